@@ -24,6 +24,8 @@ export interface RosterConfig {
     list?: AgentEntryLike[];
     entries?: Record<string, AgentEntryLike | undefined>;
   };
+  /** Legacy top-level `agent` block (the seeds' `agent: { workspace }`): same as `agents.defaults`. */
+  agent?: { workspace?: string; model?: ModelRefLike };
   session?: { store?: string };
 }
 
@@ -49,7 +51,10 @@ export interface ResolvedAgent {
 export function listAgentEntries(cfg: RosterConfig): Array<AgentEntryLike & { id: string }> {
   const entries = cfg.agents?.entries;
   if (entries && typeof entries === "object") {
-    return Object.entries(entries).map(([key, entry]) => ({ ...(entry ?? {}), id: entry?.id ?? key }));
+    return Object.entries(entries).map(([key, entry]) => ({
+      ...(entry ?? {}),
+      id: entry?.id ?? key,
+    }));
   }
   const list = Array.isArray(cfg.agents?.list) ? cfg.agents.list : [];
   return list.map((entry) => ({ ...entry, id: String(entry?.id ?? "") }));
@@ -84,10 +89,10 @@ export function resolveAgent(params: ResolveAgentParams): ResolvedAgent {
   const index = entries.findIndex((entry) => normalizeAgentId(entry.id) === id);
   const entry = index >= 0 ? entries[index] : undefined;
   const isDefault = resolveDefaultAgentId(cfg) === id;
-  const defaults = cfg.agents?.defaults;
+  const defaults = { ...cfg.agent, ...cfg.agents?.defaults };
   const profileSuffix = paths.profile ? `-${paths.profile}` : "";
   const defaultWorkspace = isDefault
-    ? (defaults?.workspace ?? join(paths.workspaceBase, `workspace${profileSuffix}`))
+    ? (defaults.workspace ?? join(paths.workspaceBase, `workspace${profileSuffix}`))
     : join(paths.workspaceBase, `workspace-${id}`);
   const workspace = expandHome(entry?.workspace ?? defaultWorkspace, paths.home);
   const agentDir = expandHome(
@@ -98,7 +103,7 @@ export function resolveAgent(params: ResolveAgentParams): ResolvedAgent {
   const sessionStorePath = storeTemplate
     ? expandHome(storeTemplate.replaceAll("{agentId}", id), paths.home)
     : join(paths.stateDir, "agents", id, "sessions", "sessions.json");
-  const { model, fallbacks } = primaryModel(entry?.model ?? defaults?.model);
+  const { model, fallbacks } = primaryModel(entry?.model ?? defaults.model);
   return {
     id,
     ...(entry?.name ? { name: entry.name } : {}),

@@ -29,7 +29,8 @@ export function resolveStatePaths(params: StatePathsParams): StatePaths {
   const { env } = params;
   const home = env.HOME?.trim() || homedir();
   const rawProfile = (params.profile ?? env.OPENCLAW_PROFILE ?? "").trim();
-  const profile = rawProfile !== "" && rawProfile.toLowerCase() !== "default" ? rawProfile : undefined;
+  const profile =
+    rawProfile !== "" && rawProfile.toLowerCase() !== "default" ? rawProfile : undefined;
   const explicitState = env.OPENCLAW_STATE_DIR?.trim();
   const baseDir = join(home, ".openclaw");
   const stateDir = explicitState

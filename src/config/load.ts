@@ -1,0 +1,61 @@
+// loadConfig: find the config file, read JSON5, resolve $include and ${VAR}, validate, and report every
+// problem as a located issue. Never throws for bad input; a missing file means "all defaults".
+import { resolve } from "node:path";
+import type { TSchema } from "typebox";
+import { type ConfigIssue, hasErrors } from "./config-issue.js";
+import { resolveConfigSource } from "./config-source.js";
+import type { DefaultConfig } from "./default-schema.js";
+import { substituteEnvVars } from "./env-substitution.js";
+import { flattenOrigins } from "./located-value.js";
+import { expandHome, resolveStatePaths, type StatePaths } from "./paths.js";
+import { type ConfigLocator, validateConfig } from "./validate.js";
+
+/** Options for {@link loadConfig}; everything defaults from `env` (itself defaulting to process.env). */
+export interface LoadConfigOptions {
+  env?: Record<string, string | undefined>;
+  /** `--profile NAME`. */
+  profile?: string;
+  /** Precomputed state paths; default resolved from env + profile. */
+  paths?: StatePaths;
+  /** Explicit config file; default `paths.configPath`. */
+  configPath?: string;
+  /** Schema to validate against; default the built-in config schema. */
+  schema?: TSchema;
+}
+
+/** The outcome of loading: the merged, substituted config plus every issue and every file read. */
+export interface LoadedConfig<T = DefaultConfig> {
+  path: string;
+  exists: boolean;
+  paths: StatePaths;
+  /** The merged, substituted value; `{}` when the file is missing or unparseable. */
+  config: T;
+  issues: ConfigIssue[];
+  /** True when no issue is an error. */
+  valid: boolean;
+  /** Main file plus every included file that was read (for a file watcher). */
+  files: string[];
+  /** Where each config path stands, for callers that report their own issues. */
+  locate: ConfigLocator;
+}
+
+/** Loads, resolves and validates the config file; problems are returned as issues, never thrown. */
+export function loadConfig<T = DefaultConfig>(options: LoadConfigOptions = {}): LoadedConfig<T> {
+  const env = options.env ?? process.env;
+  const paths = options.paths ?? resolveStatePaths({ env, profile: options.profile });
+  const path = options.configPath
+    ? resolve(expandHome(options.configPath, paths.home))
+    : resolve(paths.configPath);
+  const source = resolveConfigSource({ file: path, home: paths.home });
+  const origins = source.origin ? flattenOrigins(source.origin) : new Map();
+  const locate: ConfigLocator = (configPath) => origins.get(configPath);
+  const base = { path, exists: source.exists, paths, files: source.files, locate };
+  if (!source.parsed) {
+    const issues = source.issues;
+    return { ...base, config: {} as T, issues, valid: !hasErrors(issues) };
+  }
+  const substituted = substituteEnvVars({ value: source.value, env, origin: source.origin });
+  const validation = validateConfig(substituted.value, { paths, schema: options.schema, locate });
+  const issues = [...source.issues, ...substituted.issues, ...validation.issues];
+  return { ...base, config: substituted.value as T, issues, valid: !hasErrors(issues) };
+}

@@ -1,0 +1,285 @@
+// Sub-objects shared by `agents.defaults` and agent entries: identity, sandbox, heartbeat, ...
+import { type Static, Type } from "typebox";
+import { ModelRefObjectSchema } from "./common.js";
+
+/** How the agent presents itself (name, emoji, avatar, theme). */
+export const AgentIdentitySchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ description: "Display name." })),
+    emoji: Type.Optional(Type.String({ description: "Emoji (also the default ack reaction)." })),
+    avatar: Type.Optional(
+      Type.String({ description: "Avatar: workspace-relative path, http(s) URL or data URI." }),
+    ),
+    theme: Type.Optional(Type.String({ description: "Persona theme / vibe." })),
+  },
+  { additionalProperties: false, description: "Agent identity." },
+);
+/** Static type of {@link AgentIdentitySchema}. */
+export type AgentIdentity = Static<typeof AgentIdentitySchema>;
+
+/** Group-chat behaviour: mention patterns and history window. */
+export const GroupChatSchema = Type.Object(
+  {
+    mentionPatterns: Type.Optional(
+      Type.Array(Type.String(), { description: "Regex patterns that count as a mention." }),
+    ),
+    historyLimit: Type.Optional(
+      Type.Integer({ minimum: 0, description: "Group messages kept as context." }),
+    ),
+  },
+  { additionalProperties: true, description: "Group chat settings." },
+);
+/** Static type of {@link GroupChatSchema}. */
+export type GroupChat = Static<typeof GroupChatSchema>;
+
+/** Docker settings of the sandbox container. */
+export const SandboxDockerSchema = Type.Object(
+  {
+    image: Type.Optional(Type.String({ description: "Container image." })),
+    containerPrefix: Type.Optional(Type.String({ description: "Container name prefix." })),
+    workdir: Type.Optional(Type.String({ description: "Working directory in the container." })),
+    setupCommand: Type.Optional(
+      Type.String({ description: "Command run once after the container is created." }),
+    ),
+    network: Type.Optional(Type.String({ description: "Docker network (e.g. none, bridge)." })),
+    user: Type.Optional(Type.String({ description: "Container user." })),
+    readOnlyRoot: Type.Optional(Type.Boolean({ description: "Read-only root filesystem." })),
+    env: Type.Optional(
+      Type.Record(Type.String(), Type.String(), { description: "Container environment." }),
+    ),
+    binds: Type.Optional(Type.Array(Type.String(), { description: "Extra bind mounts." })),
+    memory: Type.Optional(
+      Type.Union([Type.String(), Type.Number()], { description: "Memory limit." }),
+    ),
+    cpus: Type.Optional(Type.Number({ minimum: 0, description: "CPU limit." })),
+    pidsLimit: Type.Optional(Type.Integer({ minimum: 1, description: "Max processes." })),
+  },
+  { additionalProperties: true, description: "Docker sandbox settings." },
+);
+/** Static type of {@link SandboxDockerSchema}. */
+export type SandboxDocker = Static<typeof SandboxDockerSchema>;
+
+/** Tool sandboxing: when to sandbox, container scope and workspace access. */
+export const SandboxConfigSchema = Type.Object(
+  {
+    mode: Type.Optional(
+      Type.Union([Type.Literal("off"), Type.Literal("non-main"), Type.Literal("all")], {
+        description: "Sandbox mode: off, non-main (all but the main session) or all.",
+      }),
+    ),
+    scope: Type.Optional(
+      Type.Union([Type.Literal("session"), Type.Literal("agent"), Type.Literal("shared")], {
+        description: "Container scope: one per session, per agent, or shared.",
+      }),
+    ),
+    workspaceAccess: Type.Optional(
+      Type.Union([Type.Literal("none"), Type.Literal("ro"), Type.Literal("rw")], {
+        description: "Agent workspace access inside the sandbox.",
+      }),
+    ),
+    workspaceRoot: Type.Optional(Type.String({ description: "Root of sandbox workspaces." })),
+    perSession: Type.Optional(Type.Boolean({ description: "Legacy alias of scope." })),
+    sessionToolsVisibility: Type.Optional(
+      Type.Union([Type.Literal("spawned"), Type.Literal("all")], {
+        description: "Sessions that session tools may target when sandboxed.",
+      }),
+    ),
+    docker: Type.Optional(SandboxDockerSchema),
+    browser: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: "Sandboxed browser settings." }),
+    ),
+    prune: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: "Sandbox auto-prune settings." }),
+    ),
+  },
+  { additionalProperties: true, description: "Sandbox settings." },
+);
+/** Static type of {@link SandboxConfigSchema}. */
+export type SandboxConfig = Static<typeof SandboxConfigSchema>;
+
+/** Sub-agent spawning (`sessions_spawn`) settings. */
+export const SubagentsConfigSchema = Type.Object(
+  {
+    allowAgents: Type.Optional(
+      Type.Array(Type.String(), { description: 'Agent ids this agent may spawn ("*" = any).' }),
+    ),
+    model: Type.Optional(
+      Type.Union([Type.String(), ModelRefObjectSchema], {
+        description: "Model for spawned sub-agents.",
+      }),
+    ),
+    maxConcurrent: Type.Optional(
+      Type.Integer({ minimum: 1, description: "Max concurrent sub-agent runs." }),
+    ),
+    maxSpawnDepth: Type.Optional(Type.Integer({ minimum: 1, description: "Max spawn depth." })),
+    maxChildrenPerAgent: Type.Optional(
+      Type.Integer({ minimum: 1, description: "Max active children per requester." }),
+    ),
+    archiveAfterMinutes: Type.Optional(
+      Type.Number({ minimum: 0, description: "Archive sub-agent sessions after N minutes." }),
+    ),
+    thinking: Type.Optional(Type.String({ description: "Default thinking level." })),
+    runTimeoutSeconds: Type.Optional(
+      Type.Number({ minimum: 0, description: "Run timeout (s, 0 = none)." }),
+    ),
+  },
+  { additionalProperties: true, description: "Sub-agent settings." },
+);
+/** Static type of {@link SubagentsConfigSchema}. */
+export type SubagentsConfig = Static<typeof SubagentsConfigSchema>;
+
+/** Periodic background heartbeat runs. */
+export const HeartbeatConfigSchema = Type.Object(
+  {
+    every: Type.Optional(
+      Type.String({ description: 'Interval (duration, default unit minutes; e.g. "30m").' }),
+    ),
+    activeHours: Type.Optional(
+      Type.Object(
+        {
+          start: Type.Optional(Type.String({ description: "Start time HH:MM (inclusive)." })),
+          end: Type.Optional(Type.String({ description: "End time HH:MM (exclusive)." })),
+          timezone: Type.Optional(Type.String({ description: "user, local or IANA zone." })),
+        },
+        { additionalProperties: false, description: "Window in which heartbeats run." },
+      ),
+    ),
+    model: Type.Optional(Type.String({ description: "Heartbeat model override." })),
+    session: Type.Optional(Type.String({ description: "Session key for heartbeat runs." })),
+    target: Type.Optional(Type.String({ description: "Delivery target: last, none or channel." })),
+    to: Type.Optional(Type.String({ description: "Explicit delivery recipient." })),
+    accountId: Type.Optional(Type.String({ description: "Delivery account id." })),
+    prompt: Type.Optional(Type.String({ description: "Heartbeat prompt override." })),
+    ackMaxChars: Type.Optional(
+      Type.Integer({ minimum: 0, description: "Chars allowed after HEARTBEAT_OK." }),
+    ),
+    lightContext: Type.Optional(Type.Boolean({ description: "Only inject HEARTBEAT.md." })),
+    isolatedSession: Type.Optional(Type.Boolean({ description: "Run without history." })),
+  },
+  { additionalProperties: true, description: "Heartbeat settings." },
+);
+/** Static type of {@link HeartbeatConfigSchema}. */
+export type HeartbeatConfig = Static<typeof HeartbeatConfigSchema>;
+
+/** One entry of the model catalog / alias map (`agents.defaults.models`). */
+export const ModelAliasEntrySchema = Type.Object(
+  {
+    alias: Type.Optional(Type.String({ description: "Short alias usable in /model." })),
+    params: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: "Provider params (temperature, maxTokens, cacheRetention, ...).",
+      }),
+    ),
+    streaming: Type.Optional(Type.Boolean({ description: "Stream responses for this model." })),
+  },
+  { additionalProperties: true, description: "Model catalog entry." },
+);
+/** Static type of {@link ModelAliasEntrySchema}. */
+export type ModelAliasEntry = Static<typeof ModelAliasEntrySchema>;
+
+/** Model catalog keyed by full `provider/model` ref. */
+export const ModelAliasMapSchema = Type.Record(Type.String(), ModelAliasEntrySchema, {
+  description: 'Model catalog keyed by "provider/model" ({ alias?, params? }).',
+});
+/** Static type of {@link ModelAliasMapSchema}. */
+export type ModelAliasMap = Static<typeof ModelAliasMapSchema>;
+
+/** Thinking level used when no `/think` directive is present. */
+export const ThinkingLevelSchema = Type.Union(
+  [
+    Type.Literal("off"),
+    Type.Literal("minimal"),
+    Type.Literal("low"),
+    Type.Literal("medium"),
+    Type.Literal("high"),
+    Type.Literal("xhigh"),
+    Type.Literal("adaptive"),
+  ],
+  { description: "Default thinking level." },
+);
+/** Static type of {@link ThinkingLevelSchema}. */
+export type ThinkingLevel = Static<typeof ThinkingLevelSchema>;
+
+/** Session compaction tuning. */
+export const CompactionConfigSchema = Type.Object(
+  {
+    mode: Type.Optional(
+      Type.Union([Type.Literal("default"), Type.Literal("safeguard")], {
+        description: "Compaction mode.",
+      }),
+    ),
+    reserveTokens: Type.Optional(Type.Integer({ minimum: 0, description: "Reserve tokens." })),
+    keepRecentTokens: Type.Optional(
+      Type.Integer({ minimum: 0, description: "Recent tokens kept verbatim." }),
+    ),
+    model: Type.Optional(Type.String({ description: "Model used for summaries." })),
+    memoryFlush: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: "Pre-compaction memory flush." }),
+    ),
+  },
+  { additionalProperties: true, description: "Compaction settings." },
+);
+/** Static type of {@link CompactionConfigSchema}. */
+export type CompactionConfig = Static<typeof CompactionConfigSchema>;
+
+/** Pruning of old tool results from the prompt (transcript untouched). */
+export const ContextPruningConfigSchema = Type.Object(
+  {
+    mode: Type.Optional(
+      Type.Union([Type.Literal("off"), Type.Literal("cache-ttl")], {
+        description: "Pruning mode.",
+      }),
+    ),
+    ttl: Type.Optional(Type.String({ description: "Cache TTL (duration)." })),
+    keepLastAssistants: Type.Optional(
+      Type.Integer({ minimum: 0, description: "Assistant turns never pruned." }),
+    ),
+  },
+  { additionalProperties: true, description: "Context pruning settings." },
+);
+/** Static type of {@link ContextPruningConfigSchema}. */
+export type ContextPruningConfig = Static<typeof ContextPruningConfigSchema>;
+
+/** Soft chunking of streamed block replies. */
+export const BlockStreamingChunkSchema = Type.Object(
+  {
+    minChars: Type.Optional(Type.Integer({ minimum: 0, description: "Min chunk size." })),
+    maxChars: Type.Optional(Type.Integer({ minimum: 1, description: "Max chunk size." })),
+    breakPreference: Type.Optional(
+      Type.Union([Type.Literal("paragraph"), Type.Literal("newline"), Type.Literal("sentence")], {
+        description: "Preferred break point.",
+      }),
+    ),
+  },
+  { additionalProperties: false, description: "Block streaming chunking." },
+);
+/** Static type of {@link BlockStreamingChunkSchema}. */
+export type BlockStreamingChunk = Static<typeof BlockStreamingChunkSchema>;
+
+/** Coalescing of streamed block replies before sending. */
+export const BlockStreamingCoalesceSchema = Type.Object(
+  {
+    minChars: Type.Optional(Type.Integer({ minimum: 0, description: "Min merged size." })),
+    maxChars: Type.Optional(Type.Integer({ minimum: 1, description: "Max merged size." })),
+    idleMs: Type.Optional(Type.Integer({ minimum: 0, description: "Idle flush delay (ms)." })),
+  },
+  { additionalProperties: false, description: "Block streaming coalescing." },
+);
+/** Static type of {@link BlockStreamingCoalesceSchema}. */
+export type BlockStreamingCoalesce = Static<typeof BlockStreamingCoalesceSchema>;
+
+/** Human-like delay between block replies. */
+export const HumanDelaySchema = Type.Object(
+  {
+    mode: Type.Optional(
+      Type.Union([Type.Literal("off"), Type.Literal("natural"), Type.Literal("custom")], {
+        description: "Delay style.",
+      }),
+    ),
+    minMs: Type.Optional(Type.Integer({ minimum: 0, description: "Min delay (ms)." })),
+    maxMs: Type.Optional(Type.Integer({ minimum: 0, description: "Max delay (ms)." })),
+  },
+  { additionalProperties: false, description: "Human-like reply delay." },
+);
+/** Static type of {@link HumanDelaySchema}. */
+export type HumanDelay = Static<typeof HumanDelaySchema>;

@@ -1,0 +1,238 @@
+// `agents`: `defaults` plus the roster (`list[]`, or `entries` keyed by id).
+import { type Static, Type } from "typebox";
+import {
+  AgentIdentitySchema,
+  BlockStreamingChunkSchema,
+  BlockStreamingCoalesceSchema,
+  CompactionConfigSchema,
+  ContextPruningConfigSchema,
+  GroupChatSchema,
+  HeartbeatConfigSchema,
+  HumanDelaySchema,
+  ModelAliasMapSchema,
+  SandboxConfigSchema,
+  SubagentsConfigSchema,
+  ThinkingLevelSchema,
+} from "./agent-parts.js";
+import { ModelRefObjectSchema } from "./common.js";
+import { AgentToolsConfigSchema } from "./tools.js";
+
+/** Keys accepted both in `agents.defaults` and in each agent entry. */
+const sharedAgentProps = {
+  workspace: Type.Optional(
+    Type.String({ description: "Workspace directory (agent cwd and bootstrap files; ~ allowed)." }),
+  ),
+  model: Type.Optional(
+    Type.Union([Type.String({ minLength: 1 }), ModelRefObjectSchema], {
+      description: 'Model: "provider/model" or { primary, fallbacks }.',
+    }),
+  ),
+  params: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), {
+      description: "Model params merged over agents.defaults.models (temperature, ...).",
+    }),
+  ),
+  sandbox: Type.Optional(SandboxConfigSchema),
+  subagents: Type.Optional(SubagentsConfigSchema),
+  tools: Type.Optional(AgentToolsConfigSchema),
+  heartbeat: Type.Optional(HeartbeatConfigSchema),
+  humanDelay: Type.Optional(HumanDelaySchema),
+  skipBootstrap: Type.Optional(
+    Type.Boolean({ description: "Do not create bootstrap files (pre-seeded workspaces)." }),
+  ),
+  bootstrapMaxChars: Type.Optional(
+    Type.Integer({ description: "Per-file bootstrap injection cap (default 20000)." }),
+  ),
+  bootstrapTotalMaxChars: Type.Optional(
+    Type.Integer({ description: "Total bootstrap injection cap (default 150000)." }),
+  ),
+  userTimezone: Type.Optional(Type.String({ description: "IANA timezone for the prompt." })),
+  timeFormat: Type.Optional(
+    Type.Union([Type.Literal("auto"), Type.Literal("12"), Type.Literal("24")], {
+      description: "Time format in the prompt: auto, 12 or 24.",
+    }),
+  ),
+  timeoutSeconds: Type.Optional(
+    Type.Number({ minimum: 0, description: "Agent run timeout in seconds (0 = unlimited)." }),
+  ),
+  maxConcurrent: Type.Optional(
+    Type.Integer({ minimum: 1, description: "Max concurrent agent runs." }),
+  ),
+  thinkingDefault: Type.Optional(ThinkingLevelSchema),
+  contextTokens: Type.Optional(
+    Type.Integer({ minimum: 1, description: "Context window cap used for estimates." }),
+  ),
+  memorySearch: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), { description: "Vector memory search settings." }),
+  ),
+};
+
+/** Keys of an agent entry (besides `id`). */
+const agentEntryProps = {
+  ...sharedAgentProps,
+  default: Type.Optional(
+    Type.Boolean({ description: "Marks the default agent (first with true wins)." }),
+  ),
+  name: Type.Optional(Type.String({ description: "Display name." })),
+  description: Type.Optional(Type.String({ description: "What this agent is for." })),
+  cwd: Type.Optional(Type.String({ description: "Working directory override for tools." })),
+  agentDir: Type.Optional(
+    Type.String({ description: "Agent state dir (auth profiles, model registry); never shared." }),
+  ),
+  models: Type.Optional(
+    Type.Union([ModelAliasMapSchema, Type.Array(Type.String())], {
+      description: "Per-agent model catalog (alias map) or allowlist of model refs.",
+    }),
+  ),
+  identity: Type.Optional(AgentIdentitySchema),
+  groupChat: Type.Optional(GroupChatSchema),
+  skills: Type.Optional(
+    Type.Array(Type.String(), { description: "Skill allowlist for this agent." }),
+  ),
+  runtime: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), { description: "Agent runtime settings." }),
+  ),
+  memory: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), { description: "Agent memory settings." }),
+  ),
+};
+
+/** One `agents.list[]` entry: an isolated agent with its own workspace, agentDir and sessions. */
+export const AgentEntrySchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1, description: "Stable agent id (normalized to lowercase)." }),
+    ...agentEntryProps,
+  },
+  { additionalProperties: true, description: "Agent definition." },
+);
+/** Static type of {@link AgentEntrySchema}. */
+export type AgentEntry = Static<typeof AgentEntrySchema>;
+
+/** One `agents.entries.<id>` value: same shape as a list entry, `id` defaults to the key. */
+export const AgentEntryByIdSchema = Type.Object(
+  {
+    id: Type.Optional(
+      Type.String({ minLength: 1, description: "Agent id (defaults to the key)." }),
+    ),
+    ...agentEntryProps,
+  },
+  { additionalProperties: true, description: "Agent definition keyed by id." },
+);
+/** Static type of {@link AgentEntryByIdSchema}. */
+export type AgentEntryById = Static<typeof AgentEntryByIdSchema>;
+
+/** Keys of `agents.defaults` (and of the legacy top-level `agent`). */
+const agentDefaultsProps = {
+  ...sharedAgentProps,
+  models: Type.Optional(ModelAliasMapSchema),
+  imageModel: Type.Optional(
+    Type.Union([Type.String(), ModelRefObjectSchema], { description: "Image-capable model." }),
+  ),
+  pdfModel: Type.Optional(
+    Type.Union([Type.String(), ModelRefObjectSchema], { description: "PDF-capable model." }),
+  ),
+  repoRoot: Type.Optional(Type.String({ description: "Repo root shown in the runtime line." })),
+  bootstrapPromptTruncationWarning: Type.Optional(
+    Type.Union([Type.Literal("off"), Type.Literal("once"), Type.Literal("always")], {
+      description: "Warn the agent about truncated bootstrap files: off, once or always.",
+    }),
+  ),
+  envelopeTimezone: Type.Optional(Type.String({ description: "utc, local, user or IANA zone." })),
+  envelopeTimestamp: Type.Optional(
+    Type.Union([Type.Literal("on"), Type.Literal("off")], { description: "Envelope timestamps." }),
+  ),
+  envelopeElapsed: Type.Optional(
+    Type.Union([Type.Literal("on"), Type.Literal("off")], { description: "Envelope elapsed." }),
+  ),
+  compaction: Type.Optional(CompactionConfigSchema),
+  contextPruning: Type.Optional(ContextPruningConfigSchema),
+  verboseDefault: Type.Optional(
+    Type.Union([Type.Literal("off"), Type.Literal("on"), Type.Literal("full")], {
+      description: "Default verbose level.",
+    }),
+  ),
+  elevatedDefault: Type.Optional(
+    Type.Union(
+      [Type.Literal("off"), Type.Literal("on"), Type.Literal("ask"), Type.Literal("full")],
+      {
+        description: "Default elevated level.",
+      },
+    ),
+  ),
+  blockStreamingDefault: Type.Optional(
+    Type.Union([Type.Literal("off"), Type.Literal("on")], {
+      description: "Block streaming default (off).",
+    }),
+  ),
+  blockStreamingBreak: Type.Optional(
+    Type.Union([Type.Literal("text_end"), Type.Literal("message_end")], {
+      description: "Block boundary: text_end or message_end.",
+    }),
+  ),
+  blockStreamingChunk: Type.Optional(BlockStreamingChunkSchema),
+  blockStreamingCoalesce: Type.Optional(BlockStreamingCoalesceSchema),
+  mediaMaxMb: Type.Optional(Type.Number({ minimum: 0, description: "Max inbound media (MB)." })),
+  imageMaxDimensionPx: Type.Optional(
+    Type.Integer({ minimum: 1, description: "Max image side when sanitizing (px)." }),
+  ),
+  typingIntervalSeconds: Type.Optional(
+    Type.Number({ minimum: 1, description: "Typing indicator refresh (s)." }),
+  ),
+  typingMode: Type.Optional(
+    Type.Union(
+      [
+        Type.Literal("never"),
+        Type.Literal("instant"),
+        Type.Literal("thinking"),
+        Type.Literal("message"),
+      ],
+      { description: "When the typing indicator starts." },
+    ),
+  ),
+  additionalSystemPrompt: Type.Optional(
+    Type.String({ description: "Text appended to every agent's system prompt." }),
+  ),
+  cliBackends: Type.Optional(
+    Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
+      description: "CLI backends keyed by id.",
+    }),
+  ),
+  systemAgent: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), { description: "System agent settings." }),
+  ),
+};
+
+/** `agents.defaults`: settings inherited by every agent. */
+export const AgentDefaultsSchema = Type.Object(agentDefaultsProps, {
+  additionalProperties: true,
+  description: "Defaults for every agent.",
+});
+/** Static type of {@link AgentDefaultsSchema}. */
+export type AgentDefaults = Static<typeof AgentDefaultsSchema>;
+
+/** [legacy] Top-level `agent`: the single-agent form of `agents.defaults` (workspace, skipBootstrap...). */
+export const LegacyAgentConfigSchema = Type.Object(agentDefaultsProps, {
+  additionalProperties: true,
+  description: "[legacy] Single-agent settings; alias of agents.defaults.",
+});
+/** Static type of {@link LegacyAgentConfigSchema}. */
+export type LegacyAgentConfig = Static<typeof LegacyAgentConfigSchema>;
+
+/** `agents`: defaults and the roster. `entries` (keyed by id) is accepted as an alias of `list`. */
+export const AgentsConfigSchema = Type.Object(
+  {
+    defaults: Type.Optional(AgentDefaultsSchema),
+    list: Type.Optional(Type.Array(AgentEntrySchema, { description: "Agents, in order." })),
+    entries: Type.Optional(
+      Type.Record(Type.String(), AgentEntryByIdSchema, {
+        description: "Agents keyed by id (alias of list).",
+      }),
+    ),
+    ownership: Type.Optional(
+      Type.String({ description: 'Traffic ownership policy (e.g. "explicit").' }),
+    ),
+  },
+  { additionalProperties: false, description: "Agent defaults and roster." },
+);
+/** Static type of {@link AgentsConfigSchema}. */
+export type AgentsConfig = Static<typeof AgentsConfigSchema>;

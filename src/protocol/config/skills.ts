@@ -1,0 +1,84 @@
+// `skills`: bundled allowlist, extra skill folders, install preferences and per-skill entries.
+import { type Static, Type } from "typebox";
+import { SecretRefSchema } from "./common.js";
+
+/** `skills.entries.<name>`: enable/disable a skill and give it credentials or config. */
+export const SkillEntrySchema = Type.Object(
+  {
+    enabled: Type.Optional(Type.Boolean({ description: "Enable or disable the skill." })),
+    apiKey: Type.Optional(
+      Type.Union([Type.String(), SecretRefSchema], {
+        description: "API key exposed as the skill's primaryEnv.",
+      }),
+    ),
+    env: Type.Optional(
+      Type.Record(Type.String(), Type.String(), { description: "Env vars for the skill." }),
+    ),
+    config: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: "Skill-specific config." }),
+    ),
+  },
+  { additionalProperties: true, description: "Per-skill settings." },
+);
+/** Static type of {@link SkillEntrySchema}. */
+export type SkillEntry = Static<typeof SkillEntrySchema>;
+
+/** `skills.load`: extra skill folders and watching. */
+export const SkillsLoadSchema = Type.Object(
+  {
+    extraDirs: Type.Optional(
+      Type.Array(Type.String(), { description: "Extra skill folders (lowest precedence)." }),
+    ),
+    watch: Type.Optional(Type.Boolean({ description: "Watch skill folders for changes." })),
+    watchDebounceMs: Type.Optional(
+      Type.Integer({ minimum: 0, description: "Watch debounce (ms)." }),
+    ),
+    allowSymlinkTargets: Type.Optional(
+      Type.Array(Type.String(), { description: "Dirs skill symlinks may point into." }),
+    ),
+  },
+  { additionalProperties: true, description: "Skill loading." },
+);
+/** Static type of {@link SkillsLoadSchema}. */
+export type SkillsLoad = Static<typeof SkillsLoadSchema>;
+
+/** `skills`: which skills load and how they are configured. */
+export const SkillsConfigSchema = Type.Object(
+  {
+    allowBundled: Type.Optional(
+      Type.Array(Type.String(), { description: "Allowlist of bundled skills." }),
+    ),
+    load: Type.Optional(SkillsLoadSchema),
+    install: Type.Optional(
+      Type.Object(
+        {
+          preferBrew: Type.Optional(Type.Boolean({ description: "Prefer Homebrew installs." })),
+          nodeManager: Type.Optional(
+            Type.Union(
+              [
+                Type.Literal("npm"),
+                Type.Literal("pnpm"),
+                Type.Literal("yarn"),
+                Type.Literal("bun"),
+              ],
+              { description: "Node package manager." },
+            ),
+          ),
+        },
+        { additionalProperties: true, description: "Skill dependency installs." },
+      ),
+    ),
+    limits: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: "Skill loading limits." }),
+    ),
+    workshop: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: "Skill workshop settings." }),
+    ),
+    entries: Type.Optional(
+      Type.Record(Type.String(), SkillEntrySchema, { description: "Per-skill settings by name." }),
+    ),
+  },
+  { additionalProperties: false, description: "Skills settings." },
+);
+/** Static type of {@link SkillsConfigSchema}. */
+export type SkillsConfig = Static<typeof SkillsConfigSchema>;
