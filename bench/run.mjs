@@ -1,0 +1,16 @@
+// `npm run bench`: speed and memory figures for Pincer, printed as one table.
+// Runs against the built package (dist/), so it measures what users run.
+
+import { cliRows } from "./cli.mjs";
+import { configRows } from "./config.mjs";
+import { routingRows } from "./routing.mjs";
+
+const rows = [...routingRows(), ...(await configRows()), ...(await cliRows())];
+
+const header = ["benchmark", "result", "target"];
+const table = [header, ...rows.map((row) => [row.name, row.result, row.target ?? ""])];
+const widths = header.map((_, col) => Math.max(...table.map((row) => row[col].length)));
+const line = (row) => `| ${row.map((cell, col) => cell.padEnd(widths[col])).join(" | ")} |`;
+console.log(line(header));
+console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+for (const row of table.slice(1)) console.log(line(row));

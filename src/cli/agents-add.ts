@@ -1,0 +1,95 @@
+// `pincer agents add <id>`: a new isolated agent — its own workspace, agentDir and session
+// store, an entry in agents.list and optional bindings — written only if the result validates.
+import { mkdirSync } from "node:fs";
+import { listAgentEntries, resolveAgent } from "../agents/roster.js";
+import type { ConfigEdit } from "../config/index.js";
+import { normalizeAccountId, normalizeAgentId } from "../routing/ids.js";
+import { applyConfigEdits } from "./config-edit.js";
+import { type CliContext, CliError, ExitCode, printJson } from "./context.js";
+import { loadForCli } from "./load.js";
+import type { CommandInput } from "./program.js";
+
+interface AddOptions {
+  workspace?: string;
+  agentDir?: string;
+  model?: string;
+  bind: string[];
+  json?: boolean;
+}
+
+/** Parses `--bind channel[:accountId]` into a binding match. */
+export function parseBindSpec(spec: string): { channel: string; accountId?: string } {
+  const [channel = "", accountId, extra] = spec.split(":").map((part) => part.trim());
+  if (channel === "" || extra !== undefined || accountId === "") {
+    throw new CliError(
+      `--bind "${spec}": expected channel or channel:accountId, e.g. telegram:alerts`,
+      ExitCode.usage,
+    );
+  }
+  return accountId === undefined
+    ? { channel: channel.toLowerCase() }
+    : {
+        channel: channel.toLowerCase(),
+        accountId: accountId === "*" ? "*" : normalizeAccountId(accountId),
+      };
+}
+
+/** Adds the agent to the config, then creates its directories. Refuses an id that already exists. */
+export async function run(
+  ctx: CliContext,
+  { args, opts }: CommandInput<AddOptions>,
+): Promise<number> {
+  const [rawId = ""] = args;
+  const id = normalizeAgentId(rawId);
+  if (id !== rawId.trim()) {
+    throw new CliError(
+      `agent id "${rawId}" is not valid; use "${id}" (lowercase letters, digits, - and _)`,
+      ExitCode.usage,
+    );
+  }
+  const matches = opts.bind.map(parseBindSpec);
+  const loaded = loadForCli(ctx, { requireValid: true });
+  const entries = listAgentEntries(loaded.config);
+  if (
+    entries.some((entry) => normalizeAgentId(entry.id) === id) ||
+    (entries.length === 0 && id === "main")
+  ) {
+    throw new CliError(`agent "${id}" already exists in ${loaded.path}`);
+  }
+  const entry: Record<string, unknown> = { id };
+  if (opts.workspace) entry.workspace = opts.workspace;
+  if (opts.agentDir) entry.agentDir = opts.agentDir;
+  if (opts.model) entry.model = opts.model;
+
+  const edits: ConfigEdit[] = [];
+  const usesEntries = loaded.config.agents?.entries !== undefined;
+  // With no roster the implicit `main` agent is the default; keep it so adding an agent
+  // does not silently move unmatched traffic to the new one.
+  if (entries.length === 0)
+    edits.push({ op: "append", path: "agents.list", value: { id: "main", default: true } });
+  if (usesEntries) {
+    const { id: _omit, ...rest } = entry;
+    edits.push({ op: "set", path: `agents.entries.${id}`, value: rest });
+  } else {
+    edits.push({ op: "append", path: "agents.list", value: entry });
+  }
+  for (const match of matches)
+    edits.push({ op: "append", path: "bindings", value: { agentId: id, match } });
+
+  const code = applyConfigEdits(ctx, { edits, summary: `added agent ${id}`, quiet: opts.json });
+  const after = loadForCli(ctx, { requireValid: true });
+  const agent = resolveAgent({ cfg: after.config, paths: after.paths, agentId: id });
+  mkdirSync(agent.workspace, { recursive: true });
+  mkdirSync(agent.agentDir, { recursive: true, mode: 0o700 });
+  mkdirSync(agent.sessionsDir, { recursive: true, mode: 0o700 });
+  if (opts.json) {
+    printJson(ctx, { ...agent, configPath: after.path, bindings: matches });
+  } else {
+    ctx.stdout(
+      `workspace: ${agent.workspace}\nagentDir:  ${agent.agentDir}\nsessions:  ${agent.sessionsDir}\n`,
+    );
+    if (matches.length === 0)
+      ctx.stdout(`no bindings yet: add one with --bind, or see: pincer agents route --help\n`);
+  }
+  return code;
+}

@@ -1,0 +1,99 @@
+// `pincer agents list [--bindings]`: every agent, where its files live, and what routes to it.
+import { listAgents } from "../agents/roster.js";
+import type { Binding } from "../protocol/config/index.js";
+import { classifyBindingTier, normalizeAgentId, resolveDefaultAgentId } from "../routing/index.js";
+import { type CliContext, displayPath, printJson, printLine, style } from "./context.js";
+import { loadForCli } from "./load.js";
+import type { CommandInput } from "./program.js";
+
+/** One routing rule as shown under its agent. */
+interface BindingRow {
+  index: number;
+  tier: string;
+  rule: string;
+  comment?: string;
+}
+
+/** Renders a binding's match as `channel accountId=… peer=kind:id guild=… team=… roles=…`. */
+export function describeBindingMatch(binding: Binding): string {
+  const match = binding.match ?? {};
+  const parts = [String(match.channel ?? "?")];
+  // No accountId means the default account only: say so, it is the classic surprise.
+  parts.push(
+    match.accountId === undefined ? "accountId=default (implied)" : `accountId=${match.accountId}`,
+  );
+  if (match.peer) parts.push(`peer=${match.peer.kind}:${match.peer.id}`);
+  if (match.guildId !== undefined) parts.push(`guild=${match.guildId}`);
+  if (match.teamId !== undefined) parts.push(`team=${match.teamId}`);
+  if (match.roles?.length) parts.push(`roles=${match.roles.join(",")}`);
+  return parts.join(" ");
+}
+
+/** Lists agents; `--bindings` adds each one's rules with the tier each competes in. */
+export async function run(
+  ctx: CliContext,
+  { opts }: CommandInput<{ bindings?: boolean; json?: boolean }>,
+): Promise<number> {
+  const loaded = loadForCli(ctx, { requireValid: true });
+  const cfg = loaded.config;
+  const agents = listAgents(cfg, loaded.paths);
+  const known = new Set(agents.map((agent) => agent.id));
+  const fallback = resolveDefaultAgentId(cfg);
+  const rules = new Map<string, BindingRow[]>();
+  (cfg.bindings ?? []).forEach((binding, index) => {
+    const tier = classifyBindingTier(binding);
+    if (!tier) return;
+    const target = normalizeAgentId(binding.agentId);
+    const owner = known.has(target) ? target : fallback;
+    const row: BindingRow = { index, tier, rule: describeBindingMatch(binding) };
+    if (binding.comment) row.comment = binding.comment;
+    rules.set(owner, [...(rules.get(owner) ?? []), row]);
+  });
+
+  if (opts.json) {
+    printJson(
+      ctx,
+      agents.map((agent) => ({
+        ...agent,
+        ...(opts.bindings ? { bindings: rules.get(agent.id) ?? [] } : {}),
+      })),
+    );
+    return 0;
+  }
+  const s = style(ctx);
+  const home = loaded.paths.home;
+  printLine(
+    ctx,
+    s.bold(
+      `Agents (${agents.length}) — ${displayPath(loaded.path, home)}${loaded.exists ? "" : " (not created yet: defaults)"}`,
+    ),
+  );
+  for (const agent of agents) {
+    const name = agent.name ? ` (${agent.name})` : "";
+    printLine(ctx, `- ${s.cyan(agent.id)}${name}${agent.isDefault ? s.green(" [default]") : ""}`);
+    printLine(ctx, `    workspace  ${displayPath(agent.workspace, home)}`);
+    printLine(ctx, `    agentDir   ${displayPath(agent.agentDir, home)}`);
+    printLine(ctx, `    sessions   ${displayPath(agent.sessionsDir, home)}`);
+    const fallbacks = agent.fallbacks.length ? ` (fallbacks: ${agent.fallbacks.join(", ")})` : "";
+    printLine(ctx, `    model      ${agent.model ?? s.dim("not set")}${fallbacks}`);
+    if (!opts.bindings) continue;
+    const own = rules.get(agent.id) ?? [];
+    if (own.length === 0) {
+      printLine(
+        ctx,
+        `    routing    ${agent.isDefault ? "everything no binding matches (default agent)" : s.dim("no bindings")}`,
+      );
+      continue;
+    }
+    printLine(ctx, "    routing rules:");
+    for (const row of own) {
+      const comment = row.comment ? s.dim(`  # ${row.comment}`) : "";
+      printLine(
+        ctx,
+        `      bindings[${row.index}] ${row.rule}  ${s.dim(`(${row.tier})`)}${comment}`,
+      );
+    }
+    if (agent.isDefault) printLine(ctx, "      + everything no binding matches (default agent)");
+  }
+  return 0;
+}

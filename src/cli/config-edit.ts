@@ -1,0 +1,38 @@
+// Shared by `config set` and `config unset`: apply one edit, validated, backed up, atomic.
+import {
+  type ConfigEdit,
+  editConfigFile,
+  formatConfigIssues,
+  validateConfig,
+} from "../config/index.js";
+import { type CliContext, CliError, printJson, printLine } from "./context.js";
+import { loadForCli } from "./load.js";
+
+/** Applies `edits` to the active config file; refuses (exit 1, nothing written) if the result is invalid.
+ * Prints a summary unless `quiet` (for commands that print their own). */
+export function applyConfigEdits(
+  ctx: CliContext,
+  params: { edits: ConfigEdit[]; json?: boolean; summary: string; quiet?: boolean },
+): number {
+  const loaded = loadForCli(ctx, { requireValid: false });
+  const result = editConfigFile({
+    configPath: loaded.path,
+    edits: params.edits,
+    env: ctx.env,
+    validate: (value) => validateConfig(value, { paths: loaded.paths }),
+  });
+  if (!result.ok) {
+    ctx.stderr(
+      formatConfigIssues({ path: loaded.path, issues: result.issues }, { color: ctx.color }),
+    );
+    throw new CliError(`not written: the change would leave ${loaded.path} invalid`);
+  }
+  if (params.quiet) return 0;
+  if (params.json) {
+    printJson(ctx, { ok: true, path: loaded.path, backupPath: result.backupPath ?? null });
+  } else {
+    printLine(ctx, `${params.summary} in ${loaded.path}`);
+    if (result.backupPath) printLine(ctx, `backup: ${result.backupPath}`);
+  }
+  return 0;
+}

@@ -1,0 +1,23 @@
+// `pincer config validate`: every problem, each with its path, file and line; exit 1 on errors.
+import { formatConfigIssues, loadConfig } from "../config/index.js";
+import { type CliContext, printJson } from "./context.js";
+import type { CommandInput } from "./program.js";
+
+/** Validates the active config; prints all issues; exit code 1 when any is an error. */
+export async function run(
+  ctx: CliContext,
+  { opts }: CommandInput<{ json?: boolean }>,
+): Promise<number> {
+  const loaded = loadConfig({ env: ctx.env, ...(ctx.profile ? { profile: ctx.profile } : {}) });
+  if (opts.json) {
+    printJson(ctx, {
+      valid: loaded.valid,
+      path: loaded.path,
+      exists: loaded.exists,
+      issues: loaded.issues,
+    });
+  } else {
+    ctx.stdout(formatConfigIssues(loaded, { color: ctx.color }));
+  }
+  return loaded.valid ? 0 : 1;
+}

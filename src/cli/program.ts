@@ -1,0 +1,142 @@
+// The `pincer` command tree. Only commander is loaded up front; each action imports its
+// command module on demand so `pincer --help` does no work it does not need.
+import { readFileSync } from "node:fs";
+import { Command, CommanderError, Option } from "commander";
+import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
+
+/** What an action receives: positional arguments and the command's options. */
+export interface CommandInput<O = Record<string, unknown>> {
+  args: string[];
+  opts: O;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each command narrows its own options type.
+type Action = (ctx: CliContext, input: CommandInput<any>) => Promise<number | undefined>;
+
+function packageVersion(): string {
+  const text = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
+  return (JSON.parse(text) as { version: string }).version;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** Parses argv and runs the chosen command; resolves to the process exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let exitCode: number = ExitCode.ok;
+  const program = new Command("pincer");
+  const contextOf = (): CliContext => {
+    const opts = program.opts<{ profile?: string; color: boolean }>();
+    const color = opts.color && io.isTty && !io.env.NO_COLOR;
+    return { ...io, ...(opts.profile ? { profile: opts.profile } : {}), color };
+  };
+  // Each action: lazily import the module, run it, remember its exit code.
+  const lazy =
+    (load: () => Promise<{ run: Action }>) =>
+    async (...args: unknown[]) => {
+      const mod = await load();
+      // commander calls actions with (...positionals, options, command).
+      const input = {
+        args: args.slice(0, -2) as string[],
+        opts: args.at(-2) as Record<string, unknown>,
+      };
+      exitCode = (await mod.run(contextOf(), input)) ?? ExitCode.ok;
+    };
+
+  program
+    .description("Pincer: a self-hosted AI agent gateway, compatible with OpenClaw")
+    .version(packageVersion(), "-V, --version")
+    .option("--profile <name>", "use the state dir ~/.openclaw-<name> (env OPENCLAW_PROFILE)")
+    .option("--no-color", "disable coloured output")
+    .showHelpAfterError("(run with --help for usage)")
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+
+  const agents = program
+    .command("agents")
+    .description("list, add and inspect agents and their routing");
+  agents
+    .command("list")
+    .description("list agents with workspace, agentDir, model and default mark")
+    .option("--bindings", "also show each agent's routing rules")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./agents-list.js")));
+  agents
+    .command("add")
+    .description("add an isolated agent: workspace, agentDir, sessions dir, config entry, bindings")
+    .argument("<id>", "agent id (lowercase letters, digits, - and _)")
+    .option("--workspace <dir>", "workspace directory (default ~/.openclaw/workspace-<id>)")
+    .option("--agent-dir <dir>", "agent state dir (default <stateDir>/agents/<id>/agent)")
+    .option("--model <ref>", "primary model, provider/model")
+    .option(
+      "--bind <channel[:accountId]>",
+      "route a channel (or one account of it) to the agent; repeatable",
+      collect,
+      [],
+    )
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./agents-add.js")));
+  agents
+    .command("route")
+    .description("show which agent and session an inbound message would reach, and why")
+    .option("--channel <channel>", "channel, e.g. whatsapp, telegram, discord, slack")
+    .option("--account <id>", "channel account id (default: default)")
+    .option("--peer <kind:id>", "peer, kind direct|dm|group|channel, e.g. group:-1001234")
+    .option("--parent-peer <kind:id>", "parent peer of a thread or topic")
+    .option("--guild <id>", "Discord guild id")
+    .option("--team <id>", "Slack team id")
+    .option("--roles <r1,r2>", "member role ids (Discord)")
+    .option("--stdin", "read JSONL inputs from stdin, write one JSON route per line")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./agents-route.js")));
+
+  const config = program.command("config").description("read, change and validate openclaw.json");
+  config
+    .command("get")
+    .description("print the value at a config path, e.g. agents.list[0].model")
+    .argument("<path>", "dot path")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./config-get.js")));
+  config
+    .command("set")
+    .description("set a value (parsed as JSON5, else taken as a string); validates before writing")
+    .argument("<path>", "dot path")
+    .argument("<value>", "new value")
+    .addOption(new Option("--string", "store the value as a string without parsing"))
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./config-set.js")));
+  config
+    .command("unset")
+    .description("remove the key at a config path; validates before writing")
+    .argument("<path>", "dot path")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./config-unset.js")));
+  config
+    .command("validate")
+    .description("check the config and print every problem with its file and line")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./config-validate.js")));
+  config
+    .command("file")
+    .description("print the path of the active config file")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./config-file.js")));
+
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return exitCode;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      const benign = ["commander.helpDisplayed", "commander.version", "commander.help"];
+      if (benign.includes(err.code))
+        return err.code === "commander.help" ? ExitCode.usage : ExitCode.ok;
+      return ExitCode.usage;
+    }
+    if (err instanceof CliError) {
+      io.stderr(`error: ${err.message}\n`);
+      return err.exitCode;
+    }
+    throw err;
+  }
+}

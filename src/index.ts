@@ -1,0 +1,41 @@
+// The package root: Pincer's building blocks, importable without starting anything.
+// Config in, routes out — the same files, ids and session keys as OpenClaw.
+
+export {
+  type AgentEntryLike,
+  listAgentEntries,
+  listAgents,
+  type ResolvedAgent,
+  resolveAgent,
+  resolveDefaultAgentId,
+} from "./agents/roster.js";
+export {
+  type ConfigEdit,
+  type ConfigIssue,
+  editConfigFile,
+  formatConfigIssues,
+  getConfigValue,
+  type LoadConfigOptions,
+  type LoadedConfig,
+  loadConfig,
+  resolveStatePaths,
+  type StatePaths,
+  validateConfig,
+} from "./config/index.js";
+// The TypeBox schema itself is the subpath export "pincer/config-schema": TypeBox is slow to load.
+export type { OpenClawConfig } from "./protocol/config/index.js";
+export {
+  buildAgentMainSessionKey,
+  buildAgentSessionKey,
+  DEFAULT_ACCOUNT_ID,
+  DEFAULT_AGENT_ID,
+  DEFAULT_MAIN_KEY,
+  explainAgentRoute,
+  type MatchedBy,
+  normalizeAccountId,
+  normalizeAgentId,
+  parseAgentSessionKey,
+  type ResolveAgentRouteInput,
+  type ResolvedAgentRoute,
+  resolveAgentRoute,
+} from "./routing/index.js";

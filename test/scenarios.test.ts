@@ -1,0 +1,130 @@
+// The README's scenario configs are real: each one validates, and routes the way the README says.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig, type OpenClawConfig, resolveAgentRoute } from "../src/index.js";
+
+const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+const scenarios = [...readme.matchAll(/```json5\n([\s\S]*?)```/g)].map((m) => m[1]);
+
+function load(text: string) {
+  const dir = mkdtempSync(join(tmpdir(), "pincer-scenario-"));
+  writeFileSync(join(dir, "openclaw.json"), text);
+  const env = {
+    HOME: dir,
+    OPENCLAW_STATE_DIR: join(dir, ".openclaw"),
+    OPENCLAW_CONFIG_PATH: join(dir, "openclaw.json"),
+    TELEGRAM_MAIN_TOKEN: "1:main",
+    TELEGRAM_ALERTS_TOKEN: "2:alerts",
+  };
+  return loadConfig({ env });
+}
+
+type Inbound = Omit<Parameters<typeof resolveAgentRoute>[0], "cfg">;
+const route = (cfg: OpenClawConfig, inbound: Inbound) => resolveAgentRoute({ cfg, ...inbound });
+
+describe("README scenarios", () => {
+  it("has the six scenarios", () => {
+    expect(scenarios.length).toBe(6);
+  });
+
+  it.each(scenarios.map((text, i) => [i, text]))(
+    "scenario %i validates without errors",
+    (_i, text) => {
+      const loaded = load(text as string);
+      expect(loaded.issues.filter((issue) => issue.severity === "error")).toEqual([]);
+      expect(loaded.valid).toBe(true);
+    },
+  );
+
+  it("two WhatsApp numbers: accounts split, one group overridden to work", () => {
+    const cfg = load(scenarios[0]).config;
+    expect(
+      route(cfg, {
+        channel: "whatsapp",
+        accountId: "personal",
+        peer: { kind: "direct", id: "+1" },
+      }),
+    ).toMatchObject({
+      agentId: "home",
+      matchedBy: "binding.account",
+      sessionKey: "agent:home:main",
+    });
+    expect(
+      route(cfg, { channel: "whatsapp", accountId: "biz", peer: { kind: "direct", id: "+1" } })
+        .agentId,
+    ).toBe("work");
+    expect(
+      route(cfg, {
+        channel: "whatsapp",
+        accountId: "personal",
+        peer: { kind: "group", id: "1203630@g.us" },
+      }),
+    ).toMatchObject({
+      agentId: "work",
+      matchedBy: "binding.peer",
+      sessionKey: "agent:work:whatsapp:group:1203630@g.us",
+    });
+  });
+
+  it("chat/opus: the one DM goes to opus, the rest of WhatsApp to chat, Telegram to opus", () => {
+    const cfg = load(scenarios[1]).config;
+    expect(
+      route(cfg, { channel: "whatsapp", peer: { kind: "direct", id: "+15551234567" } }),
+    ).toMatchObject({ agentId: "opus", matchedBy: "binding.peer" });
+    expect(
+      route(cfg, { channel: "whatsapp", peer: { kind: "direct", id: "+15550000000" } }),
+    ).toMatchObject({ agentId: "chat", matchedBy: "binding.account" });
+    expect(route(cfg, { channel: "telegram", peer: { kind: "group", id: "-100" } })).toMatchObject({
+      agentId: "opus",
+      sessionKey: "agent:opus:telegram:group:-100",
+    });
+  });
+
+  it("two Telegram bots reach two agents", () => {
+    const cfg = load(scenarios[2]).config;
+    expect(route(cfg, { channel: "telegram", peer: { kind: "direct", id: "42" } }).agentId).toBe(
+      "main",
+    );
+    expect(
+      route(cfg, { channel: "telegram", accountId: "alerts", peer: { kind: "direct", id: "42" } })
+        .agentId,
+    ).toBe("alerts");
+  });
+
+  it("alex and mia each get their own agent and session", () => {
+    const cfg = load(scenarios[3]).config;
+    expect(
+      route(cfg, { channel: "whatsapp", peer: { kind: "direct", id: "+15551230001" } }),
+    ).toMatchObject({ agentId: "alex", sessionKey: "agent:alex:main" });
+    expect(
+      route(cfg, { channel: "whatsapp", peer: { kind: "direct", id: "+15551230002" } }),
+    ).toMatchObject({ agentId: "mia", sessionKey: "agent:mia:main" });
+  });
+
+  it("the family group reaches the family agent", () => {
+    const cfg = load(scenarios[4]).config;
+    expect(
+      route(cfg, { channel: "whatsapp", peer: { kind: "group", id: "1203630@g.us" } }),
+    ).toMatchObject({ agentId: "family", matchedBy: "binding.peer" });
+  });
+
+  it("Slack team and Telegram group reach support; everything else the default (first) agent", () => {
+    const cfg = load(scenarios[5]).config;
+    expect(
+      route(cfg, { channel: "slack", teamId: "T123", peer: { kind: "channel", id: "C1" } }),
+    ).toMatchObject({
+      agentId: "support",
+      matchedBy: "binding.team",
+      sessionKey: "agent:support:slack:channel:c1",
+    });
+    expect(
+      route(cfg, { channel: "telegram", peer: { kind: "group", id: "-100123" } }).matchedBy,
+    ).toBe("binding.peer");
+    expect(route(cfg, { channel: "discord", peer: { kind: "channel", id: "1" } })).toMatchObject({
+      agentId: "support",
+      matchedBy: "default",
+    });
+  });
+});
