@@ -83,12 +83,30 @@ export interface ResolveAgentParams {
 
 /** Resolves one agent's directories and model, following OpenClaw's defaults. */
 export function resolveAgent(params: ResolveAgentParams): ResolvedAgent {
-  const { cfg, paths } = params;
+  const entries = listAgentEntries(params.cfg);
   const id = normalizeAgentId(params.agentId);
-  const entries = listAgentEntries(cfg);
   const index = entries.findIndex((entry) => normalizeAgentId(entry.id) === id);
-  const entry = index >= 0 ? entries[index] : undefined;
-  const isDefault = resolveDefaultAgentId(cfg) === id;
+  return resolveEntry({
+    ...params,
+    id,
+    index,
+    entries,
+    defaultId: resolveDefaultAgentId(params.cfg),
+  });
+}
+
+/** The roster already listed once: resolving every agent stays linear in the roster size. */
+interface ResolveEntryParams extends ResolveAgentParams {
+  id: string;
+  index: number;
+  entries: Array<AgentEntryLike & { id: string }>;
+  defaultId: string;
+}
+
+function resolveEntry(params: ResolveEntryParams): ResolvedAgent {
+  const { cfg, paths, id, index } = params;
+  const entry = index >= 0 ? params.entries[index] : undefined;
+  const isDefault = params.defaultId === id;
   const defaults = { ...cfg.agent, ...cfg.agents?.defaults };
   const profileSuffix = paths.profile ? `-${paths.profile}` : "";
   const defaultWorkspace = isDefault
@@ -122,5 +140,16 @@ export function resolveAgent(params: ResolveAgentParams): ResolvedAgent {
 export function listAgents(cfg: RosterConfig, paths: StatePaths): ResolvedAgent[] {
   const entries = listAgentEntries(cfg);
   if (entries.length === 0) return [resolveAgent({ cfg, paths, agentId: DEFAULT_AGENT_ID })];
-  return entries.map((entry) => resolveAgent({ cfg, paths, agentId: entry.id }));
+  const defaultId = resolveDefaultAgentId(cfg);
+  return entries.map((entry, index) =>
+    resolveEntry({
+      cfg,
+      paths,
+      agentId: entry.id,
+      id: normalizeAgentId(entry.id),
+      index,
+      entries,
+      defaultId,
+    }),
+  );
 }

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // The `pincer` executable: wires the real process to runCli.
+import module from "node:module";
 import { runCli } from "./program.js";
+
+// Node >= 22.1 can cache compiled code between runs; older Nodes simply lack the function.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];

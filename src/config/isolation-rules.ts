@@ -1,7 +1,12 @@
 // Semantic checks the schema cannot express: agents must not share state directories, bindings must
 // name real agents, and open DMs must be opted into explicitly. Pure over (config, paths).
 import { resolve } from "node:path";
-import { type AgentEntryLike, type RosterConfig, resolveAgent } from "../agents/roster.js";
+import {
+  type AgentEntryLike,
+  listAgents,
+  type ResolvedAgent,
+  type RosterConfig,
+} from "../agents/roster.js";
 import { closestMatch } from "../lib/edit-distance.js";
 import { DEFAULT_AGENT_ID, normalizeAgentId } from "../routing/ids.js";
 import { formatConfigPath, isPlainObject, type PathSegment } from "./config-path.js";
@@ -97,8 +102,13 @@ function checkSharedDirs(params: {
   const { config, paths, slots, out } = params;
   const byAgentDir = new Map<string, AgentSlot>();
   const byWorkspace = new Map<string, AgentSlot>();
+  // Resolve the roster once (first entry wins for a duplicated id, as in routing).
+  const resolved = new Map<string, ResolvedAgent>();
+  for (const agent of listAgents(config, paths))
+    if (!resolved.has(agent.id)) resolved.set(agent.id, agent);
   for (const slot of slots) {
-    const agent = resolveAgent({ cfg: config, paths, agentId: slot.id });
+    const agent = resolved.get(slot.id);
+    if (!agent) continue;
     const agentDir = resolve(agent.agentDir);
     const workspace = resolve(agent.workspace);
     const sameDir = byAgentDir.get(agentDir);

@@ -3,10 +3,11 @@
 import { resolve } from "node:path";
 import type { TSchema } from "typebox";
 import { type ConfigIssue, hasErrors } from "./config-issue.js";
+import { parseConfigPath } from "./config-path.js";
 import { resolveConfigSource } from "./config-source.js";
 import type { DefaultConfig } from "./default-schema.js";
 import { substituteEnvVars } from "./env-substitution.js";
-import { flattenOrigins } from "./located-value.js";
+import { lookupOrigin } from "./located-value.js";
 import { expandHome, resolveStatePaths, type StatePaths } from "./paths.js";
 import { type ConfigLocator, validateConfig } from "./validate.js";
 
@@ -47,8 +48,11 @@ export function loadConfig<T = DefaultConfig>(options: LoadConfigOptions = {}): 
     ? resolve(expandHome(options.configPath, paths.home))
     : resolve(paths.configPath);
   const source = resolveConfigSource({ file: path, home: paths.home });
-  const origins = source.origin ? flattenOrigins(source.origin) : new Map();
-  const locate: ConfigLocator = (configPath) => origins.get(configPath);
+  const { origin } = source;
+  const locate: ConfigLocator = (configPath) => {
+    const parsed = origin ? parseConfigPath(configPath) : undefined;
+    return origin && parsed?.ok ? lookupOrigin(origin, parsed.segments) : undefined;
+  };
   const base = { path, exists: source.exists, paths, files: source.files, locate };
   if (!source.parsed) {
     const issues = source.issues;

@@ -1,7 +1,7 @@
 // A config value paired with a tree of source positions, so merged values (from $include) still know
 // which file and line every piece came from. Deep merge: objects recurse, arrays and scalars replace.
 import type { SourcePosition } from "./config-issue.js";
-import { formatConfigPath, isPlainObject, type PathSegment } from "./config-path.js";
+import { isPlainObject, type PathSegment } from "./config-path.js";
 
 /** Source position of a value and, for containers, of each child. */
 export interface OriginTree {
@@ -37,13 +37,14 @@ export function mergeLocated(base: LocatedValue, over: LocatedValue): LocatedVal
   return { value: Object.fromEntries(entries), origin: { at: over.origin.at, children } };
 }
 
-/** Flattens an origin tree into `path → position` for every value path. */
-export function flattenOrigins(origin: OriginTree): Map<string, SourcePosition> {
-  const out = new Map<string, SourcePosition>();
-  const visit = (node: OriginTree, segments: PathSegment[]): void => {
-    out.set(formatConfigPath(segments), node.at);
-    for (const [key, child] of node.children ?? []) visit(child, [...segments, key]);
-  };
-  visit(origin, []);
-  return out;
+/** Finds the source position of one value path (`agents.list[1].agentDir`) by walking the tree;
+ * lazy on purpose: most loads never ask, and flattening every path up front cost milliseconds. */
+export function lookupOrigin(origin: OriginTree, segments: PathSegment[]): SourcePosition {
+  let node = origin;
+  for (const segment of segments) {
+    const child = node.children?.get(segment);
+    if (!child) break;
+    node = child;
+  }
+  return node.at;
 }

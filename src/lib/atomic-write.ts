@@ -1,6 +1,5 @@
 // Crash-safe file replacement: write a temp file beside the target, fsync it, rename it over the
 // target, then fsync the directory so the rename itself survives a power loss.
-import { randomBytes } from "node:crypto";
 import {
   closeSync,
   fchmodSync,
@@ -38,7 +37,9 @@ function resolveTarget(path: string): string {
 }
 
 function tempPathFor(target: string): string {
-  const suffix = `${process.pid}.${randomBytes(6).toString("hex")}`;
+  // pid separates processes; the random part separates writes within one. (Not node:crypto:
+  // loading it costs the CLI several milliseconds of start-up.)
+  const suffix = `${process.pid}.${Math.random().toString(36).slice(2, 12)}`;
   return join(dirname(target), `.${basename(target)}.${suffix}.tmp`);
 }
 
