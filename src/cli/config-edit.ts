@@ -5,7 +5,7 @@ import {
   formatConfigIssues,
   validateConfig,
 } from "../config/index.js";
-import { type CliContext, CliError, printJson, printLine } from "./context.js";
+import { asBlock, type CliContext, CliError, printJson, printLine } from "./context.js";
 import { loadForCli } from "./load.js";
 
 /** Applies `edits` to the active config file; refuses (exit 1, nothing written) if the result is invalid.
@@ -23,7 +23,9 @@ export function applyConfigEdits(
   });
   if (!result.ok) {
     ctx.stderr(
-      formatConfigIssues({ path: loaded.path, issues: result.issues }, { color: ctx.color }),
+      asBlock(
+        formatConfigIssues({ path: loaded.path, issues: result.issues }, { color: ctx.color }),
+      ),
     );
     throw new CliError(`not written: the change would leave ${loaded.path} invalid`);
   }

@@ -1,6 +1,6 @@
 // `pincer config validate`: every problem, each with its path, file and line; exit 1 on errors.
 import { formatConfigIssues, loadConfig } from "../config/index.js";
-import { type CliContext, printJson } from "./context.js";
+import { asBlock, type CliContext, printJson } from "./context.js";
 import type { CommandInput } from "./program.js";
 
 /** Validates the active config; prints all issues; exit code 1 when any is an error. */
@@ -17,7 +17,7 @@ export async function run(
       issues: loaded.issues,
     });
   } else {
-    ctx.stdout(formatConfigIssues(loaded, { color: ctx.color }));
+    ctx.stdout(asBlock(formatConfigIssues(loaded, { color: ctx.color })));
   }
   return loaded.valid ? 0 : 1;
 }

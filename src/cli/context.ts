@@ -37,6 +37,11 @@ export function printLine(ctx: CliContext, text = ""): void {
   ctx.stdout(`${text}\n`);
 }
 
+/** Ends `text` with exactly one newline, for multi-line blocks built elsewhere. */
+export function asBlock(text: string): string {
+  return text.endsWith("\n") ? text : `${text}\n`;
+}
+
 /** Writes a value as pretty JSON to stdout (the `--json` output of every data command). */
 export function printJson(ctx: CliContext, value: unknown): void {
   ctx.stdout(`${JSON.stringify(value, null, 2)}\n`);
