@@ -1,7 +1,9 @@
 // `pincer agents add <id>`: a new isolated agent — its own workspace, agentDir and session
 // store, an entry in agents.list and optional bindings — written only if the result validates.
 import { mkdirSync } from "node:fs";
+import { resolveSkipBootstrap } from "../agents/bootstrap-config.js";
 import { listAgentEntries, resolveAgent } from "../agents/roster.js";
+import { seedWorkspace } from "../agents/workspace.js";
 import type { ConfigEdit } from "../config/index.js";
 import { normalizeAccountId, normalizeAgentId } from "../routing/ids.js";
 import { applyConfigEdits } from "./config-edit.js";
@@ -34,7 +36,8 @@ export function parseBindSpec(spec: string): { channel: string; accountId?: stri
       };
 }
 
-/** Adds the agent to the config, then creates its directories. Refuses an id that already exists. */
+/** Adds the agent to the config, then creates its directories and seeds its workspace (never
+ * overwriting files already there). Refuses an id that already exists. */
 export async function run(
   ctx: CliContext,
   { args, opts }: CommandInput<AddOptions>,
@@ -79,14 +82,27 @@ export async function run(
   const code = applyConfigEdits(ctx, { edits, summary: `added agent ${id}`, quiet: opts.json });
   const after = loadForCli(ctx, { requireValid: true });
   const agent = resolveAgent({ cfg: after.config, paths: after.paths, agentId: id });
-  mkdirSync(agent.workspace, { recursive: true });
   mkdirSync(agent.agentDir, { recursive: true, mode: 0o700 });
   mkdirSync(agent.sessionsDir, { recursive: true, mode: 0o700 });
+  const seeded = await seedWorkspace({
+    dir: agent.workspace,
+    skipBootstrap: resolveSkipBootstrap(after.config, id),
+  });
   if (opts.json) {
-    printJson(ctx, { ...agent, configPath: after.path, bindings: matches });
+    printJson(ctx, {
+      ...agent,
+      configPath: after.path,
+      bindings: matches,
+      workspaceFiles: { created: seeded.created, skipped: seeded.skipped },
+    });
   } else {
+    const files = seeded.bootstrapSkipped
+      ? "not seeded (skipBootstrap is set)"
+      : seeded.created.length > 0
+        ? seeded.created.join(", ")
+        : "all present, none created";
     ctx.stdout(
-      `workspace: ${agent.workspace}\nagentDir:  ${agent.agentDir}\nsessions:  ${agent.sessionsDir}\n`,
+      `workspace: ${agent.workspace}\nfiles:     ${files}\nagentDir:  ${agent.agentDir}\nsessions:  ${agent.sessionsDir}\n`,
     );
     if (matches.length === 0)
       ctx.stdout(`no bindings yet: add one with --bind, or see: pincer agents route --help\n`);

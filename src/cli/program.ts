@@ -91,6 +91,33 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--json", "print JSON")
     .action(lazy(() => import("./agents-route.js")));
 
+  program
+    .command("setup")
+    .description("create the config if missing and seed the agent's workspace (never overwrites)")
+    .option("--workspace <dir>", "workspace directory; written to the config")
+    .option("--agent <id>", "agent to set up (default: the default agent)")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./setup.js")));
+
+  const skills = program
+    .command("skills")
+    .description("list the skills an agent can use, and why some are not offered");
+  skills
+    .command("list", { isDefault: true })
+    .description("list skills with source (workspace, managed, bundled, extra), status and reason")
+    .option("--agent <id>", "agent whose workspace skills to include (default: the default agent)")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./skills-list.js")));
+
+  program
+    .command("context")
+    .description("what a run would send to the model, and how big each part is")
+    .option("--agent <id>", "agent (default: the default agent)")
+    .option("--session <key>", "session key (default: the agent's main session)")
+    .option("--detail", "break down every prompt section, file, tool schema and skill")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./context-report.js")));
+
   const config = program.command("config").description("read, change and validate openclaw.json");
   config
     .command("get")

@@ -1,0 +1,90 @@
+// `pincer context [--agent ID] [--session KEY] [--detail] [--json]`: what a run would send to the
+// model and how big each part is — the seeds' `/context list` and `/context detail`, from the CLI.
+import { hostname, platform, release } from "node:os";
+import { loadBootstrapFiles } from "../agents/bootstrap.js";
+import { resolveBootstrapLimits } from "../agents/bootstrap-config.js";
+import type { BootstrapMode } from "../agents/bootstrap-hooks.js";
+import { buildContextReport, type ContextReport } from "../agents/context-report.js";
+import { formatContextReport } from "../agents/context-report-format.js";
+import { discoverSkills, formatSkillsForPrompt, readySkills } from "../agents/skills/index.js";
+import {
+  buildAgentMainSessionKey,
+  parseAgentSessionKey,
+  toAgentStoreSessionKey,
+} from "../routing/index.js";
+import { agentSkillParams, selectAgent } from "./agent-select.js";
+import { asBlock, type CliContext, CliError, ExitCode, printJson } from "./context.js";
+import { loadForCli } from "./load.js";
+import type { CommandInput } from "./program.js";
+
+interface ContextOptions {
+  agent?: string;
+  session?: string;
+  detail?: boolean;
+  json?: boolean;
+}
+
+/** Which bootstrap set a session gets: the main session, a sub-agent, or any other session. */
+export function bootstrapModeFor(sessionKey: string, mainSessionKey: string): BootstrapMode {
+  if (sessionKey === mainSessionKey) return "main";
+  return parseAgentSessionKey(sessionKey)?.rest.split(":").includes("subagent")
+    ? "subagent"
+    : "other";
+}
+
+/** Builds the context report for one agent and session from the files on disk. */
+export async function run(
+  ctx: CliContext,
+  { opts }: CommandInput<ContextOptions>,
+): Promise<number> {
+  const loaded = loadForCli(ctx, { requireValid: true });
+  const cfg = loaded.config;
+  const keyAgent = opts.session ? parseAgentSessionKey(opts.session)?.agentId : undefined;
+  if (keyAgent && opts.agent && keyAgent !== opts.agent) {
+    throw new CliError(
+      `--session ${opts.session} belongs to agent "${keyAgent}", not "${opts.agent}"`,
+      ExitCode.usage,
+    );
+  }
+  const selected = selectAgent(loaded, opts.agent ?? keyAgent);
+  const { agentId, agent } = selected;
+  const mainKey = cfg.session?.mainKey;
+  const mainSessionKey = buildAgentMainSessionKey({ agentId, mainKey });
+  const sessionKey = opts.session
+    ? toAgentStoreSessionKey({ agentId, requestKey: opts.session, mainKey })
+    : mainSessionKey;
+  const mode = bootstrapModeFor(sessionKey, mainSessionKey);
+  const limits = resolveBootstrapLimits(cfg, agentId);
+  const bootstrap = await loadBootstrapFiles({
+    workspaceDir: agent.workspace,
+    mode,
+    maxChars: limits.maxChars,
+    totalMaxChars: limits.totalMaxChars,
+    agentId,
+    sessionKey,
+  });
+  const skills = readySkills(discoverSkills(agentSkillParams(ctx, { loaded, selected })));
+  const defaults = cfg.agents?.defaults;
+  const report: ContextReport = buildContextReport({
+    mode: mode === "subagent" ? "minimal" : "full",
+    agent: { id: agentId, ...(agent.name ? { name: agent.name } : {}) },
+    // The tool registry arrives with the agent runtime; until then a run has no tools to describe.
+    tools: [],
+    skillsPrompt: formatSkillsForPrompt(skills),
+    workspaceDir: agent.workspace,
+    bootstrapFiles: bootstrap.files,
+    ...(defaults?.userTimezone ? { userTimezone: defaults.userTimezone } : {}),
+    runtime: {
+      host: hostname(),
+      os: `${platform()} ${release()}`,
+      node: process.version,
+      model: agent.model ?? "unset",
+      agentId,
+      sessionKey,
+    },
+  });
+  for (const warning of bootstrap.warnings) ctx.stderr(`warning: ${warning}\n`);
+  if (opts.json) printJson(ctx, report);
+  else ctx.stdout(asBlock(formatContextReport(report, { detail: opts.detail === true })));
+  return ExitCode.ok;
+}

@@ -1,0 +1,211 @@
+// `pincer setup [--workspace DIR] [--agent ID]`: the first command a new user runs. Creates the
+// config if missing (optionally pointing the agent at a workspace), then seeds the workspace with
+// the bootstrap templates. Never overwrites anything, so running it again is safe and a no-op.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { resolveSkipBootstrap } from "../agents/bootstrap-config.js";
+import {
+  listAgentEntries,
+  type ResolvedAgent,
+  resolveAgent,
+  resolveDefaultAgentId,
+} from "../agents/roster.js";
+import { type SeedWorkspaceResult, seedWorkspace } from "../agents/workspace.js";
+import {
+  expandHome,
+  formatConfigIssues,
+  formatConfigPath,
+  type LoadedConfig,
+  validateConfig,
+} from "../config/index.js";
+import { writeFileAtomic } from "../lib/atomic-write.js";
+import { DEFAULT_AGENT_ID, normalizeAgentId } from "../routing/ids.js";
+import { applyConfigEdits } from "./config-edit.js";
+import { asBlock, type CliContext, CliError, displayPath, ExitCode, printJson } from "./context.js";
+import { loadForCli } from "./load.js";
+import type { CommandInput } from "./program.js";
+
+interface SetupOptions {
+  workspace?: string;
+  agent?: string;
+  json?: boolean;
+}
+
+/** What setup did to the config file: created it, set a workspace path in it, or neither. */
+interface ConfigOutcome {
+  created: boolean;
+  /** The config path set to the new workspace, when `--workspace` changed it. */
+  workspaceKey?: string;
+  backupPath?: string;
+}
+
+/** Picks the agent to set up: `--agent` (must be configured, or the implicit `main`) or the default. */
+function pickAgentId(loaded: LoadedConfig, requested: string | undefined): string {
+  if (requested === undefined) return resolveDefaultAgentId(loaded.config);
+  const id = normalizeAgentId(requested);
+  const entries = listAgentEntries(loaded.config);
+  const known =
+    entries.length === 0
+      ? id === DEFAULT_AGENT_ID
+      : entries.some((entry) => normalizeAgentId(entry.id) === id);
+  if (!known) {
+    throw new CliError(
+      `agent "${id}" is not configured in ${loaded.path}; add it first: pincer agents add ${id}`,
+    );
+  }
+  return id;
+}
+
+/** The value stored for `--workspace`: `~/...` kept as typed, anything else made absolute. */
+function workspaceValue(raw: string, home: string): string {
+  const trimmed = raw.trim();
+  if (trimmed === "") throw new CliError("--workspace needs a directory", ExitCode.usage);
+  return trimmed === "~" || trimmed.startsWith("~/") ? trimmed : expandHome(trimmed, home);
+}
+
+/** Where an agent's workspace is configured: `agents.defaults` without a roster, else its entry. */
+function workspaceKeyFor(loaded: LoadedConfig, agentId: string): string {
+  const entries = listAgentEntries(loaded.config);
+  if (entries.length === 0) return "agents.defaults.workspace";
+  const index = entries.findIndex((entry) => normalizeAgentId(entry.id) === agentId);
+  const byId = loaded.config.agents?.entries;
+  if (byId && typeof byId === "object") {
+    const key = Object.keys(byId)[index] ?? agentId;
+    return formatConfigPath(["agents", "entries", key, "workspace"]);
+  }
+  return `agents.list[${index}].workspace`;
+}
+
+/** A small commented config that validates; `workspace` is written uncommented when given. */
+export function initialConfigText(params: {
+  workspace?: string;
+  defaultWorkspace: string;
+}): string {
+  const line = params.workspace
+    ? `workspace: ${JSON.stringify(params.workspace)},`
+    : `// workspace: ${JSON.stringify(params.defaultWorkspace)},`;
+  return `// Pincer config (OpenClaw-compatible openclaw.json). JSON5: comments and trailing commas are fine.
+// Check it with \`pincer config validate\`; change it with \`pincer config set <path> <value>\`.
+{
+  agents: {
+    defaults: {
+      // Working directory and bootstrap files (AGENTS.md, SOUL.md, ...) of the default agent.
+      ${line}
+    },
+  },
+}
+`;
+}
+
+/** Creates the missing config file, validated before it is written. */
+function createConfig(
+  ctx: CliContext,
+  params: { loaded: LoadedConfig; workspace?: string },
+): ConfigOutcome {
+  const { loaded, workspace } = params;
+  const implicit = resolveAgent({ cfg: {}, paths: loaded.paths, agentId: DEFAULT_AGENT_ID });
+  const value = { agents: { defaults: workspace ? { workspace } : {} } };
+  const verdict = validateConfig(value, { paths: loaded.paths });
+  if (!verdict.valid) {
+    ctx.stderr(
+      asBlock(
+        formatConfigIssues({ path: loaded.path, issues: verdict.issues }, { color: ctx.color }),
+      ),
+    );
+    throw new CliError(`not written: the new config for ${loaded.path} would be invalid`);
+  }
+  mkdirSync(dirname(loaded.path), { recursive: true, mode: 0o700 });
+  const defaultWorkspace = displayPath(implicit.workspace, loaded.paths.home);
+  const text = initialConfigText({ ...(workspace ? { workspace } : {}), defaultWorkspace });
+  writeFileAtomic(loaded.path, text, { mode: 0o600 });
+  return workspace
+    ? { created: true, workspaceKey: "agents.defaults.workspace" }
+    : { created: true };
+}
+
+/** Points the agent at `--workspace` in an existing config, unless it already resolves there. */
+function updateWorkspace(
+  ctx: CliContext,
+  params: { loaded: LoadedConfig; agentId: string; workspace: string },
+): ConfigOutcome {
+  const { loaded, agentId, workspace } = params;
+  const current = resolveAgent({ cfg: loaded.config, paths: loaded.paths, agentId });
+  if (current.workspace === expandHome(workspace, loaded.paths.home)) return { created: false };
+  const key = workspaceKeyFor(loaded, agentId);
+  applyConfigEdits(ctx, {
+    edits: [{ op: "set", path: key, value: workspace }],
+    summary: `set ${key}`,
+    quiet: true,
+  });
+  return { created: false, workspaceKey: key, backupPath: `${loaded.path}.bak` };
+}
+
+function printText(
+  ctx: CliContext,
+  params: {
+    loaded: LoadedConfig;
+    config: ConfigOutcome;
+    agent: ResolvedAgent;
+    seeded: SeedWorkspaceResult;
+  },
+): void {
+  const { loaded, config, agent, seeded } = params;
+  const home = loaded.paths.home;
+  const shown = displayPath(loaded.path, home);
+  const lines: string[] = [];
+  if (config.created) lines.push(`config:    created ${shown}`);
+  else if (config.workspaceKey) lines.push(`config:    set ${config.workspaceKey} in ${shown}`);
+  else lines.push(`config:    ${shown} (exists)`);
+  if (config.backupPath) lines.push(`backup:    ${displayPath(config.backupPath, home)}`);
+  const dirNote = seeded.dirCreated ? ", created" : "";
+  lines.push(`workspace: ${displayPath(agent.workspace, home)} (agent ${agent.id}${dirNote})`);
+  if (seeded.bootstrapSkipped) {
+    lines.push("files:     not seeded (skipBootstrap is set)");
+  } else if (seeded.created.length > 0) {
+    lines.push(`created:   ${seeded.created.join(", ")}`);
+    if (seeded.skipped.length > 0) lines.push(`kept:      ${seeded.skipped.join(", ")}`);
+  }
+  const changed = config.created || config.workspaceKey || seeded.dirCreated;
+  if (!changed && seeded.created.length === 0) {
+    lines.push("nothing to do: the config and the workspace files already exist");
+  } else if (seeded.created.includes("BOOTSTRAP.md")) {
+    lines.push("next: edit USER.md and SOUL.md, or let the agent do it on its first run");
+  }
+  ctx.stdout(`${lines.join("\n")}\n`);
+}
+
+/** Creates the config if missing, applies `--workspace`, and seeds the agent's workspace. */
+export async function run(ctx: CliContext, { opts }: CommandInput<SetupOptions>): Promise<number> {
+  const before = loadForCli(ctx, { requireValid: true });
+  const agentId = pickAgentId(before, opts.agent);
+  const workspace =
+    opts.workspace !== undefined ? workspaceValue(opts.workspace, before.paths.home) : undefined;
+  let config: ConfigOutcome = { created: false };
+  if (!before.exists) {
+    config = createConfig(ctx, { loaded: before, ...(workspace ? { workspace } : {}) });
+  } else if (workspace !== undefined) {
+    config = updateWorkspace(ctx, { loaded: before, agentId, workspace });
+  }
+  const after = loadForCli(ctx, { requireValid: true });
+  const agent = resolveAgent({ cfg: after.config, paths: after.paths, agentId });
+  const seeded = await seedWorkspace({
+    dir: agent.workspace,
+    skipBootstrap: resolveSkipBootstrap(after.config, agentId),
+  });
+  if (opts.json) {
+    printJson(ctx, {
+      configPath: after.path,
+      configCreated: config.created,
+      configKeySet: config.workspaceKey ?? null,
+      agentId,
+      workspace: agent.workspace,
+      workspaceCreated: seeded.dirCreated,
+      created: seeded.created,
+      skipped: seeded.skipped,
+      bootstrapSkipped: seeded.bootstrapSkipped,
+    });
+  } else {
+    printText(ctx, { loaded: after, config, agent, seeded });
+  }
+  return ExitCode.ok;
+}
