@@ -4,8 +4,14 @@
 import { cliRows } from "./cli.mjs";
 import { configRows } from "./config.mjs";
 import { routingRows } from "./routing.mjs";
+import { sessionRows } from "./sessions.mjs";
 
-const rows = [...routingRows(), ...(await configRows()), ...(await cliRows())];
+const rows = [
+  ...routingRows(),
+  ...(await configRows()),
+  ...(await cliRows()),
+  ...(await sessionRows()),
+];
 
 const header = ["benchmark", "result", "target"];
 const table = [header, ...rows.map((row) => [row.name, row.result, row.target ?? ""])];

@@ -1,6 +1,10 @@
 // The package root: Pincer's building blocks, importable without starting anything.
 // Config in, routes out — the same files, ids and session keys as OpenClaw.
 
+export { loadBootstrapFiles } from "./agents/bootstrap.js";
+export { createBootstrapHookRegistry } from "./agents/bootstrap-hooks.js";
+export { buildContextReport } from "./agents/context-report.js";
+export { formatContextReport } from "./agents/context-report-format.js";
 export {
   type AgentEntryLike,
   listAgentEntries,
@@ -9,6 +13,13 @@ export {
   resolveAgent,
   resolveDefaultAgentId,
 } from "./agents/roster.js";
+export {
+  discoverSkills,
+  formatSkillsForPrompt,
+  takeSkillsSnapshot,
+} from "./agents/skills/index.js";
+export { buildSystemPrompt } from "./agents/system-prompt.js";
+export { seedWorkspace } from "./agents/workspace.js";
 export {
   type ConfigEdit,
   type ConfigIssue,
@@ -39,3 +50,10 @@ export {
   type ResolvedAgentRoute,
   resolveAgentRoute,
 } from "./routing/index.js";
+export {
+  acquireStateDirLock,
+  openSessionStore,
+  readTranscript,
+  SessionStore,
+  SessionStoreRegistry,
+} from "./sessions/index.js";

@@ -118,6 +118,50 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--json", "print JSON")
     .action(lazy(() => import("./context-report.js")));
 
+  const sessions = program
+    .command("sessions")
+    .description("list, inspect, reset, delete and clean up conversation sessions");
+  sessions
+    .command("list", { isDefault: true })
+    .description("list sessions, most recently active first (reads only sessions.json)")
+    .option("--agent <id>", "agent whose sessions to list (default: the default agent)")
+    .option("--all-agents", "list the sessions of every agent")
+    .option("--active <minutes>", "only sessions active in the last N minutes")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./sessions-list.js")));
+  sessions
+    .command("show")
+    .description("show a session's metadata and the last entries of its transcript")
+    .argument("<key>", "session key, e.g. main or agent:work:telegram:group:-100123")
+    .option("--agent <id>", "agent owning a bare key (default: the key's agent, else the default)")
+    .option("--tail <n>", "entries of the current branch to show (default 20)")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./sessions-show.js")));
+  sessions
+    .command("reset")
+    .description("start a new session under KEY; the old transcript is kept as *.reset.<ts>")
+    .argument("<key>", "session key")
+    .option("--agent <id>", "agent owning a bare key")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./sessions-reset.js")));
+  sessions
+    .command("delete")
+    .description("delete a session; its transcript is kept as *.deleted.<ts> until cleanup")
+    .argument("<key>", "session key")
+    .option("--agent <id>", "agent owning a bare key")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./sessions-delete.js")));
+  sessions
+    .command("cleanup")
+    .description(
+      "apply session.maintenance now: prune idle and excess sessions, remove old archives",
+    )
+    .option("--agent <id>", "agent whose store to clean (default: the default agent)")
+    .option("--all-agents", "clean every agent's store")
+    .option("--dry-run", "only report what would be removed")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./sessions-cleanup.js")));
+
   const config = program.command("config").description("read, change and validate openclaw.json");
   config
     .command("get")

@@ -1,0 +1,41 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { resolveStatePaths } from "../config/paths.js";
+import { acquireStateDirLock } from "./lock.js";
+import { SessionStoreRegistry } from "./registry.js";
+
+function paths() {
+  const home = mkdtempSync(join(tmpdir(), "pincer-registry-"));
+  return resolveStatePaths({ env: { HOME: home, OPENCLAW_STATE_DIR: join(home, "state") } });
+}
+
+describe("SessionStoreRegistry", () => {
+  it("opens one store per agent at <stateDir>/agents/<id>/sessions/sessions.json", async () => {
+    const p = paths();
+    const lock = acquireStateDirLock({ stateDir: p.stateDir });
+    const cfg = { agents: { list: [{ id: "home" }, { id: "work" }] } };
+    const registry = new SessionStoreRegistry({ cfg, paths: p, lock });
+    const home = registry.forAgent("home");
+    expect(home.storePath).toBe(join(p.stateDir, "agents", "home", "sessions", "sessions.json"));
+    expect(registry.forAgent("Home")).toBe(home);
+    expect(registry.forAgent("work")).not.toBe(home);
+    home.getOrCreate("agent:home:main");
+    await registry.flushAll();
+    await registry.closeAll();
+    lock.release();
+  });
+
+  it("shares one store object when session.store has no {agentId}", () => {
+    const p = paths();
+    const cfg = {
+      agents: { list: [{ id: "home" }, { id: "work" }] },
+      session: { store: join(p.stateDir, "all-sessions.json"), maintenance: { maxEntries: 10 } },
+    };
+    const registry = new SessionStoreRegistry({ cfg, paths: p });
+    expect(registry.forAgent("home")).toBe(registry.forAgent("work"));
+    expect(registry.forAgent("home").maintenance.maxEntries).toBe(10);
+    expect(registry.forAgent("home").readOnly).toBe(true);
+  });
+});

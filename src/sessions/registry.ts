@@ -1,0 +1,67 @@
+// The stores of every agent of a config, opened once each. `session.store` may point several agents at
+// one file (a template without `{agentId}`): they then share one store object, never two writers.
+import { type RosterConfig, resolveAgent } from "../agents/roster.js";
+import type { StatePaths } from "../config/paths.js";
+import type { StateDirLock } from "./lock.js";
+import type { SessionMaintenanceConfig } from "./maintenance.js";
+import { openSessionStore, type SessionStore, type TranscriptDurability } from "./store.js";
+import type { Scheduler } from "./store-persistence.js";
+import type { Clock, IdSource, SessionLogger } from "./types.js";
+
+/** The config the registry reads: the roster plus `session.maintenance`. */
+export interface SessionsConfig extends RosterConfig {
+  session?: RosterConfig["session"] & { maintenance?: SessionMaintenanceConfig };
+}
+
+/** Inputs for {@link SessionStoreRegistry}. */
+export interface SessionStoreRegistryParams {
+  cfg: SessionsConfig;
+  paths: StatePaths;
+  /** Held state-dir lock (the gateway's); without it every store is read-only. */
+  lock?: StateDirLock;
+  clock?: Clock;
+  logger?: SessionLogger;
+  ids?: IdSource;
+  transcriptDurability?: TranscriptDurability;
+  snapshotIntervalMs?: number;
+  scheduler?: Scheduler;
+}
+
+/** Lazily opened stores keyed by file path; flush and close them together. */
+export class SessionStoreRegistry {
+  private readonly stores = new Map<string, SessionStore>();
+
+  constructor(private readonly params: SessionStoreRegistryParams) {}
+
+  /** The store of an agent (opened on first use). */
+  forAgent(agentId: string): SessionStore {
+    const { cfg, paths, ...rest } = this.params;
+    const storePath = resolveAgent({ cfg, paths, agentId }).sessionStorePath;
+    let store = this.stores.get(storePath);
+    if (!store) {
+      store = openSessionStore({
+        ...rest,
+        storePath,
+        ...(cfg.session?.maintenance ? { maintenance: cfg.session.maintenance } : {}),
+      });
+      this.stores.set(storePath, store);
+    }
+    return store;
+  }
+
+  /** Every store opened so far. */
+  opened(): SessionStore[] {
+    return [...this.stores.values()];
+  }
+
+  /** Flushes every open store (one durable point for all agents). */
+  async flushAll(): Promise<void> {
+    await Promise.all(this.opened().map((store) => store.flush()));
+  }
+
+  /** Closes every open store (final snapshots, journals removed). */
+  async closeAll(): Promise<void> {
+    await Promise.all(this.opened().map((store) => store.close()));
+    this.stores.clear();
+  }
+}

@@ -1,0 +1,382 @@
+// One agent's session store: the `sessions.json` index held in memory (a Map plus a recency list), the
+// session lifecycle (create on first message, reset, delete, retention) and access to transcripts.
+// Writes need the state-dir lock; without it the store is a read-only view (what the CLI uses for reads).
+import { rmSync } from "node:fs";
+import { dirname } from "node:path";
+import { archiveTranscript, listArchives, resolveTranscriptPath } from "./archive.js";
+import { createSessionEntry, resetSessionEntry, withoutUndefined } from "./entry.js";
+import type { StateDirLock } from "./lock.js";
+import {
+  type MaintenanceSettings,
+  type PrunedSession,
+  planArchiveSweep,
+  planPrune,
+  resolveMaintenanceSettings,
+  type SessionMaintenanceConfig,
+} from "./maintenance.js";
+import { RecencyList, type RecencyNode, recencyNode } from "./recency.js";
+import {
+  type PersistenceStats,
+  type Scheduler,
+  StorePersistence,
+  systemScheduler,
+} from "./store-persistence.js";
+import {
+  openTranscript,
+  readTranscript,
+  type Transcript,
+  type TranscriptReadResult,
+} from "./transcript.js";
+import {
+  type Clock,
+  type IdSource,
+  randomIds,
+  type SessionEntry,
+  type SessionInit,
+  type SessionLogger,
+  SessionNotFoundError,
+  SessionStoreReadOnlyError,
+  silentLogger,
+  systemClock,
+} from "./types.js";
+
+/** When transcript appends are fsynced: on `flush()` (default), on every append, or never. */
+export type TranscriptDurability = "on-flush" | "always" | "never";
+
+/** Inputs for {@link openSessionStore}. */
+export interface OpenSessionStoreParams {
+  /** Path of `sessions.json` (from `resolveAgent(...).sessionStorePath`). */
+  storePath: string;
+  /** The held state-dir lock; without it the store is read-only. */
+  lock?: StateDirLock;
+  clock?: Clock;
+  logger?: SessionLogger;
+  ids?: IdSource;
+  /** `session.maintenance` from the config. */
+  maintenance?: SessionMaintenanceConfig;
+  transcriptDurability?: TranscriptDurability;
+  /** Minimum delay between background rewrites of sessions.json (default 5000 ms). */
+  snapshotIntervalMs?: number;
+  scheduler?: Scheduler;
+}
+
+/** Options of {@link SessionStore.list}. */
+export interface ListSessionsOptions {
+  /** Only sessions updated in the last N minutes. */
+  activeMinutes?: number;
+  limit?: number;
+  /** Only keys of this agent (`agent:<id>:…`; non-agent keys such as `global` always match). */
+  agentId?: string;
+}
+
+/** One row of a listing. */
+export interface SessionListItem {
+  key: string;
+  entry: Readonly<SessionEntry>;
+}
+
+/** What a reset or delete did. */
+export interface SessionRemoval {
+  key: string;
+  previous: Readonly<SessionEntry>;
+  /** Where the old transcript went, when there was one. */
+  archivedTranscript?: string;
+}
+
+/** What {@link SessionStore.cleanup} did (or, with dryRun, would do). */
+export interface CleanupReport {
+  storePath: string;
+  dryRun: boolean;
+  settings: MaintenanceSettings;
+  pruned: PrunedSession[];
+  archivedTranscripts: string[];
+  removedArchives: string[];
+  remaining: number;
+}
+
+/** Opens (loads) a store; cheap to call once per agent at start-up. */
+export function openSessionStore(params: OpenSessionStoreParams): SessionStore {
+  return new SessionStore(params);
+}
+
+/** The in-memory index of one store file and its lifecycle operations. */
+export class SessionStore {
+  readonly storePath: string;
+  readonly sessionsDir: string;
+  readonly readOnly: boolean;
+  readonly maintenance: MaintenanceSettings;
+  private readonly nodes = new Map<string, RecencyNode>();
+  private readonly order = new RecencyList();
+  private readonly persistence: StorePersistence;
+  private readonly clock: Clock;
+  private readonly logger: SessionLogger;
+  private readonly ids: IdSource;
+
+  constructor(private readonly params: OpenSessionStoreParams) {
+    this.storePath = params.storePath;
+    this.sessionsDir = dirname(params.storePath);
+    this.readOnly = params.lock === undefined;
+    this.clock = params.clock ?? systemClock;
+    this.logger = params.logger ?? silentLogger;
+    this.ids = params.ids ?? randomIds;
+    const resolved = resolveMaintenanceSettings(params.maintenance);
+    for (const problem of resolved.problems) this.logger.warn(problem);
+    this.maintenance = resolved.settings;
+    this.persistence = new StorePersistence({
+      storePath: params.storePath,
+      readOnly: this.readOnly,
+      clock: this.clock,
+      logger: this.logger,
+      scheduler: params.scheduler ?? systemScheduler,
+      snapshotIntervalMs: params.snapshotIntervalMs ?? 5_000,
+      capture: () => Array.from(this.nodes, ([key, node]) => [key, node.entry]),
+    });
+    const loaded = this.persistence.load().map(([key, entry]): RecencyNode => {
+      const node = recencyNode(key, entry);
+      this.nodes.set(key, node);
+      return node;
+    });
+    loaded.sort((a, b) => b.entry.updatedAt - a.entry.updatedAt);
+    for (const node of loaded) this.order.pushOldest(node);
+  }
+
+  /** Number of sessions. */
+  get size(): number {
+    return this.nodes.size;
+  }
+
+  /** The entry of a session key (treat it as immutable: changes go through {@link update}). */
+  get(key: string): Readonly<SessionEntry> | undefined {
+    return this.nodes.get(key)?.entry;
+  }
+
+  /** Whether the store has this key. */
+  has(key: string): boolean {
+    return this.nodes.has(key);
+  }
+
+  /** Sessions, most recently updated first; reads only the in-memory index (never transcripts). */
+  list(options: ListSessionsOptions = {}): SessionListItem[] {
+    const cutoff =
+      options.activeMinutes === undefined
+        ? Number.NEGATIVE_INFINITY
+        : this.clock.now() - options.activeMinutes * 60_000;
+    const limit = options.limit ?? Number.POSITIVE_INFINITY;
+    const agentId = options.agentId?.toLowerCase();
+    const rows: SessionListItem[] = [];
+    for (let node = this.order.newest; node && rows.length < limit; node = node.older) {
+      if (node.entry.updatedAt < cutoff) break;
+      if (agentId && !keyBelongsToAgent(node.key, agentId)) continue;
+      rows.push({ key: node.key, entry: node.entry });
+    }
+    return rows;
+  }
+
+  /** The session of a key, created (new id, transcript path, zeroed counters) on the first message. */
+  getOrCreate(
+    key: string,
+    init?: SessionInit,
+  ): { entry: Readonly<SessionEntry>; created: boolean } {
+    const existing = this.nodes.get(key);
+    if (existing) return { entry: existing.entry, created: false };
+    const entry = createSessionEntry({
+      sessionId: this.ids.sessionId(),
+      sessionsDir: this.sessionsDir,
+      now: this.clock.now(),
+      ...(init ? { init } : {}),
+    });
+    this.put(key, entry);
+    return { entry, created: true };
+  }
+
+  /**
+   * Records activity: merges a patch (a field set to undefined is removed) and sets `updatedAt` to now
+   * unless the patch sets it. Costs microseconds; the disk write is coalesced (see {@link flush}).
+   */
+  update(key: string, patch: Partial<SessionEntry>): Readonly<SessionEntry> {
+    return this.merge(key, { ...patch, updatedAt: patch.updatedAt ?? this.clock.now() });
+  }
+
+  /** Like {@link update} but keeps `updatedAt`: for metadata that is not activity (labels, pins). */
+  annotate(key: string, patch: Partial<SessionEntry>): Readonly<SessionEntry> {
+    return this.merge(key, patch);
+  }
+
+  /** Starts a new session under the same key; the old transcript is kept as `<file>.reset.<ts>`. */
+  reset(key: string): SessionRemoval & { entry: Readonly<SessionEntry> } {
+    this.assertWritable();
+    const previous = this.require(key).entry;
+    const now = this.clock.now();
+    const archived = this.archive(previous, "reset", now);
+    const entry = resetSessionEntry({
+      previous,
+      sessionId: this.ids.sessionId(),
+      sessionsDir: this.sessionsDir,
+      now,
+    });
+    this.put(key, entry);
+    return { key, previous, entry, ...(archived ? { archivedTranscript: archived } : {}) };
+  }
+
+  /** Removes a session; its transcript is kept as `<file>.deleted.<ts>`. Undefined if the key is unknown. */
+  delete(key: string): SessionRemoval | undefined {
+    this.assertWritable();
+    const node = this.nodes.get(key);
+    if (!node) return undefined;
+    const archived = this.archive(node.entry, "deleted", this.clock.now());
+    this.persistence.record(key, null);
+    this.order.unlink(node);
+    this.nodes.delete(key);
+    return { key, previous: node.entry, ...(archived ? { archivedTranscript: archived } : {}) };
+  }
+
+  /**
+   * Applies `session.maintenance`: prunes idle and excess sessions (archiving their transcripts) and
+   * removes archives older than the retention window. `dryRun` defaults to true in `warn` mode.
+   */
+  cleanup(options: { dryRun?: boolean } = {}): CleanupReport {
+    const dryRun = options.dryRun ?? this.maintenance.mode === "warn";
+    if (!dryRun) this.assertWritable();
+    const now = this.clock.now();
+    const settings = this.maintenance;
+    const pruned = planPrune({ oldest: this.order.oldest, size: this.size, now, settings });
+    const archivedTranscripts: string[] = [];
+    if (!dryRun) {
+      for (const item of pruned) {
+        const removal = this.delete(item.key);
+        if (removal?.archivedTranscript) archivedTranscripts.push(removal.archivedTranscript);
+      }
+    }
+    const sweep = planArchiveSweep({ archives: listArchives(this.sessionsDir), now, settings });
+    if (!dryRun) for (const archive of sweep) rmSync(archive.path, { force: true });
+    if (sweep.length > 0 && !dryRun) this.persistence.noteDirChange(this.sessionsDir);
+    const verb = dryRun ? "would prune" : "pruned";
+    if (pruned.length > 0 || sweep.length > 0) {
+      const message = `${this.storePath}: ${verb} ${pruned.length} sessions and ${sweep.length} old archives`;
+      if (dryRun && settings.mode === "warn") this.logger.warn(message);
+      else this.logger.info?.(message);
+    }
+    return {
+      storePath: this.storePath,
+      dryRun,
+      settings,
+      pruned,
+      archivedTranscripts,
+      removedArchives: sweep.map((archive) => archive.path),
+      remaining: dryRun ? this.size - pruned.length : this.size,
+    };
+  }
+
+  /** Path of a session's transcript, or undefined when the key is unknown or its id is unsafe. */
+  transcriptPath(key: string): string | undefined {
+    const entry = this.nodes.get(key)?.entry;
+    return entry ? resolveTranscriptPath(this.sessionsDir, entry) : undefined;
+  }
+
+  /** Reads a session's transcript (never fatal: torn and corrupt lines become issues). */
+  readTranscript(key: string): TranscriptReadResult | undefined {
+    const file = this.transcriptPath(key);
+    return file ? readTranscript({ file, logger: this.logger }) : undefined;
+  }
+
+  /** Opens a session's transcript for appending (created with a header on first use). */
+  openTranscript(key: string, options: { cwd: string }): Transcript {
+    this.assertWritable();
+    const entry = this.require(key).entry;
+    const file = resolveTranscriptPath(this.sessionsDir, entry);
+    if (!file) throw new Error(`session ${key} has an unsafe sessionId: ${entry.sessionId}`);
+    const durability = this.params.transcriptDurability ?? "on-flush";
+    return openTranscript({
+      file,
+      sessionId: entry.sessionId,
+      cwd: options.cwd,
+      clock: this.clock,
+      logger: this.logger,
+      ids: this.ids,
+      fsync: durability === "always" ? "always" : "never",
+      ...(durability === "on-flush"
+        ? { onWrite: (path: string, created: boolean) => this.persistence.noteWrite(path, created) }
+        : {}),
+    });
+  }
+
+  /** Makes every change so far durable: resolve it before delivering a reply. */
+  flush(): Promise<void> {
+    return this.persistence.flush();
+  }
+
+  /** Rewrites sessions.json now (normally done in the background). */
+  snapshot(): Promise<void> {
+    return this.persistence.snapshot();
+  }
+
+  /** Flushes, writes a final sessions.json and removes the journal; the store is unusable afterwards. */
+  close(): Promise<void> {
+    return this.persistence.close();
+  }
+
+  /** Entry count and write counters. */
+  stats(): PersistenceStats & { entries: number; journalBytes: number } {
+    return {
+      ...this.persistence.stats,
+      entries: this.size,
+      journalBytes: this.persistence.journalBytes,
+    };
+  }
+
+  private merge(key: string, patch: Partial<SessionEntry>): Readonly<SessionEntry> {
+    const node = this.require(key);
+    const next = withoutUndefined({ ...node.entry, ...patch });
+    if (typeof next.sessionId !== "string" || next.sessionId === "") {
+      throw new Error(`update of ${key} would remove its sessionId`);
+    }
+    this.put(key, next);
+    return next;
+  }
+
+  private put(key: string, entry: SessionEntry): void {
+    this.persistence.record(key, entry); // throws first when read-only
+    let node = this.nodes.get(key);
+    if (node) {
+      this.order.unlink(node);
+      node.entry = entry;
+    } else {
+      node = recencyNode(key, entry);
+      this.nodes.set(key, node);
+    }
+    this.order.place(node);
+  }
+
+  private require(key: string): RecencyNode {
+    const node = this.nodes.get(key);
+    if (!node) throw new SessionNotFoundError(key);
+    return node;
+  }
+
+  private assertWritable(): void {
+    if (this.readOnly) throw new SessionStoreReadOnlyError(this.storePath);
+  }
+
+  private archive(
+    entry: SessionEntry,
+    reason: "reset" | "deleted",
+    now: number,
+  ): string | undefined {
+    const file = resolveTranscriptPath(this.sessionsDir, entry);
+    const outcome = archiveTranscript({ file, sessionsDir: this.sessionsDir, reason, now });
+    if (outcome.status === "outside") {
+      this.logger.warn(`left ${outcome.from} in place: it is outside ${this.sessionsDir}`);
+      return undefined;
+    }
+    if (outcome.status !== "archived") return undefined;
+    this.persistence.noteDirChange(dirname(outcome.to));
+    return outcome.to;
+  }
+}
+
+/** `agent:<id>:…` keys belong to their agent; other keys (`global`, `hook:…`) to every agent of the store. */
+function keyBelongsToAgent(key: string, agentId: string): boolean {
+  if (key.length < 7 || key.slice(0, 6).toLowerCase() !== "agent:") return true;
+  const end = key.indexOf(":", 6);
+  return end <= 6 || key.slice(6, end).toLowerCase() === agentId;
+}

@@ -1,0 +1,280 @@
+// Reading and appending `<sessionId>.jsonl` transcripts. Appends never rewrite the file: each entry is
+// one write of one line ending in a newline. Reading tolerates a torn last line and corrupt lines.
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  truncateSync,
+  writeSync,
+} from "node:fs";
+import { dirname } from "node:path";
+import { isJsonObject, parseJsonLines } from "./jsonl.js";
+import {
+  createTranscriptHeader,
+  currentBranch,
+  isTranscriptHeader,
+  type MessageEntry,
+  MIN_APPENDABLE_VERSION,
+  type TranscriptEntry,
+  type TranscriptEntryInput,
+  type TranscriptHeader,
+  type TranscriptMessage,
+} from "./transcript-format.js";
+import { type Clock, type IdSource, randomIds, type SessionLogger, silentLogger } from "./types.js";
+
+/** A problem found while reading a transcript; reading goes on. */
+export interface TranscriptIssue {
+  line: number;
+  kind: "corrupt-line" | "torn-tail" | "missing-header" | "invalid-entry";
+  message: string;
+}
+
+/** Everything read from one transcript file. */
+export interface TranscriptReadResult {
+  file: string;
+  exists: boolean;
+  header?: TranscriptHeader;
+  /** Header version; 1 when a header has none. */
+  version?: number;
+  /** Entries in file order (v1 entries get synthetic ids `v1-<line>` chained in order). */
+  entries: TranscriptEntry[];
+  issues: TranscriptIssue[];
+  /** Byte length of the whole-line prefix (where a repaired append starts). */
+  validBytes: number;
+  needsNewline: boolean;
+}
+
+/** Inputs for {@link readTranscript}. */
+export interface ReadTranscriptParams {
+  file: string;
+  logger?: SessionLogger;
+}
+
+function toEntry(params: {
+  value: Record<string, unknown>;
+  previous: TranscriptEntry | undefined;
+  line: number;
+}): TranscriptEntry | undefined {
+  const { value, previous, line } = params;
+  if (typeof value.type !== "string") return undefined;
+  if (typeof value.id === "string") {
+    const parentId = typeof value.parentId === "string" ? value.parentId : null;
+    const timestamp = typeof value.timestamp === "string" ? value.timestamp : "";
+    return { ...value, type: value.type, id: value.id, parentId, timestamp };
+  }
+  // Version 1 had no ids: chain entries in file order so the branch walk still works.
+  const timestamp = typeof value.timestamp === "string" ? value.timestamp : "";
+  return {
+    ...value,
+    type: value.type,
+    id: `v1-${line}`,
+    parentId: previous?.id ?? null,
+    timestamp,
+  };
+}
+
+/** Reads a transcript; never throws for bad content (issues are returned and logged). */
+export function readTranscript(params: ReadTranscriptParams): TranscriptReadResult {
+  const { file } = params;
+  const logger = params.logger ?? silentLogger;
+  if (!existsSync(file)) {
+    return { file, exists: false, entries: [], issues: [], validBytes: 0, needsNewline: false };
+  }
+  const parsed = parseJsonLines(readFileSync(file));
+  const issues: TranscriptIssue[] = [...parsed.issues];
+  const entries: TranscriptEntry[] = [];
+  let header: TranscriptHeader | undefined;
+  parsed.records.forEach((record, index) => {
+    if (index === 0 && isTranscriptHeader(record.value)) {
+      header = record.value;
+      return;
+    }
+    const entry = isJsonObject(record.value)
+      ? toEntry({ value: record.value, previous: entries.at(-1), line: record.line })
+      : undefined;
+    if (entry) entries.push(entry);
+    else
+      issues.push({ line: record.line, kind: "invalid-entry", message: "not a transcript entry" });
+  });
+  if (!header && parsed.records.length > 0) {
+    issues.push({ line: 1, kind: "missing-header", message: "first line is not a session header" });
+  }
+  issues.sort((a, b) => a.line - b.line);
+  for (const issue of issues) logger.warn(`transcript ${file}:${issue.line}: ${issue.message}`);
+  const version = header ? (typeof header.version === "number" ? header.version : 1) : undefined;
+  return {
+    file,
+    exists: true,
+    ...(header ? { header, version } : {}),
+    entries,
+    issues,
+    validBytes: parsed.validBytes,
+    needsNewline: parsed.needsNewline,
+  };
+}
+
+/** When appended lines reach the disk: after each write, or when the owner calls fsync (store flush). */
+export type TranscriptFsyncPolicy = "always" | "never";
+
+/** Inputs for {@link openTranscript}. */
+export interface OpenTranscriptParams {
+  file: string;
+  sessionId: string;
+  /** Working directory recorded in a new header (the agent workspace). */
+  cwd: string;
+  clock: Clock;
+  logger?: SessionLogger;
+  ids?: IdSource;
+  fsync?: TranscriptFsyncPolicy;
+  /** Called after every write (the store uses it to fsync dirty transcripts on flush). */
+  onWrite?: (file: string, created: boolean) => void;
+  parentSession?: string;
+}
+
+/** Appends to an existing file only: a transcript archived by a reset must not be silently recreated. */
+function writeLine(params: { file: string; line: string; fsync: boolean }): void {
+  const { file, line } = params;
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_WRONLY | constants.O_APPEND);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    throw new Error(`transcript ${file} is gone (session reset or deleted?); reopen the session`);
+  }
+  try {
+    const bytes = Buffer.from(line, "utf8");
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written);
+    if (params.fsync) fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * An open transcript: the entries read so far plus append. The leaf (parent of the next entry) starts
+ * at the last entry, as in pi-coding-agent; `setLeaf` starts a new branch from an earlier entry.
+ */
+export class Transcript {
+  readonly file: string;
+  readonly header: TranscriptHeader;
+  private readonly list: TranscriptEntry[];
+  private readonly ids = new Set<string>();
+  private leaf: string | null;
+  private pendingNewline: boolean;
+
+  constructor(
+    private readonly params: OpenTranscriptParams,
+    loaded: { header: TranscriptHeader; entries: TranscriptEntry[]; needsNewline: boolean },
+  ) {
+    this.file = params.file;
+    this.header = loaded.header;
+    this.list = loaded.entries;
+    for (const entry of this.list) this.ids.add(entry.id);
+    this.leaf = this.list.at(-1)?.id ?? null;
+    this.pendingNewline = loaded.needsNewline;
+  }
+
+  /** Entries in file order (every branch). */
+  get entries(): readonly TranscriptEntry[] {
+    return this.list;
+  }
+
+  /** Id of the entry the next append attaches to. */
+  get leafId(): string | null {
+    return this.leaf;
+  }
+
+  /** Moves the leaf to an existing entry (or null: before the first), so the next append branches. */
+  setLeaf(id: string | null): void {
+    if (id !== null && !this.ids.has(id)) throw new Error(`no entry ${id} in ${this.file}`);
+    this.leaf = id;
+  }
+
+  /** Entries from the root to the leaf. */
+  branch(): TranscriptEntry[] {
+    return currentBranch(this.list, this.leaf);
+  }
+
+  /** Appends one entry as one line (id, parentId and timestamp filled in); returns it. */
+  append(input: TranscriptEntryInput): TranscriptEntry {
+    const { type, parentId, timestamp, ...rest } = input;
+    delete rest.id;
+    const entry: TranscriptEntry = {
+      type,
+      id: this.newId(),
+      parentId: parentId === undefined ? this.leaf : parentId,
+      timestamp: timestamp ?? new Date(this.params.clock.now()).toISOString(),
+      ...rest,
+    };
+    const line = `${this.pendingNewline ? "\n" : ""}${JSON.stringify(entry)}\n`;
+    writeLine({ file: this.file, line, fsync: this.params.fsync === "always" });
+    this.pendingNewline = false;
+    this.list.push(entry);
+    this.ids.add(entry.id);
+    this.leaf = entry.id;
+    this.params.onWrite?.(this.file, false);
+    return entry;
+  }
+
+  /** Appends a `message` entry. */
+  appendMessage(message: TranscriptMessage): MessageEntry {
+    return this.append({ type: "message", message }) as MessageEntry;
+  }
+
+  private newId(): string {
+    const ids = this.params.ids ?? randomIds;
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const id = ids.entryId();
+      if (!this.ids.has(id)) return id;
+    }
+    return ids.sessionId();
+  }
+}
+
+/**
+ * Opens a transcript for appending, creating it with a header when missing. A torn last line left by a
+ * crash is cut off (with a warning) so the next line does not glue onto it.
+ */
+export function openTranscript(params: OpenTranscriptParams): Transcript {
+  const logger = params.logger ?? silentLogger;
+  const read = readTranscript({ file: params.file, logger });
+  if (!read.exists) {
+    const header = createTranscriptHeader({
+      sessionId: params.sessionId,
+      cwd: params.cwd,
+      now: params.clock.now(),
+      ...(params.parentSession ? { parentSession: params.parentSession } : {}),
+    });
+    mkdirSync(dirname(params.file), { recursive: true, mode: 0o700 });
+    const fd = openSync(params.file, "wx", 0o600);
+    try {
+      writeSync(fd, `${JSON.stringify(header)}\n`);
+      if (params.fsync === "always") fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    params.onWrite?.(params.file, true);
+    return new Transcript(params, { header, entries: [], needsNewline: false });
+  }
+  const header = read.header;
+  if (!header) throw new Error(`transcript ${params.file} has no session header; not appending`);
+  if ((read.version ?? 1) < MIN_APPENDABLE_VERSION) {
+    throw new Error(
+      `transcript ${params.file} is version ${read.version}; open it once with pi to migrate it`,
+    );
+  }
+  if (read.issues.some((issue) => issue.kind === "torn-tail")) {
+    logger.warn(`transcript ${params.file}: cutting the torn last line before appending`);
+    truncateSync(params.file, read.validBytes);
+  }
+  return new Transcript(params, {
+    header,
+    entries: read.entries,
+    needsNewline: read.needsNewline,
+  });
+}
