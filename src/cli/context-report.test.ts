@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
+import { acquireStateDirLock, openSessionStore } from "../sessions/index.js";
 import { bootstrapModeFor } from "./context-report.js";
 
 describe("bootstrapModeFor", () => {
@@ -38,6 +39,34 @@ describe("pincer context", () => {
     const text = await sb.run(["context", "--detail"]);
     expect(text.stdout).toContain("Context for agent main, session agent:main:main");
     expect(text.stdout).toContain("System prompt sections:");
+  });
+
+  it("measures the session's history and uses its skills snapshot", async () => {
+    const sb = createCliSandbox();
+    await sb.run(["setup"]);
+    const lock = acquireStateDirLock({ stateDir: sb.stateDir });
+    const store = openSessionStore({
+      storePath: join(sb.stateDir, "agents", "main", "sessions", "sessions.json"),
+      lock,
+    });
+    const snapshot = {
+      version: 1,
+      takenAt: 1,
+      skills: [],
+      prompt: "<available_skills>frozen</available_skills>",
+    };
+    store.getOrCreate("agent:main:main", { chatType: "direct", skillsSnapshot: snapshot });
+    const transcript = store.openTranscript("agent:main:main", { cwd: sb.home });
+    transcript.appendMessage({ role: "user", content: "hello" });
+    transcript.appendMessage({ role: "assistant", content: [{ type: "text", text: "hi there" }] });
+    await store.close();
+    lock.release();
+    const report = JSON.parse((await sb.run(["context", "--json"])).stdout);
+    expect(report.history.messages).toBe(2);
+    expect(report.history.chars).toBeGreaterThan("hellohi there".length);
+    expect(report.totals.historyChars).toBe(report.history.chars);
+    // The session's skills snapshot wins over what discovery would find now.
+    expect(report.skills.chars).toBe(snapshot.prompt.length);
   });
 
   it("uses the minimal prompt and only AGENTS.md + TOOLS.md for a sub-agent session", async () => {

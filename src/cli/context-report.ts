@@ -6,12 +6,19 @@ import { resolveBootstrapLimits } from "../agents/bootstrap-config.js";
 import type { BootstrapMode } from "../agents/bootstrap-hooks.js";
 import { buildContextReport, type ContextReport } from "../agents/context-report.js";
 import { formatContextReport } from "../agents/context-report-format.js";
-import { discoverSkills, formatSkillsForPrompt, readySkills } from "../agents/skills/index.js";
+import {
+  discoverSkills,
+  formatSkillsForPrompt,
+  isSnapshotUsable,
+  readySkills,
+  type SkillsSnapshot,
+} from "../agents/skills/index.js";
 import {
   buildAgentMainSessionKey,
   parseAgentSessionKey,
   toAgentStoreSessionKey,
 } from "../routing/index.js";
+import { currentBranch, isMessageEntry, openSessionStore } from "../sessions/index.js";
 import { agentSkillParams, selectAgent } from "./agent-select.js";
 import { asBlock, type CliContext, CliError, ExitCode, printJson } from "./context.js";
 import { loadForCli } from "./load.js";
@@ -30,6 +37,21 @@ export function bootstrapModeFor(sessionKey: string, mainSessionKey: string): Bo
   return parseAgentSessionKey(sessionKey)?.rest.split(":").includes("subagent")
     ? "subagent"
     : "other";
+}
+
+/** What the session already fixed for its runs: history size and the skills snapshot, if any. */
+export function readSessionContext(params: { storePath: string; sessionKey: string }): {
+  history: { messages: number; chars: number };
+  skillsSnapshot?: SkillsSnapshot;
+} {
+  // No lock: a read-only view, safe while a gateway owns the store.
+  const store = openSessionStore({ storePath: params.storePath });
+  const read = store.readTranscript(params.sessionKey);
+  const messages = read ? currentBranch(read.entries).filter(isMessageEntry) : [];
+  const chars = messages.reduce((sum, entry) => sum + JSON.stringify(entry.message).length, 0);
+  const snapshot: unknown = store.get(params.sessionKey)?.skillsSnapshot;
+  const history = { messages: messages.length, chars };
+  return isSnapshotUsable(snapshot) ? { history, skillsSnapshot: snapshot } : { history };
 }
 
 /** Builds the context report for one agent and session from the files on disk. */
@@ -63,16 +85,21 @@ export async function run(
     agentId,
     sessionKey,
   });
-  const skills = readySkills(discoverSkills(agentSkillParams(ctx, { loaded, selected })));
+  const session = readSessionContext({ storePath: agent.sessionStorePath, sessionKey });
+  // A session keeps the skills it started with; a new session discovers them afresh.
+  const skillsPrompt =
+    session.skillsSnapshot?.prompt ??
+    formatSkillsForPrompt(readySkills(discoverSkills(agentSkillParams(ctx, { loaded, selected }))));
   const defaults = cfg.agents?.defaults;
   const report: ContextReport = buildContextReport({
     mode: mode === "subagent" ? "minimal" : "full",
     agent: { id: agentId, ...(agent.name ? { name: agent.name } : {}) },
     // The tool registry arrives with the agent runtime; until then a run has no tools to describe.
     tools: [],
-    skillsPrompt: formatSkillsForPrompt(skills),
+    skillsPrompt,
     workspaceDir: agent.workspace,
     bootstrapFiles: bootstrap.files,
+    history: session.history,
     ...(defaults?.userTimezone ? { userTimezone: defaults.userTimezone } : {}),
     runtime: {
       host: hostname(),
