@@ -3,7 +3,6 @@
 import {
   discoverSkills,
   listSkillSourceDirs,
-  resolveBundledSkillsDir,
   type SkillRecord,
   type SkillStatus,
 } from "../agents/skills/index.js";
