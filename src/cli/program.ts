@@ -162,6 +162,50 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--json", "print JSON")
     .action(lazy(() => import("./sessions-cleanup.js")));
 
+  const models = program
+    .command("models")
+    .description("show and manage each agent's models, fallbacks and credentials");
+  models
+    .command("status", { isDefault: true })
+    .description("each agent's primary and fallbacks and the credential each would use")
+    .option("--agent <id>", "only this agent (default: every agent)")
+    .option("--check", "exit 1 when a model is unknown, has no credential or breaks a fail policy")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./models-status.js")));
+  models
+    .command("list")
+    .description("custom and built-in models, marking the ones agents use")
+    .option("--provider <id>", "only this provider's models")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./models-list.js")));
+  const modelsAuth = models
+    .command("auth")
+    .description("manage an agent's auth profiles (auth-profiles.json)");
+  modelsAuth
+    .command("add")
+    .description("store an API key or token read from stdin as <provider>:<profile> for one agent")
+    .option("--agent <id>", "agent whose auth-profiles.json to write (default: the default agent)")
+    .requiredOption("--provider <id>", "provider id, e.g. anthropic, openai, openrouter")
+    .option("--profile <name>", "profile name (default: default)")
+    .addOption(
+      new Option("--type <type>", "credential type")
+        .choices(["api_key", "token"])
+        .default("api_key"),
+    )
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./models-auth-add.js")));
+
+  program
+    .command("agent")
+    .description("run one agent turn and stream the reply (embedded with --local)")
+    .option("--local", "run the turn in this process, without a gateway")
+    .option("--agent <id>", "agent (default: the session key's agent, else the default agent)")
+    .option("--session-key <key>", "session key (default: the agent's main session)")
+    .option("-m, --message <text>", "the message to send")
+    .option("--timeout <seconds>", "abort the run after this many seconds (default 600)")
+    .option("--json", "print the run result as JSON instead of streaming")
+    .action(lazy(() => import("./agent-run.js")));
+
   const config = program.command("config").description("read, change and validate openclaw.json");
   config
     .command("get")

@@ -1,5 +1,6 @@
 // validateConfig: the schema pass, then the isolation rules, with every issue located and in plain words.
 import type { TSchema } from "typebox";
+import { checkModelPolicyConfig } from "../runtime/models/policy.js";
 import {
   type ConfigIssue,
   type ConfigValidationResult,
@@ -58,6 +59,14 @@ export function validateConfig(
     if (errorPaths.has(path)) continue;
     const at = locateNearest(options.locate, issue.segments);
     issues.push(makeIssue({ severity: issue.severity, path, message: issue.message, at }));
+  }
+  // Model policy (policy.js is provider-free: importing it does not load pi-ai).
+  for (const issue of checkModelPolicyConfig(value)) {
+    if (errorPaths.has(issue.path)) continue;
+    const at = locateNearest(options.locate, issue.segments);
+    issues.push(
+      makeIssue({ severity: issue.severity, path: issue.path, message: issue.message, at }),
+    );
   }
   return { valid: !hasErrors(issues), issues };
 }

@@ -184,6 +184,31 @@ export const ModelAliasMapSchema = Type.Record(Type.String(), ModelAliasEntrySch
 /** Static type of {@link ModelAliasMapSchema}. */
 export type ModelAliasMap = Static<typeof ModelAliasMapSchema>;
 
+/** Which model refs an agent may use: `allow`/`forbid` lists of refs or `provider/*`, and what a mismatch does. */
+export const ModelPolicySchema = Type.Object(
+  {
+    allow: Type.Optional(
+      Type.Array(Type.String({ minLength: 1 }), {
+        description: 'Allowed model refs or "provider/*" patterns (empty or absent: any model).',
+      }),
+    ),
+    forbid: Type.Optional(
+      Type.Array(Type.String({ minLength: 1 }), {
+        description: 'Forbidden model refs or "provider/*" patterns (forbid wins over allow).',
+      }),
+    ),
+    onMismatch: Type.Union([Type.Literal("fail"), Type.Literal("warn")], {
+      description: "fail: refuse the model (config error, run ends); warn: report and go on.",
+    }),
+  },
+  {
+    additionalProperties: false,
+    description: "Model policy (a per-agent policy replaces agents.defaults.modelPolicy).",
+  },
+);
+/** Static type of {@link ModelPolicySchema}. */
+export type ModelPolicy = Static<typeof ModelPolicySchema>;
+
 /** Thinking level used when no `/think` directive is present. */
 export const ThinkingLevelSchema = Type.Union(
   [

@@ -1,0 +1,93 @@
+// Reply directives the model writes inline (`[[media:url]]`, `[[voice]]`, `[[reply:id]]`) and the
+// silent-reply token. Directives inside fenced code blocks are left alone (the model may be quoting them).
+
+/** A reply with its directives taken out. */
+export interface ReplyDirectives {
+  text: string;
+  media: string[];
+  voice: boolean;
+  replyTo?: string;
+}
+
+/** The silent-reply token the system prompt tells the model to use. */
+export const DEFAULT_SILENT_TOKEN = "NO_REPLY";
+
+const DIRECTIVE =
+  /([ \t]*)\[\[\s*(media|voice|audio_as_voice|reply|reply_to)\s*(?::\s*([^\]\n]*?))?\s*\]\]([ \t]*)/gi;
+const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/;
+
+/** Splits text into alternating prose / fenced-code segments (code segments include their fences). */
+function segments(text: string): Array<{ code: boolean; text: string }> {
+  const out: Array<{ code: boolean; text: string }> = [];
+  let current: string[] = [];
+  let fence: string | undefined;
+  const push = (code: boolean) => {
+    if (current.length > 0) out.push({ code, text: current.join("\n") });
+    current = [];
+  };
+  for (const line of text.split("\n")) {
+    const marker = FENCE_LINE.exec(line)?.[1];
+    if (!fence && marker) {
+      push(false);
+      fence = marker;
+      current.push(line);
+    } else if (fence && marker && marker[0] === fence[0] && marker.length >= fence.length) {
+      current.push(line);
+      push(true);
+      fence = undefined;
+    } else {
+      current.push(line);
+    }
+  }
+  push(fence !== undefined);
+  return out;
+}
+
+/** Takes `[[media:url]]`, `[[voice]]` and `[[reply:id]]` out of a reply (aliases `[[reply_to:id]]`, `[[audio_as_voice]]`). */
+export function parseReplyDirectives(text: string): ReplyDirectives {
+  const media: string[] = [];
+  let voice = false;
+  let replyTo: string | undefined;
+  const cleaned = segments(text).map((segment) => {
+    if (segment.code) return segment.text;
+    const replaced = segment.text.replace(
+      DIRECTIVE,
+      (whole, before: string, name: string, value: string | undefined, after: string) => {
+        const kind = name.toLowerCase();
+        const arg = value?.trim() ?? "";
+        if (kind === "media") {
+          if (!arg) return whole;
+          media.push(arg);
+        } else if (kind === "voice" || kind === "audio_as_voice") {
+          voice = true;
+        } else {
+          if (!arg) return whole;
+          replyTo ??= arg;
+        }
+        return before && after ? " " : "";
+      },
+    );
+    return replaced.replace(/\n{3,}/g, "\n\n");
+  });
+  return { text: cleaned.join("\n").trim(), media, voice, ...(replyTo ? { replyTo } : {}) };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** True when the whole reply is the silent token (trimmed; surrounding punctuation, quotes or markdown ok). */
+export function isSilentReply(text: string, token = DEFAULT_SILENT_TOKEN): boolean {
+  if (!token) return false;
+  const pattern = new RegExp(`^[\\s\\p{P}\\p{S}]*${escapeRegExp(token)}[\\s\\p{P}\\p{S}]*$`, "iu");
+  return pattern.test(text);
+}
+
+/** True while streamed text could still turn out to be the silent token (hold it back until it can't). */
+export function isSilentReplyPrefix(text: string, token = DEFAULT_SILENT_TOKEN): boolean {
+  if (!token) return false;
+  const body = text.replace(/^[\s\p{P}\p{S}]*/u, "");
+  if (body === "") return true;
+  if (isSilentReply(text, token)) return true;
+  return token.toLowerCase().startsWith(body.toLowerCase());
+}

@@ -1,0 +1,25 @@
+// Public surface of reply output processing: reasoning tags, `<final>`, reply directives, silent replies
+// and block chunking for channels that stream. Pure functions and small streaming state machines.
+export {
+  type BlockBreak,
+  type BlockChunker,
+  type BlockChunkerOptions,
+  createBlockChunker,
+  DEFAULT_BLOCK_CHUNKING,
+} from "./chunker.js";
+export {
+  DEFAULT_SILENT_TOKEN,
+  isSilentReply,
+  isSilentReplyPrefix,
+  parseReplyDirectives,
+  type ReplyDirectives,
+} from "./directives.js";
+export { type FenceSpan, scanFences } from "./fences.js";
+export { type ProcessedReply, type ProcessReplyOptions, processReply } from "./reply.js";
+export {
+  createThinkingFilter,
+  extractFinal,
+  stripThinking,
+  type ThinkingFilter,
+  type ThinkingFilterOptions,
+} from "./thinking.js";

@@ -1,0 +1,238 @@
+// The attempts of one run: the primary model with each usable credential, then each fallback.
+// Every switch is an explicit `failover` event, also written to the transcript; a context overflow
+// gets one compaction and a retry; a model policy breach ends the run instead of degrading.
+import type { AgentEvent, AgentMessage } from "@mariozechner/pi-agent-core";
+import type { AssistantMessage, UserMessage } from "@mariozechner/pi-ai";
+import type { ResolvedAgent } from "../../agents/roster.js";
+import { currentBranch, type SessionStore, type Transcript } from "../../sessions/index.js";
+import {
+  buildContextFromBranch,
+  compactHistory,
+  createCompactionBudget,
+  planCompaction,
+  resolveCompactionSettings,
+} from "../compaction/index.js";
+import { createSteeringHooks, type SteeringSource } from "../lanes/index.js";
+import {
+  classifyFailure,
+  type FailoverEvent,
+  firstAttempt,
+  markProfileFailure,
+  markProfileGood,
+  nextAttempt,
+  penalizesProfile,
+  planAttempts,
+  resolveAgentModelChain,
+  resolveAgentModelPolicy,
+  resolveCredentials,
+  resolveModel,
+} from "../models/index.js";
+import { buildToolset } from "../tools/index.js";
+import { runAttempt } from "./attempt.js";
+import type { RunEvent } from "./events.js";
+import { assembleRunPrompt } from "./prompt.js";
+import type { AgentRuntimeDeps } from "./run-agent.js";
+import { createSessionToolsHost } from "./session-host.js";
+import { summarizeWith } from "./summarize.js";
+
+/** The run's fixed surroundings: deps, the agent, its store and the open transcript. */
+export interface AttemptRunner {
+  deps: AgentRuntimeDeps;
+  agent: ResolvedAgent;
+  sessionKey: string;
+  store: SessionStore;
+  transcript: Transcript;
+}
+
+/** Inputs of {@link runWithFailover}. */
+export interface FailoverLoopParams {
+  runner: AttemptRunner;
+  runId: string;
+  history: AgentMessage[];
+  prompt: UserMessage;
+  signal: AbortSignal;
+  emit: (event: RunEvent) => void;
+  onAgentEvent: (event: AgentEvent) => void;
+  now: () => number;
+  /** Steer mode: checked before each tool call; pending messages skip the rest of the batch. */
+  steering?: SteeringSource;
+}
+
+/** The last assistant message, the model that produced it, every switch, and the error if any. */
+export interface FailoverOutcome {
+  final?: AssistantMessage;
+  provider?: string;
+  model?: string;
+  failovers: FailoverEvent[];
+  error?: string;
+}
+
+function withoutFailedTail(messages: AgentMessage[]): AgentMessage[] {
+  const last = messages.at(-1);
+  if (
+    last?.role === "assistant" &&
+    (last.stopReason === "error" || last.stopReason === "aborted")
+  ) {
+    return messages.slice(0, -1);
+  }
+  return messages;
+}
+
+/** Runs attempts until one succeeds, the plan is exhausted, or the run is aborted. */
+export async function runWithFailover(params: FailoverLoopParams): Promise<FailoverOutcome> {
+  const { runner, runId, emit } = params;
+  const { deps, agent, transcript } = runner;
+  const cfg = deps.cfg;
+  const chain = resolveAgentModelChain({ cfg, agentId: agent.id });
+  const failovers: FailoverEvent[] = [];
+  if (!chain.primary) {
+    const detail = chain.problems.map((problem) => problem.message).join("; ");
+    return { failovers, error: `no usable model configured for agent ${agent.id}: ${detail}` };
+  }
+  const policy = resolveAgentModelPolicy(cfg, agent.id);
+  const plan = planAttempts({
+    chain,
+    credentialsFor: (ref) =>
+      resolveCredentials({
+        agentDir: agent.agentDir,
+        provider: ref.provider,
+        cfg,
+        env: deps.env,
+        now: params.now(),
+      }).candidates,
+    ...(policy ? { policy: policy.policy } : {}),
+  });
+  let step = firstAttempt(plan);
+  const host = createSessionToolsHost({ deps, agentId: agent.id, sessionKey: runner.sessionKey });
+  const budget = createCompactionBudget(1);
+  const steering = params.steering ? createSteeringHooks(params.steering) : undefined;
+  let context = params.history;
+  let prompt: UserMessage | undefined = params.prompt;
+  let systemPrompt: string | undefined;
+  let lastModel = "";
+  while (step.kind === "attempt") {
+    const attempt = plan.attempts[step.index];
+    if (step.event) {
+      failovers.push(step.event);
+      emit({ ...step.event, runId });
+      transcript.append({ type: "custom", customType: "pincer:failover", data: step.event });
+    }
+    const resolved = resolveModel({ cfg, ref: attempt.ref, env: deps.env });
+    if (!resolved.ok) return { failovers, error: resolved.error };
+    const model = resolved.model;
+    const tools = buildToolset({
+      cfg,
+      agentId: agent.id,
+      workspaceDir: agent.workspace,
+      host,
+      jobs: deps.jobs,
+      signal: params.signal,
+      provider: model.provider,
+      modelId: model.id,
+      api: model.api,
+      now: params.now,
+    });
+    systemPrompt ??= (
+      await assembleRunPrompt({
+        cfg,
+        paths: deps.paths,
+        env: deps.env,
+        agent,
+        sessionKey: runner.sessionKey,
+        store: runner.store,
+        tools,
+        model: attempt.model,
+        ...(deps.bundledSkillsDir ? { bundledSkillsDir: deps.bundledSkillsDir } : {}),
+        now: params.now(),
+      })
+    ).systemPrompt;
+    if (attempt.model !== lastModel) {
+      transcript.append({ type: "model_change", provider: model.provider, modelId: model.id });
+      emit({
+        type: "model",
+        runId,
+        provider: model.provider,
+        model: model.id,
+        credential: attempt.credential.id,
+      });
+      lastModel = attempt.model;
+    }
+    const outcome = await runAttempt({
+      model,
+      apiKey: attempt.credential.secret,
+      systemPrompt,
+      messages: [...context],
+      ...(prompt ? { prompt } : {}),
+      tools,
+      params: chain.params,
+      signal: params.signal,
+      ...(steering ? { steering } : {}),
+      ...(deps.streamFn ? { streamFn: deps.streamFn } : {}),
+      onEvent: params.onAgentEvent,
+    });
+    context = [...context, ...outcome.added];
+    prompt = undefined;
+    const final = outcome.final;
+    const profileId = attempt.credential.profileId;
+    if (final?.stopReason !== "error") {
+      if (profileId) markProfileGood({ agentDir: agent.agentDir, profileId, now: params.now() });
+      return { ...(final ? { final } : {}), provider: model.provider, model: model.id, failovers };
+    }
+    const reason = classifyFailure(final);
+    context = withoutFailedTail(context);
+    if (reason === "context_overflow" && budget.tryAcquire()) {
+      const compacted = await compactSession({
+        runner,
+        model,
+        apiKey: attempt.credential.secret,
+        signal: params.signal,
+      });
+      emit({ type: "compaction", runId, ok: compacted.ok, detail: compacted.detail });
+      if (!compacted.ok)
+        return { final, failovers, error: `context overflow; ${compacted.detail}` };
+      context = compacted.context;
+      continue;
+    }
+    if (profileId && penalizesProfile(reason)) {
+      markProfileFailure({ agentDir: agent.agentDir, profileId, reason, now: params.now(), cfg });
+    }
+    step = nextAttempt({ plan, index: step.index, reason });
+    if (step.kind === "stop") {
+      return { final, provider: model.provider, model: model.id, failovers, error: step.message };
+    }
+  }
+  return { failovers, error: step.message };
+}
+
+async function compactSession(input: {
+  runner: AttemptRunner;
+  model: Parameters<typeof summarizeWith>[0]["model"];
+  apiKey: string;
+  signal: AbortSignal;
+}): Promise<{ ok: true; context: AgentMessage[]; detail: string } | { ok: false; detail: string }> {
+  const { runner } = input;
+  const read = runner.store.readTranscript(runner.sessionKey);
+  const entries = read ? currentBranch(read.entries) : [];
+  const plan = planCompaction({
+    ...resolveCompactionSettings(runner.deps.cfg.agents?.defaults?.compaction),
+    entries,
+    contextWindow: input.model.contextWindow,
+    force: true,
+  });
+  const result = await compactHistory({
+    plan,
+    summarize: summarizeWith({
+      model: input.model,
+      apiKey: input.apiKey,
+      streamFn: runner.deps.streamFn,
+    }),
+    transcript: runner.transcript,
+    signal: input.signal,
+  });
+  if (!result.ok) return { ok: false, detail: result.error.message };
+  const after = runner.store.readTranscript(runner.sessionKey);
+  const context = withoutFailedTail(
+    buildContextFromBranch(after ? currentBranch(after.entries) : []) as AgentMessage[],
+  );
+  return { ok: true, context, detail: `summarized ${result.tokensBefore} tokens of older history` };
+}

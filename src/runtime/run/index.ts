@@ -1,0 +1,10 @@
+// Public surface of the run: runAgent and its events, results and dependencies.
+export { createEventChannel, type EventChannel, type RunEvent, type RunStatus } from "./events.js";
+export {
+  type AgentRuntimeDeps,
+  type ReplyPayload,
+  type RunAgentParams,
+  type RunHandle,
+  type RunResult,
+  runAgent,
+} from "./run-agent.js";

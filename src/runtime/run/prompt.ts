@@ -1,0 +1,97 @@
+// The system prompt of one run: bootstrap files for the session's mode, the session's skills
+// snapshot (taken on its first run, so a skill change shows up in the next session, not mid-run),
+// the tools the policy lets through, and the runtime line.
+import { hostname, platform, release } from "node:os";
+import { loadBootstrapFiles } from "../../agents/bootstrap.js";
+import { resolveBootstrapLimits } from "../../agents/bootstrap-config.js";
+import type { ResolvedAgent } from "../../agents/roster.js";
+import {
+  discoverSkills,
+  isSnapshotUsable,
+  type SkillsSnapshot,
+  takeSkillsSnapshot,
+} from "../../agents/skills/index.js";
+import { buildSystemPrompt, type PromptMode } from "../../agents/system-prompt.js";
+import type { StatePaths } from "../../config/paths.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
+import { buildAgentMainSessionKey, parseAgentSessionKey } from "../../routing/index.js";
+import type { SessionStore } from "../../sessions/index.js";
+
+/** Inputs of {@link assembleRunPrompt}. */
+export interface RunPromptParams {
+  cfg: OpenClawConfig;
+  paths: StatePaths;
+  env: Record<string, string | undefined>;
+  agent: ResolvedAgent;
+  sessionKey: string;
+  store: SessionStore;
+  tools: ReadonlyArray<{ name: string; description?: string }>;
+  model: string;
+  bundledSkillsDir?: string;
+  now: number;
+}
+
+/** The assembled prompt and what went into it. */
+export interface RunPrompt {
+  systemPrompt: string;
+  mode: PromptMode;
+  warnings: string[];
+}
+
+function isSubagentKey(sessionKey: string): boolean {
+  return parseAgentSessionKey(sessionKey)?.rest.split(":").includes("subagent") === true;
+}
+
+function sessionSkills(params: RunPromptParams): SkillsSnapshot {
+  const existing: unknown = params.store.get(params.sessionKey)?.skillsSnapshot;
+  if (isSnapshotUsable(existing)) return existing;
+  const { skills } = discoverSkills({
+    workspaceDir: params.agent.workspace,
+    stateDir: params.paths.stateDir,
+    ...(params.bundledSkillsDir ? { bundledDir: params.bundledSkillsDir } : {}),
+    config: params.cfg,
+    env: params.env,
+    home: params.paths.home,
+  });
+  const snapshot = takeSkillsSnapshot({ skills, now: params.now });
+  params.store.annotate(params.sessionKey, { skillsSnapshot: snapshot });
+  return snapshot;
+}
+
+/** Builds the run's system prompt (deterministic for the same files, skills and tools). */
+export async function assembleRunPrompt(params: RunPromptParams): Promise<RunPrompt> {
+  const { cfg, agent, sessionKey } = params;
+  const subagent = isSubagentKey(sessionKey);
+  const main = buildAgentMainSessionKey({ agentId: agent.id, mainKey: cfg.session?.mainKey });
+  const mode = subagent ? "subagent" : sessionKey === main ? "main" : "other";
+  const limits = resolveBootstrapLimits(cfg, agent.id);
+  const bootstrap = await loadBootstrapFiles({
+    workspaceDir: agent.workspace,
+    mode,
+    maxChars: limits.maxChars,
+    totalMaxChars: limits.totalMaxChars,
+    agentId: agent.id,
+    sessionKey,
+  });
+  const promptMode: PromptMode = subagent ? "minimal" : "full";
+  const skills = subagent ? undefined : sessionSkills(params);
+  const defaults = cfg.agents?.defaults;
+  const { text } = buildSystemPrompt({
+    mode: promptMode,
+    agent: { id: agent.id, ...(agent.name ? { name: agent.name } : {}) },
+    tools: params.tools.map((tool) => ({ name: tool.name, description: tool.description })),
+    ...(skills?.prompt ? { skillsPrompt: skills.prompt } : {}),
+    workspaceDir: agent.workspace,
+    bootstrapFiles: bootstrap.files,
+    ...(defaults?.userTimezone ? { userTimezone: defaults.userTimezone } : {}),
+    runtime: {
+      host: hostname(),
+      os: `${platform()} ${release()}`,
+      node: process.version,
+      model: params.model,
+      agentId: agent.id,
+      sessionKey,
+    },
+  });
+  return { systemPrompt: text, mode: promptMode, warnings: bootstrap.warnings };
+}

@@ -1,0 +1,264 @@
+// runAgent: one serialized turn of one session. Loads the history, builds the prompt, resolves the
+// model chain and credentials, runs the loop with failover, writes every message to the transcript,
+// updates the session entry, and reports it all as RunEvents plus a final RunResult.
+import type { AgentEvent, AgentMessage, StreamFn } from "@mariozechner/pi-agent-core";
+import type { AssistantMessage, ImageContent, Usage, UserMessage } from "@mariozechner/pi-ai";
+import { resolveSkipBootstrap } from "../../agents/bootstrap-config.js";
+import { resolveAgent } from "../../agents/roster.js";
+import { seedWorkspace } from "../../agents/workspace.js";
+import type { StatePaths } from "../../config/paths.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
+import { normalizeAgentId, parseAgentSessionKey } from "../../routing/index.js";
+import {
+  currentBranch,
+  type SessionStoreRegistry,
+  type TranscriptMessage,
+} from "../../sessions/index.js";
+import { buildContextFromBranch } from "../compaction/index.js";
+import type { LaneScheduler, SteeringSource } from "../lanes/index.js";
+import type { FailoverEvent } from "../models/index.js";
+import { processReply } from "../output/index.js";
+import type { ProcessRegistry } from "../tools/index.js";
+import { createEventChannel, type RunEvent, type RunStatus } from "./events.js";
+import { type AttemptRunner, runWithFailover } from "./failover-loop.js";
+
+/** Everything a run needs from the outside world; passed in, never global. */
+export interface AgentRuntimeDeps {
+  cfg: OpenClawConfig;
+  paths: StatePaths;
+  env: Record<string, string | undefined>;
+  stores: SessionStoreRegistry;
+  lanes: LaneScheduler;
+  jobs: ProcessRegistry;
+  clock?: { now(): number };
+  /** Model transport; default pi-ai's streamSimple. Tests pass pi-ai's faux stream here. */
+  streamFn?: StreamFn;
+  bundledSkillsDir?: string;
+}
+
+/** One message into one session. */
+export interface RunAgentParams {
+  /** Defaults to the agent named in the session key. */
+  agentId?: string;
+  sessionKey: string;
+  message: string;
+  images?: ImageContent[];
+  signal?: AbortSignal;
+  /** Overrides `agents.defaults.timeoutSeconds` (default 600). */
+  timeoutSeconds?: number;
+  /** Steer mode: messages that arrive during the run (the inbound queue's `QueuedTurn`). */
+  steering?: SteeringSource;
+}
+
+/** A reply to deliver: text (directives removed) and media URLs. */
+export interface ReplyPayload {
+  text: string;
+  media: string[];
+  voice: boolean;
+  replyTo?: string;
+}
+
+/** How a run ended, what it produced and what it cost. */
+export interface RunResult {
+  runId: string;
+  status: RunStatus;
+  payloads: ReplyPayload[];
+  usage: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
+  durationMs: number;
+  provider?: string;
+  model?: string;
+  failovers: FailoverEvent[];
+  error?: string;
+}
+
+/** A started run: its id at once, its events as they happen, its result at the end. */
+export interface RunHandle {
+  runId: string;
+  events: AsyncIterable<RunEvent>;
+  result: Promise<RunResult>;
+}
+
+const DEFAULT_TIMEOUT_SECONDS = 600;
+
+function emptyUsage(): RunResult["usage"] {
+  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
+}
+
+function addUsage(total: RunResult["usage"], usage: Usage | undefined): void {
+  if (!usage) return;
+  total.input += usage.input;
+  total.output += usage.output;
+  total.cacheRead += usage.cacheRead;
+  total.cacheWrite += usage.cacheWrite;
+  total.total += usage.totalTokens;
+}
+
+function textOf(message: AssistantMessage | undefined): string {
+  if (!message) return "";
+  return message.content
+    .filter((part): part is { type: "text"; text: string } => part.type === "text")
+    .map((part) => part.text)
+    .join("");
+}
+
+/** Starts a run in the session's lane; a second message to the same session waits for the first. */
+export function runAgent(deps: AgentRuntimeDeps, params: RunAgentParams): RunHandle {
+  const channel = createEventChannel<RunEvent>();
+  let runId = "";
+  const emit = (event: RunEvent) => channel.push(event);
+  const handle = deps.lanes.enqueue(params.sessionKey, (laneSignal, info) => {
+    return executeRun({ deps, params, runId: info.runId, laneSignal, emit });
+  });
+  runId = handle.runId;
+  const result = handle.result
+    .catch((err: unknown): RunResult => {
+      // A run cancelled before it started (lane cancel) still gets a result and an event.
+      const error = err instanceof Error ? err.message : String(err);
+      emit({ type: "lifecycle", runId, phase: "error", error });
+      return {
+        runId,
+        status: "aborted",
+        payloads: [],
+        usage: emptyUsage(),
+        durationMs: 0,
+        failovers: [],
+        error,
+      };
+    })
+    .finally(() => channel.close());
+  return { runId, events: channel, result };
+}
+
+interface ExecuteParams {
+  deps: AgentRuntimeDeps;
+  params: RunAgentParams;
+  runId: string;
+  laneSignal: AbortSignal;
+  emit: (event: RunEvent) => void;
+}
+
+async function executeRun(input: ExecuteParams): Promise<RunResult> {
+  const { deps, params, runId, emit } = input;
+  const now = () => deps.clock?.now() ?? Date.now();
+  const started = now();
+  const agentId = normalizeAgentId(
+    params.agentId ?? parseAgentSessionKey(params.sessionKey)?.agentId ?? "main",
+  );
+  const agent = resolveAgent({ cfg: deps.cfg, paths: deps.paths, agentId });
+  // The workspace is the tools' cwd: make sure it exists (seeded unless skipBootstrap).
+  await seedWorkspace({
+    dir: agent.workspace,
+    skipBootstrap: resolveSkipBootstrap(deps.cfg, agentId),
+  });
+  const store = deps.stores.forAgent(agentId);
+  store.getOrCreate(params.sessionKey);
+  const transcript = store.openTranscript(params.sessionKey, { cwd: agent.workspace });
+  emit({ type: "lifecycle", runId, phase: "start", agentId, sessionKey: params.sessionKey });
+
+  // Timeout, caller abort and lane cancel all end in one signal the loop and the tools honour.
+  const controller = new AbortController();
+  const seconds =
+    params.timeoutSeconds ?? deps.cfg.agents?.defaults?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`run timed out after ${seconds}s`));
+  }, seconds * 1000);
+  const onAbort = () => controller.abort(new Error("run aborted"));
+  for (const signal of [params.signal, input.laneSignal]) {
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+  }
+
+  const read = store.readTranscript(params.sessionKey);
+  const history = buildContextFromBranch(read ? currentBranch(read.entries) : []) as AgentMessage[];
+  const prompt: UserMessage = {
+    role: "user",
+    content: params.images?.length
+      ? [{ type: "text", text: params.message }, ...params.images]
+      : params.message,
+    timestamp: now(),
+  };
+  const usage = emptyUsage();
+  const onAgentEvent = (event: AgentEvent) => {
+    if (event.type === "message_end") {
+      transcript.appendMessage(event.message as unknown as TranscriptMessage);
+      if (event.message.role === "assistant") addUsage(usage, event.message.usage);
+    } else if (event.type === "message_update") {
+      const update = event.assistantMessageEvent;
+      if (update.type === "text_delta")
+        emit({ type: "assistant_delta", runId, text: update.delta });
+    } else if (event.type === "tool_execution_start") {
+      const { toolCallId, toolName, args } = event;
+      emit({ type: "tool_start", runId, toolCallId, toolName, args });
+    } else if (event.type === "tool_execution_end") {
+      const { toolCallId, toolName, isError } = event;
+      emit({ type: "tool_end", runId, toolCallId, toolName, isError });
+    }
+  };
+  const runner: AttemptRunner = { deps, agent, sessionKey: params.sessionKey, store, transcript };
+  try {
+    const outcome = await runWithFailover({
+      runner,
+      runId,
+      history,
+      prompt,
+      signal: controller.signal,
+      emit,
+      onAgentEvent,
+      now,
+      ...(params.steering ? { steering: params.steering } : {}),
+    });
+    const final = outcome.final;
+    const status: RunStatus = timedOut
+      ? "timeout"
+      : controller.signal.aborted
+        ? "aborted"
+        : outcome.error
+          ? "error"
+          : "ok";
+    const reply = processReply(status === "ok" ? textOf(final) : "");
+    const payloads: ReplyPayload[] =
+      reply.silent || status !== "ok"
+        ? []
+        : [
+            {
+              text: reply.text,
+              media: reply.media,
+              voice: reply.voice,
+              ...(reply.replyTo ? { replyTo: reply.replyTo } : {}),
+            },
+          ];
+    store.update(params.sessionKey, {
+      inputTokens: usage.input,
+      outputTokens: usage.output,
+      totalTokens: usage.total,
+      ...(outcome.provider ? { modelProvider: outcome.provider } : {}),
+      ...(outcome.model ? { model: outcome.model } : {}),
+    });
+    // The turn is on disk before anyone delivers its reply.
+    await store.flush();
+    const error = timedOut ? `run timed out after ${seconds}s` : outcome.error;
+    emit(
+      error && status !== "ok"
+        ? { type: "lifecycle", runId, phase: "error", error }
+        : { type: "lifecycle", runId, phase: "end", status },
+    );
+    return {
+      runId,
+      status,
+      payloads,
+      usage,
+      durationMs: now() - started,
+      ...(outcome.provider ? { provider: outcome.provider } : {}),
+      ...(outcome.model ? { model: outcome.model } : {}),
+      failovers: outcome.failovers,
+      ...(error ? { error } : {}),
+    };
+  } finally {
+    clearTimeout(timer);
+    for (const signal of [params.signal, input.laneSignal]) {
+      signal?.removeEventListener("abort", onAbort);
+    }
+  }
+}

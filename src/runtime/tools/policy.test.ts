@@ -1,0 +1,230 @@
+import { describe, expect, it } from "vitest";
+import { PINCER_TOOL_NAMES, TOOL_GROUPS, TOOL_PROFILES } from "./catalog.js";
+import type { ToolsConfigLike } from "./config.js";
+import { resolveToolPolicy } from "./policy.js";
+
+const ALL = [...PINCER_TOOL_NAMES];
+const SESSIONS = [
+  "session_status",
+  "sessions_list",
+  "sessions_history",
+  "sessions_send",
+  "sessions_spawn",
+];
+
+function allowed(cfg: ToolsConfigLike, agentId = "main"): string[] {
+  return resolveToolPolicy({ cfg, agentId }).allowedTools();
+}
+
+describe("catalog", () => {
+  it("keeps OpenClaw's group names and profiles, restricted to Pincer's tools", () => {
+    expect(TOOL_GROUPS["group:fs"]).toEqual(["read", "write", "edit", "apply_patch"]);
+    expect(TOOL_GROUPS["group:runtime"]).toEqual(["exec", "process"]);
+    expect(TOOL_GROUPS["group:sessions"]).toEqual(SESSIONS);
+    expect(TOOL_GROUPS["group:openclaw"]).toEqual(ALL);
+    for (const empty of [
+      "group:web",
+      "group:memory",
+      "group:messaging",
+      "group:ui",
+      "group:nodes",
+    ]) {
+      expect(TOOL_GROUPS[empty], empty).toEqual([]);
+    }
+    expect(TOOL_PROFILES).toEqual({
+      minimal: ["session_status"],
+      coding: ALL,
+      messaging: SESSIONS,
+      full: ALL,
+    });
+  });
+});
+
+describe("resolveToolPolicy", () => {
+  it.each<[string, ToolsConfigLike, string[]]>([
+    ["no config: full", {}, ALL],
+    ["minimal profile", { tools: { profile: "minimal" } }, ["session_status"]],
+    ["coding profile", { tools: { profile: "coding" } }, ALL],
+    ["messaging profile", { tools: { profile: "messaging" } }, SESSIONS],
+    ["allow a group", { tools: { allow: ["group:fs"] } }, ["read", "write", "edit", "apply_patch"]],
+    [
+      "groups of absent tools add nothing",
+      { tools: { allow: ["group:runtime", "group:web"] } },
+      ["apply_patch", "exec", "process"],
+    ],
+    ["glob", { tools: { allow: ["sessions_*"] } }, SESSIONS.slice(1)],
+    [
+      "apply_patch follows exec in an allowlist",
+      { tools: { allow: ["exec"] } },
+      ["apply_patch", "exec"],
+    ],
+    [
+      "deny a group",
+      { tools: { profile: "coding", deny: ["group:runtime"] } },
+      ALL.filter((t) => t !== "exec" && t !== "process"),
+    ],
+    [
+      "deny wins over allow (and a denied exec carries no apply_patch)",
+      { tools: { allow: ["exec", "read"], deny: ["exec"] } },
+      ["read"],
+    ],
+    ["bash is exec", { tools: { deny: ["bash"] } }, ALL.filter((t) => t !== "exec")],
+    [
+      "alsoAllow extends the profile",
+      { tools: { profile: "minimal", alsoAllow: ["read"] } },
+      ["read", "session_status"],
+    ],
+    [
+      "alsoAllow extends an allowlist",
+      { tools: { allow: ["read"], alsoAllow: ["write"] } },
+      ["read", "write"],
+    ],
+    ["alsoAllow alone restricts nothing", { tools: { alsoAllow: ["read"] } }, ALL],
+    [
+      "allow * is everything",
+      { tools: { profile: "full", allow: ["*"], deny: ["process"] } },
+      ALL.filter((t) => t !== "process"),
+    ],
+  ])("%s", (_name, cfg, expected) => {
+    expect(allowed(cfg).sort()).toEqual([...expected].sort());
+  });
+
+  it("narrows with per-agent allow lists and never widens the global ones", () => {
+    const cfg: ToolsConfigLike = {
+      tools: { allow: ["group:fs", "group:runtime"] },
+      agents: { list: [{ id: "main" }, { id: "ro", tools: { allow: ["read", "sessions_list"] } }] },
+    };
+    expect(allowed(cfg, "main")).toEqual([
+      "read",
+      "write",
+      "edit",
+      "apply_patch",
+      "exec",
+      "process",
+    ]);
+    expect(allowed(cfg, "ro")).toEqual(["read"]);
+    const explain = resolveToolPolicy({ cfg, agentId: "ro" }).explain("sessions_list");
+    expect(explain).toBe("sessions_list: blocked — not in tools.allow [group:fs, group:runtime]");
+  });
+
+  it("lets the agent's profile replace the global one, global lists still applying", () => {
+    const cfg: ToolsConfigLike = {
+      tools: { profile: "minimal", deny: ["write"] },
+      agents: { list: [{ id: "dev", tools: { profile: "coding" } }] },
+    };
+    const policy = resolveToolPolicy({ cfg, agentId: "dev" });
+    expect(policy.profile).toBe("coding");
+    expect(policy.allowedTools()).toEqual(ALL.filter((t) => t !== "write"));
+    expect(allowed(cfg, "other")).toEqual(["session_status"]);
+  });
+
+  it("applies tools.byProvider for the run's provider or provider/model", () => {
+    const cfg: ToolsConfigLike = {
+      tools: {
+        byProvider: {
+          "google/gemini-2.5-flash": { profile: "minimal" },
+          openai: { deny: ["exec"] },
+        },
+      },
+    };
+    const gemini = resolveToolPolicy({
+      cfg,
+      agentId: "main",
+      provider: "google",
+      modelId: "gemini-2.5-flash",
+    });
+    expect(gemini.allowedTools()).toEqual(["session_status"]);
+    expect(
+      resolveToolPolicy({
+        cfg,
+        agentId: "main",
+        provider: "google",
+        modelId: "gemini-3",
+      }).allowedTools(),
+    ).toEqual(ALL);
+    const openai = resolveToolPolicy({ cfg, agentId: "main", provider: "OpenAI" });
+    expect(openai.allows("exec")).toBe(false);
+    expect(openai.explain("exec")).toBe(
+      'exec: blocked — denied by tools.byProvider.openai.deny ("exec")',
+    );
+  });
+
+  it("resolves agents.entries (keyed by id) and names the config path in explanations", () => {
+    const cfg: ToolsConfigLike = { agents: { entries: { family: { tools: { deny: ["exec"] } } } } };
+    const policy = resolveToolPolicy({ cfg, agentId: "Family" });
+    expect(policy.explain("EXEC")).toBe(
+      'exec: blocked — denied by agents.entries.family.tools.deny ("exec")',
+    );
+    expect(policy.explain("read")).toBe("read: allowed — no allowlist or deny entry applies");
+  });
+
+  describe("seed examples", () => {
+    const family: ToolsConfigLike = {
+      agents: {
+        list: [
+          {
+            id: "family",
+            tools: {
+              allow: [
+                "exec",
+                "read",
+                "sessions_list",
+                "sessions_history",
+                "sessions_send",
+                "sessions_spawn",
+                "session_status",
+              ],
+              deny: ["write", "edit", "apply_patch", "browser", "canvas", "nodes", "cron"],
+            },
+          },
+        ],
+      },
+    };
+
+    it("family agent in a WhatsApp group (003): restrictive allow + deny", () => {
+      const policy = resolveToolPolicy({ cfg: family, agentId: "family" });
+      expect(policy.allowedTools()).toEqual(["read", "exec", ...SESSIONS]);
+      expect(policy.explain("apply_patch")).toBe(
+        'apply_patch: blocked — denied by agents.list[0].tools.deny ("apply_patch")',
+      );
+      expect(policy.explain("process")).toContain("not in agents.list[0].tools.allow");
+      expect(policy.explain("browser")).toBe(
+        'browser: blocked (not a Pincer built-in tool) — denied by agents.list[0].tools.deny ("browser")',
+      );
+      expect(policy.explain("read")).toBe(
+        'read: allowed — listed in agents.list[0].tools.allow ("read")',
+      );
+    });
+
+    it("personal vs family (003, v2026.1.6 per-agent restrictions)", () => {
+      const cfg: ToolsConfigLike = {
+        agents: {
+          list: [
+            { id: "personal" },
+            {
+              id: "family",
+              tools: { allow: ["read"], deny: ["exec", "write", "edit", "apply_patch"] },
+            },
+          ],
+        },
+      };
+      expect(allowed(cfg, "personal")).toEqual(ALL);
+      expect(allowed(cfg, "family")).toEqual(["read"]);
+    });
+
+    it("main agent of 000 (profile coding, allow browser, deny canvas): allow narrows the profile", () => {
+      const cfg: ToolsConfigLike = {
+        agents: {
+          list: [
+            { id: "main", tools: { profile: "coding", allow: ["browser"], deny: ["canvas"] } },
+          ],
+        },
+      };
+      const policy = resolveToolPolicy({ cfg, agentId: "main" });
+      expect(policy.allowedTools()).toEqual([]);
+      expect(policy.explain("read")).toBe(
+        "read: blocked — not in agents.list[0].tools.allow [browser]",
+      );
+    });
+  });
+});

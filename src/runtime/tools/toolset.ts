@@ -1,0 +1,110 @@
+// buildToolset: the tools one agent's model sees for one run — the built-ins that pass the agent's tool
+// policy (apply_patch only when enabled), each wrapped for cancellation and error conversion.
+import { normalizeAgentId } from "../../routing/index.js";
+import { createApplyPatchTool } from "./apply-patch.js";
+import { PINCER_TOOL_NAMES, type PincerToolName } from "./catalog.js";
+import { resolveToolSettings, type ToolsConfigLike } from "./config.js";
+import { createEditTool } from "./edit.js";
+import { createExecTool } from "./exec.js";
+import { resolveToolPolicy } from "./policy.js";
+import type { ProcessRegistry } from "./process-registry.js";
+import { createProcessTool } from "./process-tool.js";
+import { createReadTool } from "./read.js";
+import type { SessionToolsHost } from "./session-host.js";
+import { createSessionsSendTool, createSessionsSpawnTool } from "./session-send-spawn.js";
+import {
+  createSessionStatusTool,
+  createSessionsHistoryTool,
+  createSessionsListTool,
+  type SessionToolContext,
+} from "./session-tools.js";
+import {
+  type AnyAgentTool,
+  DEFAULT_TOOL_LIMITS,
+  type ToolLimits,
+  type ToolLogger,
+} from "./types.js";
+import { wrapTool } from "./wrap.js";
+import { createWriteTool } from "./write.js";
+
+/** Inputs of {@link buildToolset}. */
+export interface BuildToolsetParams {
+  cfg: ToolsConfigLike;
+  agentId: string;
+  /** The agent workspace: cwd of every tool; relative paths resolve inside it. */
+  workspaceDir: string;
+  host: SessionToolsHost;
+  /** Background jobs registry (owned by the gateway). */
+  jobs: ProcessRegistry;
+  /** Restrict file tools to the workspace; defaults to `tools.fs.workspaceOnly` (agent over global). */
+  sandbox?: boolean;
+  /** The run's signal: aborting it ends every running tool call with an "aborted" error. */
+  signal: AbortSignal;
+  /** Provider and model of the run: select `tools.byProvider` entries. */
+  provider?: string;
+  modelId?: string;
+  /** Provider api (e.g. "google-generative-ai"): tool schemas are normalized for it. */
+  api?: string;
+  /** Scope of background jobs (default: the agent id; pass the session key to isolate sessions). */
+  jobScope?: string;
+  limits?: Partial<ToolLimits>;
+  now?: () => number;
+  logger?: ToolLogger;
+}
+
+/** Creates the tools of `agentId` allowed by its policy, in catalog order, wrapped for the run. */
+export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
+  const { cfg, agentId, workspaceDir, jobs } = params;
+  const policy = resolveToolPolicy({
+    cfg,
+    agentId,
+    ...(params.provider ? { provider: params.provider } : {}),
+    ...(params.modelId ? { modelId: params.modelId } : {}),
+  });
+  const allowed = new Set(policy.allowedTools());
+  const settings = resolveToolSettings(cfg, agentId);
+  const sandbox = params.sandbox ?? settings.fsWorkspaceOnly;
+  const limits: ToolLimits = { ...DEFAULT_TOOL_LIMITS, ...params.limits };
+  const scope = params.jobScope ?? normalizeAgentId(agentId);
+  const fs = { workspaceDir, sandbox };
+  const session: SessionToolContext = {
+    cfg,
+    agentId: normalizeAgentId(agentId),
+    host: params.host,
+    now: params.now ?? Date.now,
+  };
+  const factories: Record<PincerToolName, () => AnyAgentTool | undefined> = {
+    read: () => createReadTool({ ...fs, limits }),
+    write: () => createWriteTool(fs),
+    edit: () => createEditTool(fs),
+    apply_patch: () =>
+      settings.applyPatchEnabled
+        ? createApplyPatchTool({
+            workspaceDir,
+            sandbox: sandbox || settings.applyPatchWorkspaceOnly,
+          })
+        : undefined,
+    exec: () =>
+      createExecTool({
+        ...fs,
+        jobs,
+        scope,
+        limits,
+        allowBackground: allowed.has("process"),
+        ...(settings.timeoutSec !== undefined ? { timeoutSec: settings.timeoutSec } : {}),
+        ...(settings.pathPrepend ? { pathPrepend: settings.pathPrepend } : {}),
+        ...(params.logger ? { logger: params.logger } : {}),
+      }),
+    process: () => createProcessTool({ jobs, scope, limits }),
+    session_status: () => createSessionStatusTool(session),
+    sessions_list: () => createSessionsListTool(session),
+    sessions_history: () => createSessionsHistoryTool(session),
+    sessions_send: () => createSessionsSendTool(session),
+    sessions_spawn: () => createSessionsSpawnTool(session),
+  };
+  const wrap = { signal: params.signal, api: params.api, logger: params.logger };
+  return PINCER_TOOL_NAMES.filter((name) => allowed.has(name))
+    .map((name) => factories[name]())
+    .filter((tool): tool is AnyAgentTool => tool !== undefined)
+    .map((tool) => wrapTool(tool, wrap));
+}
