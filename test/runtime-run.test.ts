@@ -165,6 +165,30 @@ describe("runAgent", () => {
     expect(JSON.stringify(second.messages.at(-1))).toContain("actually, stop and say hi");
   });
 
+  it("compacts once on a context overflow, then retries", async () => {
+    sb = await createRuntimeSandbox(() => ({
+      agents: { defaults: { compaction: { keepRecentTokens: 1 } }, list: [{ id: "main" }] },
+    }));
+    sb.fake.text("the first answer, long enough to be worth summarizing");
+    expect((await sb.run({ sessionKey: "agent:main:main", message: "first" }).result).status).toBe(
+      "ok",
+    );
+    sb.fake.status(400, {
+      error: { message: "This model's maximum context length is 32000 tokens" },
+    });
+    sb.fake.text("SUMMARY: the user asked first, we answered");
+    sb.fake.text("answer after compaction");
+    const handle = sb.run({ sessionKey: "agent:main:main", message: "second" });
+    const [events, result] = await Promise.all([collect(handle.events), handle.result]);
+    expect(result.payloads[0]?.text).toBe("answer after compaction");
+    expect(events.find((e) => e.type === "compaction")).toMatchObject({ ok: true });
+    await sb.deps.stores.closeAll();
+    const compaction = transcriptLines(sb.stateDir).find((l) => l.type === "compaction");
+    expect(compaction).toMatchObject({ summary: "SUMMARY: the user asked first, we answered" });
+    const retry = sb.fake.chatRequests.at(-1)?.body as { messages: Array<{ content: unknown }> };
+    expect(JSON.stringify(retry.messages)).toContain("SUMMARY: the user asked first");
+  });
+
   it("stops on abort and on timeout", async () => {
     sb = await createRuntimeSandbox();
     sb.fake.hang();

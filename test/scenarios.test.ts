@@ -25,8 +25,8 @@ type Inbound = Omit<Parameters<typeof resolveAgentRoute>[0], "cfg">;
 const route = (cfg: OpenClawConfig, inbound: Inbound) => resolveAgentRoute({ cfg, ...inbound });
 
 describe("README scenarios", () => {
-  it("has the six scenarios", () => {
-    expect(scenarios.length).toBe(6);
+  it("has the seven scenarios", () => {
+    expect(scenarios.length).toBe(7);
   });
 
   it.each(scenarios.map((text, i) => [i, text]))(
