@@ -7,4 +7,5 @@ export {
   type RunHandle,
   type RunResult,
   runAgent,
+  runQueuedTurn,
 } from "./run-agent.js";

@@ -15,7 +15,7 @@ import {
   type TranscriptMessage,
 } from "../../sessions/index.js";
 import { buildContextFromBranch } from "../compaction/index.js";
-import type { LaneScheduler, SteeringSource } from "../lanes/index.js";
+import type { LaneScheduler, QueuedTurn, SteeringSource } from "../lanes/index.js";
 import type { FailoverEvent } from "../models/index.js";
 import { processReply } from "../output/index.js";
 import type { ProcessRegistry } from "../tools/index.js";
@@ -101,6 +101,40 @@ function textOf(message: AssistantMessage | undefined): string {
     .join("");
 }
 
+function failedResult(runId: string, err: unknown): RunResult {
+  const error = err instanceof Error ? err.message : String(err);
+  return {
+    runId,
+    status: "aborted",
+    payloads: [],
+    usage: emptyUsage(),
+    durationMs: 0,
+    failovers: [],
+    error,
+  };
+}
+
+/** Settles a run: a rejection (cancelled before start, or a bug) still yields a result and an event. */
+function settle(params: {
+  runId: () => string;
+  promise: Promise<RunResult>;
+  emit: (event: RunEvent) => void;
+  close: () => void;
+}): Promise<RunResult> {
+  return params.promise
+    .catch((err: unknown): RunResult => {
+      const result = failedResult(params.runId(), err);
+      params.emit({
+        type: "lifecycle",
+        runId: result.runId,
+        phase: "error",
+        error: result.error ?? "",
+      });
+      return result;
+    })
+    .finally(params.close);
+}
+
 /** Starts a run in the session's lane; a second message to the same session waits for the first. */
 export function runAgent(deps: AgentRuntimeDeps, params: RunAgentParams): RunHandle {
   const channel = createEventChannel<RunEvent>();
@@ -110,23 +144,34 @@ export function runAgent(deps: AgentRuntimeDeps, params: RunAgentParams): RunHan
     return executeRun({ deps, params, runId: info.runId, laneSignal, emit });
   });
   runId = handle.runId;
-  const result = handle.result
-    .catch((err: unknown): RunResult => {
-      // A run cancelled before it started (lane cancel) still gets a result and an event.
-      const error = err instanceof Error ? err.message : String(err);
-      emit({ type: "lifecycle", runId, phase: "error", error });
-      return {
-        runId,
-        status: "aborted",
-        payloads: [],
-        usage: emptyUsage(),
-        durationMs: 0,
-        failovers: [],
-        error,
-      };
-    })
-    .finally(() => channel.close());
+  const result = settle({
+    runId: () => runId,
+    promise: handle.result,
+    emit,
+    close: () => channel.close(),
+  });
   return { runId, events: channel, result };
+}
+
+/** Runs a turn the inbound queue already scheduled in the session's lane (no second enqueue);
+ * the turn is also the steering source, so steer mode reaches the running loop. */
+export function runQueuedTurn(
+  deps: AgentRuntimeDeps,
+  turn: QueuedTurn,
+  options: { agentId?: string; timeoutSeconds?: number } = {},
+): RunHandle {
+  const channel = createEventChannel<RunEvent>();
+  const emit = (event: RunEvent) => channel.push(event);
+  const params: RunAgentParams = {
+    ...options,
+    sessionKey: turn.sessionKey,
+    message: turn.prompt,
+    ...(turn.images.length ? { images: turn.images } : {}),
+    steering: turn,
+  };
+  const promise = executeRun({ deps, params, runId: turn.runId, laneSignal: turn.signal, emit });
+  const result = settle({ runId: () => turn.runId, promise, emit, close: () => channel.close() });
+  return { runId: turn.runId, events: channel, result };
 }
 
 interface ExecuteParams {

@@ -1,0 +1,172 @@
+// Embedded agent runtime (issue 4 §4): the gateway's own cost of a turn, and throughput under load,
+// with the real runAgent (lanes, session store, transcript, prompt, pi-ai's OpenAI client) against
+// bench/fake-model-server.mjs on 127.0.0.1.
+//
+// Overhead row — method. The fake server runs in this thread, so its `performance.now()` stamps
+// share our clock. Turns run one at a time (nothing else on the event loop). For each turn:
+//   total  = wall time from calling runAgent(...) to its `result` settling;
+//   model  = server-side window from the request's arrival (headers parsed) to the last SSE byte
+//            handed to the socket (`res.end`), with zero model latency;
+//   overhead = total − model
+//            = (runAgent call → first request byte reaching the model)
+//            + (last reply byte leaving the model → RunResult), the gateway's own share.
+// Loopback transit and the server's own parsing sit inside `model` only when they happen between
+// those two stamps; the connection setup and the transit of the first/last bytes count as overhead
+// (conservative). Sessions rotate over 20 keys, so each turn loads a short real history.
+//
+// Throughput row: 100 sessions × 10 sequential turns each, all sessions at once, model latency
+// 50 ms, lane cap (`agents.defaults.maxConcurrent`) 100. Ideal = 100 turns in flight / 0.05 s =
+// 2,000 turns/s (1,000 turns in 0.5 s); the row reports turns/s and its share of that ideal.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { loadConfig } from "../dist/config/index.js";
+import { writeFileAtomic } from "../dist/lib/atomic-write.js";
+import { createLaneScheduler } from "../dist/runtime/lanes/index.js";
+import { runAgent } from "../dist/runtime/run/index.js";
+import { ProcessRegistry } from "../dist/runtime/tools/index.js";
+import { acquireStateDirLock, SessionStoreRegistry } from "../dist/sessions/index.js";
+import { startFakeModelServer } from "./fake-model-server.mjs";
+import { fmt } from "./measure.mjs";
+
+const WARMUP_TURNS = 20;
+const OVERHEAD_TURNS = 200;
+const OVERHEAD_SESSIONS = 20;
+const LOAD_SESSIONS = 100;
+const LOAD_TURNS = 10;
+const LOAD_LATENCY_MS = 50;
+
+/** A runtime with one agent on `fake/m1`, in a fresh temp state dir. */
+function createRuntime(baseUrl, maxConcurrent) {
+  const home = mkdtempSync(join(tmpdir(), "pincer-bench-runtime-"));
+  const stateDir = join(home, ".openclaw");
+  const config = {
+    models: {
+      mode: "merge",
+      providers: {
+        fake: {
+          baseUrl,
+          apiKey: "sk-bench",
+          api: "openai-completions",
+          models: [{ id: "m1", name: "m1", contextWindow: 32000, maxTokens: 256 }],
+        },
+      },
+    },
+    agents: {
+      defaults: {
+        model: "fake/m1",
+        workspace: join(home, "workspace"),
+        // No bootstrap files in the workspace, so none are injected: a small prompt.
+        skipBootstrap: true,
+        maxConcurrent,
+      },
+      list: [{ id: "main" }],
+    },
+  };
+  writeFileAtomic(join(stateDir, "openclaw.json"), JSON.stringify(config, null, 2));
+  const env = { HOME: home, OPENCLAW_STATE_DIR: stateDir };
+  const loaded = loadConfig({ env });
+  if (!loaded.valid) throw new Error(`bench config invalid: ${JSON.stringify(loaded.issues)}`);
+  const lock = acquireStateDirLock({ stateDir, command: "bench" });
+  const stores = new SessionStoreRegistry({ cfg: loaded.config, paths: loaded.paths, lock });
+  const lanes = createLaneScheduler({
+    maxConcurrent: loaded.config.agents?.defaults?.maxConcurrent ?? maxConcurrent,
+  });
+  const jobs = new ProcessRegistry();
+  const deps = { cfg: loaded.config, paths: loaded.paths, env, stores, lanes, jobs };
+  return {
+    deps,
+    close: async () => {
+      await lanes.idle();
+      await jobs.stopAll();
+      await stores.closeAll();
+      lock.release();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One turn; throws unless the model answered. */
+async function turn(deps, sessionKey, message) {
+  const result = await runAgent(deps, { sessionKey, message }).result;
+  if (result.status !== "ok")
+    throw new Error(`bench turn failed: ${result.error ?? result.status}`);
+  return result;
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Per-turn gateway overhead (ms, sorted) with a zero-latency model, turns one at a time. */
+export async function measureOverhead() {
+  const fake = await startFakeModelServer({ latencyMs: 0 });
+  const runtime = createRuntime(fake.baseUrl, 4);
+  try {
+    const key = (i) => `agent:main:bench-${i % OVERHEAD_SESSIONS}`;
+    for (let i = 0; i < WARMUP_TURNS; i++) await turn(runtime.deps, key(i), `warm-up ${i}`);
+    const overheads = [];
+    for (let i = 0; i < OVERHEAD_TURNS; i++) {
+      const before = fake.requests.length;
+      const start = performance.now();
+      await turn(runtime.deps, key(i), `message ${i}`);
+      const total = performance.now() - start;
+      if (fake.requests.length !== before + 1) throw new Error("expected one model request a turn");
+      const request = fake.requests[before];
+      overheads.push(total - (request.lastByteAt - request.arrivedAt));
+    }
+    return overheads.sort((a, b) => a - b);
+  } finally {
+    await runtime.close();
+    await fake.close();
+  }
+}
+
+/** Turns per second: `LOAD_SESSIONS` sessions at once, each `LOAD_TURNS` sequential turns. */
+export async function measureThroughput() {
+  const fake = await startFakeModelServer({ latencyMs: LOAD_LATENCY_MS, record: false });
+  const runtime = createRuntime(fake.baseUrl, LOAD_SESSIONS);
+  try {
+    const session = async (s, turns, tag) => {
+      for (let t = 0; t < turns; t++) await turn(runtime.deps, `agent:main:${tag}-${s}`, `m${t}`);
+    };
+    // Warm-up: the same shape, one turn per session (sockets opened, code paths compiled).
+    await Promise.all(Array.from({ length: LOAD_SESSIONS }, (_, s) => session(s, 1, "warm")));
+    const start = performance.now();
+    await Promise.all(
+      Array.from({ length: LOAD_SESSIONS }, (_, s) => session(s, LOAD_TURNS, "load")),
+    );
+    const seconds = (performance.now() - start) / 1000;
+    return (LOAD_SESSIONS * LOAD_TURNS) / seconds;
+  } finally {
+    await runtime.close();
+    await fake.close();
+  }
+}
+
+/** Bench rows for `npm run bench`. */
+export async function runtimeRows() {
+  const overheads = await measureOverhead();
+  const p50 = percentile(overheads, 50);
+  const p95 = percentile(overheads, 95);
+  const rate = await measureThroughput();
+  const ideal = LOAD_SESSIONS / (LOAD_LATENCY_MS / 1000);
+  return [
+    {
+      name: `turn overhead p50, zero-latency model (${OVERHEAD_TURNS} turns)`,
+      result: `${p50.toFixed(2)} ms`,
+      target: "< 5 ms",
+    },
+    {
+      name: `turn overhead p95, zero-latency model (${OVERHEAD_TURNS} turns)`,
+      result: `${p95.toFixed(2)} ms`,
+      target: "< 15 ms",
+    },
+    {
+      name: `turns/s, ${LOAD_SESSIONS} sessions × ${LOAD_TURNS} turns, 50 ms model`,
+      result: `${fmt(rate)}/s (${((rate / ideal) * 100).toFixed(0)}% of ${fmt(ideal)}/s)`,
+      target: ">= 90% of ideal",
+    },
+  ];
+}
