@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RunEvent } from "../src/runtime/run/index.js";
+import { compactSessionNow, type RunEvent } from "../src/runtime/run/index.js";
 import { createRuntimeSandbox, type RuntimeSandbox } from "./helpers/runtime-sandbox.js";
 
 let sb: RuntimeSandbox | undefined;
@@ -187,6 +187,43 @@ describe("runAgent", () => {
     expect(compaction).toMatchObject({ summary: "SUMMARY: the user asked first, we answered" });
     const retry = sb.fake.chatRequests.at(-1)?.body as { messages: Array<{ content: unknown }> };
     expect(JSON.stringify(retry.messages)).toContain("SUMMARY: the user asked first");
+  });
+
+  it("prunes old tool results from the prompt, never from the transcript", async () => {
+    sb = await createRuntimeSandbox(() => ({
+      agents: { defaults: { contextPruning: { keepLastAssistants: 1 } }, list: [{ id: "main" }] },
+    }));
+    mkdirSync(sb.workspace, { recursive: true });
+    writeFileSync(join(sb.workspace, "note.txt"), `bulky tool output ${"x".repeat(500)}\n`);
+    sb.fake.toolCall("read", { path: "note.txt" });
+    sb.fake.text("read it");
+    await sb.run({ sessionKey: "agent:main:main", message: "read note.txt" }).result;
+    sb.fake.text("ok");
+    await sb.run({ sessionKey: "agent:main:main", message: "thanks" }).result;
+    const last = sb.fake.chatRequests.at(-1)?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
+    const tool = last.messages.find((m) => m.role === "tool");
+    expect(JSON.stringify(tool?.content)).not.toContain("bulky tool output");
+    await sb.deps.stores.closeAll();
+    expect(JSON.stringify(transcriptLines(sb.stateDir))).toContain("bulky tool output");
+  });
+
+  it("compacts on request, in the session's lane", async () => {
+    sb = await createRuntimeSandbox(() => ({
+      agents: { defaults: { compaction: { keepRecentTokens: 1 } }, list: [{ id: "main" }] },
+    }));
+    sb.fake.text("a long first answer about many things");
+    await sb.run({ sessionKey: "agent:main:main", message: "first" }).result;
+    sb.fake.text("short reply");
+    await sb.run({ sessionKey: "agent:main:main", message: "second" }).result;
+    sb.fake.text("SUMMARY: two exchanges");
+    const result = await compactSessionNow(sb.deps, { sessionKey: "agent:main:main" });
+    expect(result).toMatchObject({ ok: true });
+    const missing = await compactSessionNow(sb.deps, { sessionKey: "agent:main:nope" });
+    expect(missing).toEqual({ ok: false, error: "no session agent:main:nope" });
+    await sb.deps.stores.closeAll();
+    expect(transcriptLines(sb.stateDir).some((l) => l.type === "compaction")).toBe(true);
   });
 
   it("stops on abort and on timeout", async () => {

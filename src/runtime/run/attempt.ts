@@ -9,6 +9,8 @@ import {
   type StreamFn,
 } from "@mariozechner/pi-agent-core";
 import type { Api, AssistantMessage, Message, Model } from "@mariozechner/pi-ai";
+import type { TranscriptMessage } from "../../sessions/index.js";
+import { pruneToolResults } from "../compaction/index.js";
 import type { SteeringHooks } from "../lanes/index.js";
 
 /** Inputs of {@link runAttempt}. */
@@ -24,6 +26,8 @@ export interface AttemptParams {
   tools: AgentTool<any>[];
   params: Record<string, unknown>;
   steering?: SteeringHooks;
+  /** Tool results older than this many user turns are replaced in the prompt (never in the transcript). */
+  keepToolResultTurns?: number;
   signal: AbortSignal;
   streamFn?: StreamFn;
   onEvent: (event: AgentEvent) => void | Promise<void>;
@@ -61,6 +65,14 @@ export async function runAttempt(params: AttemptParams): Promise<AttemptOutcome>
     // Failover is ours: a 429 or 5xx moves on at once instead of the SDK backing off and retrying.
     maxRetries: 0,
     convertToLlm: toLlmMessages,
+    ...(params.keepToolResultTurns !== undefined
+      ? {
+          transformContext: async (messages: AgentMessage[]) =>
+            pruneToolResults(messages as unknown as TranscriptMessage[], {
+              keepLastTurns: params.keepToolResultTurns ?? 0,
+            }) as unknown as AgentMessage[],
+        }
+      : {}),
     toolExecution: "sequential" as const,
     ...(temperature !== undefined ? { temperature } : {}),
     ...(maxTokens !== undefined ? { maxTokens } : {}),

@@ -67,6 +67,9 @@ export interface FailoverOutcome {
   error?: string;
 }
 
+/** User turns whose tool results stay in the prompt when `contextPruning` sets no other number. */
+const DEFAULT_KEEP_TOOL_RESULT_TURNS = 3;
+
 function withoutFailedTail(messages: AgentMessage[]): AgentMessage[] {
   const last = messages.at(-1);
   if (
@@ -106,6 +109,12 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
   const host = createSessionToolsHost({ deps, agentId: agent.id, sessionKey: runner.sessionKey });
   const budget = createCompactionBudget(1);
   const steering = params.steering ? createSteeringHooks(params.steering) : undefined;
+  const pruning = cfg.agents?.defaults?.contextPruning;
+  // Old tool outputs leave the prompt (not the transcript) unless pruning is off.
+  const keepToolResultTurns =
+    pruning?.mode === "off"
+      ? undefined
+      : (pruning?.keepLastAssistants ?? DEFAULT_KEEP_TOOL_RESULT_TURNS);
   let context = params.history;
   let prompt: UserMessage | undefined = params.prompt;
   let systemPrompt: string | undefined;
@@ -167,6 +176,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
       params: chain.params,
       signal: params.signal,
       ...(steering ? { steering } : {}),
+      ...(keepToolResultTurns !== undefined ? { keepToolResultTurns } : {}),
       ...(deps.streamFn ? { streamFn: deps.streamFn } : {}),
       onEvent: params.onAgentEvent,
     });
@@ -204,7 +214,8 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
   return { failovers, error: step.message };
 }
 
-async function compactSession(input: {
+/** Summarizes the session's older history into a `compaction` entry and returns the rebuilt context. */
+export async function compactSession(input: {
   runner: AttemptRunner;
   model: Parameters<typeof summarizeWith>[0]["model"];
   apiKey: string;

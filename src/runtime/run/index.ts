@@ -1,5 +1,6 @@
 // Public surface of the run: runAgent and its events, results and dependencies.
 export { createEventChannel, type EventChannel, type RunEvent, type RunStatus } from "./events.js";
+export { compactSessionNow, type ManualCompactionResult } from "./manual-compact.js";
 export {
   type AgentRuntimeDeps,
   type ReplyPayload,

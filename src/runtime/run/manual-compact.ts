@@ -1,0 +1,68 @@
+// Manual compaction (the `/compact` command and `sessions.compact`): summarize a session's older
+// history now, in the session's lane so it never races a run, with the agent's primary model.
+import { resolveAgent } from "../../agents/roster.js";
+import { normalizeAgentId, parseAgentSessionKey } from "../../routing/index.js";
+import {
+  firstAttempt,
+  planAttempts,
+  resolveAgentModelChain,
+  resolveAgentModelPolicy,
+  resolveCredentials,
+  resolveModel,
+} from "../models/index.js";
+import { compactSession } from "./failover-loop.js";
+import type { AgentRuntimeDeps } from "./run-agent.js";
+
+/** What a manual compaction did. */
+export type ManualCompactionResult = { ok: true; detail: string } | { ok: false; error: string };
+
+/** Compacts `sessionKey` now; refuses (as a value) when no model or credential can summarize. */
+export function compactSessionNow(
+  deps: AgentRuntimeDeps,
+  params: { agentId?: string; sessionKey: string },
+): Promise<ManualCompactionResult> {
+  const handle = deps.lanes.enqueue(
+    params.sessionKey,
+    async (signal): Promise<ManualCompactionResult> => {
+      const now = deps.clock?.now() ?? Date.now();
+      const agentId = normalizeAgentId(
+        params.agentId ?? parseAgentSessionKey(params.sessionKey)?.agentId ?? "main",
+      );
+      const agent = resolveAgent({ cfg: deps.cfg, paths: deps.paths, agentId });
+      const chain = resolveAgentModelChain({ cfg: deps.cfg, agentId });
+      const policy = resolveAgentModelPolicy(deps.cfg, agentId);
+      const plan = planAttempts({
+        chain,
+        credentialsFor: (ref) =>
+          resolveCredentials({
+            agentDir: agent.agentDir,
+            provider: ref.provider,
+            cfg: deps.cfg,
+            env: deps.env,
+            now,
+          }).candidates,
+        ...(policy ? { policy: policy.policy } : {}),
+      });
+      const step = firstAttempt(plan);
+      if (step.kind === "stop") return { ok: false, error: step.message };
+      const attempt = plan.attempts[step.index];
+      const resolved = resolveModel({ cfg: deps.cfg, ref: attempt.ref, env: deps.env });
+      if (!resolved.ok) return { ok: false, error: resolved.error };
+      const store = deps.stores.forAgent(agentId);
+      if (!store.get(params.sessionKey))
+        return { ok: false, error: `no session ${params.sessionKey}` };
+      const transcript = store.openTranscript(params.sessionKey, { cwd: agent.workspace });
+      const runner = { deps, agent, sessionKey: params.sessionKey, store, transcript };
+      const result = await compactSession({
+        runner,
+        model: resolved.model,
+        apiKey: attempt.credential.secret,
+        signal,
+      });
+      if (!result.ok) return { ok: false, error: result.detail };
+      await store.flush();
+      return { ok: true, detail: result.detail };
+    },
+  );
+  return handle.result;
+}
