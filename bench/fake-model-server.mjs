@@ -6,9 +6,12 @@
 //   arrivedAt   — the request's headers were parsed (the first thing the server can see of it),
 //   bodyStartAt — the first chunk of the body arrived,
 //   lastByteAt  — the last SSE byte was handed to the socket (`res.end`).
+// `startFakeModelServerInWorker` runs the same server in a worker thread, so that under load its CPU
+// is not taken from the gateway's event loop (a real model runs elsewhere); it records no timings.
 // Bench double only; the full scripted fake for tests is test/helpers/fake-openai.ts.
 import { createServer } from "node:http";
 import { performance } from "node:perf_hooks";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 
 const REPLY = ["Hello", " from", " the bench", " model."];
 
@@ -107,4 +110,30 @@ export async function startFakeModelServer({ latencyMs = 0, record = true } = {}
       }),
   };
   return fake;
+}
+
+/** The same server in a worker thread: `{ baseUrl, close() }`. */
+export async function startFakeModelServerInWorker({ latencyMs = 0 } = {}) {
+  const worker = new Worker(new URL(import.meta.url), {
+    workerData: { fakeModelServer: { latencyMs } },
+  });
+  const baseUrl = await new Promise((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  return {
+    baseUrl,
+    close: async () => {
+      worker.postMessage("close");
+      await new Promise((resolve) => worker.once("exit", resolve));
+    },
+  };
+}
+
+if (!isMainThread && workerData?.fakeModelServer) {
+  const fake = await startFakeModelServer({ ...workerData.fakeModelServer, record: false });
+  parentPort.once("message", () => {
+    fake.close().then(() => parentPort.close());
+  });
+  parentPort.postMessage(fake.baseUrl);
 }

@@ -4,6 +4,7 @@
 import { cliRows } from "./cli.mjs";
 import { configRows } from "./config.mjs";
 import { routingRows } from "./routing.mjs";
+import { runtimeRows } from "./runtime.mjs";
 import { sessionRows } from "./sessions.mjs";
 
 const rows = [
@@ -11,6 +12,7 @@ const rows = [
   ...(await configRows()),
   ...(await cliRows()),
   ...(await sessionRows()),
+  ...(await runtimeRows()),
 ];
 
 const header = ["benchmark", "result", "target"];
