@@ -9,11 +9,7 @@ import { seedWorkspace } from "../../agents/workspace.js";
 import type { StatePaths } from "../../config/paths.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { normalizeAgentId, parseAgentSessionKey } from "../../routing/index.js";
-import {
-  currentBranch,
-  type SessionStoreRegistry,
-  type TranscriptMessage,
-} from "../../sessions/index.js";
+import type { SessionStoreRegistry, TranscriptMessage } from "../../sessions/index.js";
 import { buildContextFromBranch } from "../compaction/index.js";
 import type { LaneScheduler, QueuedTurn, SteeringSource } from "../lanes/index.js";
 import type { FailoverEvent } from "../models/index.js";
@@ -215,8 +211,8 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
     signal?.addEventListener("abort", onAbort, { once: true });
   }
 
-  const read = store.readTranscript(params.sessionKey);
-  const history = buildContextFromBranch(read ? currentBranch(read.entries) : []) as AgentMessage[];
+  // The open transcript already parsed the file: no second read per turn.
+  const history = buildContextFromBranch(transcript.branch()) as AgentMessage[];
   const prompt: UserMessage = {
     role: "user",
     content: params.images?.length
