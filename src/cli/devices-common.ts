@@ -1,0 +1,42 @@
+// Shared by the `pincer devices …` commands: the state dir's pairing store and id lookups that accept a
+// unique prefix (device ids are 64 hex characters; nobody types them whole).
+import { resolveStatePaths } from "../config/paths.js";
+import { type DeviceStore, openDeviceStore } from "../gateway/devices/index.js";
+import { type CliContext, CliError } from "./context.js";
+
+/** Opens `<stateDir>/devices` for the active profile, on the wall clock. */
+export function openDevicesStore(ctx: CliContext): DeviceStore {
+  const { stateDir } = resolveStatePaths({
+    env: ctx.env,
+    ...(ctx.profile ? { profile: ctx.profile } : {}),
+  });
+  return openDeviceStore({ stateDir, clock: { now: () => Date.now() } });
+}
+
+/** Picks the one id equal to `wanted` or starting with it; a clear error when none or several match. */
+export function matchId(params: { ids: string[]; wanted: string; what: string }): string {
+  const wanted = params.wanted.trim().toLowerCase();
+  if (params.ids.includes(wanted)) return wanted;
+  const matches = wanted === "" ? [] : params.ids.filter((id) => id.startsWith(wanted));
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1) {
+    throw new CliError(
+      `${params.what} "${params.wanted}" is ambiguous: ${matches.map(shortId).join(", ")}`,
+    );
+  }
+  throw new CliError(`unknown ${params.what} "${params.wanted}" (see pincer devices list)`);
+}
+
+/** The first 12 characters of an id, for tables and messages. */
+export function shortId(id: string): string {
+  return id.length > 12 ? `${id.slice(0, 12)}…` : id;
+}
+
+/** A past time for humans: `just now`, `5m ago`, `3d ago`. */
+export function formatAge(ms: number): string {
+  if (ms < 1000) return "just now";
+  if (ms < 60_000) return `${Math.floor(ms / 1000)}s ago`;
+  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)}m ago`;
+  if (ms < 86_400_000) return `${Math.floor(ms / 3_600_000)}h ago`;
+  return `${Math.floor(ms / 86_400_000)}d ago`;
+}

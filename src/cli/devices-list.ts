@@ -1,0 +1,104 @@
+// `pincer devices list [--json]`: paired devices and pending pairing requests. Never prints tokens (not
+// even their hashes); a device's tokens are summarized as counts and times.
+import type { PairedDevice, PendingPairingRequest } from "../gateway/devices/index.js";
+import { type CliContext, printJson, printLine, style } from "./context.js";
+import { formatAge, openDevicesStore, shortId } from "./devices-common.js";
+import type { CommandInput } from "./program.js";
+
+/** Options of `pincer devices list`. */
+export interface DevicesListOptions {
+  json?: boolean;
+}
+
+function pairedRow(device: PairedDevice) {
+  const active = device.tokens.filter((t) => t.revokedAt === undefined);
+  const lastUsed = Math.max(0, ...device.tokens.map((t) => t.lastUsedAt ?? 0));
+  return {
+    deviceId: device.deviceId,
+    status: device.revokedAt === undefined ? "paired" : "revoked",
+    displayName: device.displayName ?? null,
+    platform: device.platform,
+    deviceFamily: device.deviceFamily,
+    clientId: device.clientId,
+    clientMode: device.clientMode,
+    role: device.role,
+    scopes: device.scopes,
+    approvedAt: device.approvedAt,
+    approvedBy: device.approvedBy,
+    revokedAt: device.revokedAt ?? null,
+    activeTokens: active.length,
+    lastUsedAt: lastUsed > 0 ? lastUsed : null,
+  };
+}
+
+function pendingRow(request: PendingPairingRequest) {
+  return {
+    requestId: request.requestId,
+    deviceId: request.deviceId,
+    ...request.metadata,
+    displayName: request.metadata.displayName ?? null,
+    remoteAddress: request.remoteAddress,
+    requestedAt: request.requestedAt,
+  };
+}
+
+function printTable(ctx: CliContext, rows: string[][]): void {
+  const s = style(ctx);
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  rows.forEach((cells, index) => {
+    const line = `  ${cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join("  ")}`;
+    printLine(ctx, index === 0 ? s.dim(line) : line);
+  });
+}
+
+/** Lists paired devices and pending requests of the state dir. */
+export async function run(
+  ctx: CliContext,
+  { opts }: CommandInput<DevicesListOptions>,
+): Promise<number> {
+  const store = openDevicesStore(ctx);
+  const paired = (await store.listPaired()).map(pairedRow);
+  const pending = (await store.listPending()).map(pendingRow);
+  if (opts.json) {
+    printJson(ctx, { dir: store.dir, paired, pending });
+    return 0;
+  }
+  const s = style(ctx);
+  const now = Date.now();
+  printLine(ctx, s.bold(`Pending pairing requests (${pending.length})`));
+  if (pending.length === 0) printLine(ctx, s.dim("  none"));
+  else {
+    printTable(ctx, [
+      ["REQUEST", "DEVICE", "CLIENT", "PLATFORM", "ROLE", "FROM", "REQUESTED"],
+      ...pending.map((r) => [
+        r.requestId,
+        shortId(r.deviceId),
+        r.displayName ? `${r.clientId} (${r.displayName})` : r.clientId,
+        r.platform || "-",
+        r.role,
+        r.remoteAddress,
+        formatAge(Math.max(0, now - r.requestedAt)),
+      ]),
+    ]);
+    printLine(ctx, s.dim("  approve with: pincer devices approve <request>"));
+  }
+  printLine(ctx, s.bold(`Paired devices (${paired.length})`));
+  if (paired.length === 0) {
+    printLine(ctx, s.dim("  none"));
+    return 0;
+  }
+  printTable(ctx, [
+    ["DEVICE", "STATUS", "CLIENT", "PLATFORM", "ROLE", "APPROVED", "TOKENS", "LAST USED"],
+    ...paired.map((d) => [
+      shortId(d.deviceId),
+      d.status,
+      d.displayName ? `${d.clientId} (${d.displayName})` : d.clientId,
+      [d.platform, d.deviceFamily].filter(Boolean).join("/") || "-",
+      d.role,
+      `${formatAge(Math.max(0, now - d.approvedAt))} by ${d.approvedBy}`,
+      String(d.activeTokens),
+      d.lastUsedAt ? formatAge(Math.max(0, now - d.lastUsedAt)) : "never",
+    ]),
+  ]);
+  return 0;
+}

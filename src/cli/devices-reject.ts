@@ -1,0 +1,32 @@
+// `pincer devices reject <requestId> [--json]`: drops a pending pairing request (a unique prefix of the
+// id is enough). The device may ask again on its next connect.
+import { type CliContext, printJson, printLine } from "./context.js";
+import { matchId, openDevicesStore, shortId } from "./devices-common.js";
+import type { CommandInput } from "./program.js";
+
+/** Options of `pincer devices reject`. */
+export interface DevicesRejectOptions {
+  json?: boolean;
+}
+
+/** Rejects one pending pairing request; unknown or expired ids exit 1. */
+export async function run(
+  ctx: CliContext,
+  { args, opts }: CommandInput<DevicesRejectOptions>,
+): Promise<number> {
+  const store = openDevicesStore(ctx);
+  const pending = await store.listPending();
+  const requestId = matchId({
+    ids: pending.map((r) => r.requestId),
+    wanted: args[0] ?? "",
+    what: "pairing request",
+  });
+  const request = await store.reject(requestId);
+  if (!request) throw new Error(`pairing request ${requestId} vanished while rejecting it`);
+  if (opts.json) {
+    printJson(ctx, { rejected: true, requestId, deviceId: request.deviceId });
+    return 0;
+  }
+  printLine(ctx, `Rejected pairing request ${requestId} (device ${shortId(request.deviceId)})`);
+  return 0;
+}

@@ -1,0 +1,51 @@
+// Public surface of device identity and pairing: proofs, the pairing store and the connect authority.
+export {
+  createDeviceAuthority,
+  type DeviceAuthority,
+  type DeviceAuthorityOptions,
+  MAX_REMEMBERED_NONCES,
+} from "./authority.js";
+export {
+  buildDeviceAuthPayload,
+  createDeviceIdentity,
+  DEVICE_SIGNATURE_SKEW_MS,
+  type DeviceAuthPayloadParams,
+  type DeviceAuthVersion,
+  type DeviceClientInfo,
+  type DeviceIdentity,
+  type DeviceProof,
+  type DeviceProofErrorCode,
+  type DeviceProofResult,
+  decodeBase64Url,
+  deriveDeviceId,
+  normalizeDeviceMetadata,
+  type SignDeviceProofParams,
+  signatureToken,
+  signDeviceProof,
+  type VerifyDeviceProofParams,
+  verifyDeviceProof,
+} from "./proof.js";
+export {
+  DEFAULT_MAX_PENDING,
+  DEFAULT_PENDING_TTL_MS,
+  type DeviceStore,
+  type DirectPairingInput,
+  hashDeviceToken,
+  MAX_ACTIVE_TOKENS_PER_DEVICE,
+  openDeviceStore,
+  type PairingRequestInput,
+} from "./store.js";
+export type {
+  DeviceClock,
+  DeviceLogger,
+  DeviceStoreOptions,
+  DeviceTokenRecord,
+  IssuedDeviceToken,
+  PairedDevice,
+  PairingMetadata,
+  PendingPairingRequest,
+  RandomBytes,
+  VerifyConnectError,
+  VerifyConnectInput,
+  VerifyConnectResult,
+} from "./types.js";

@@ -1,0 +1,119 @@
+// Shapes of the pairing store's files and of the device authority's inputs and results.
+import type { DeviceProof } from "./proof.js";
+
+/** Time source; tests pass a fake one. */
+export interface DeviceClock {
+  now(): number;
+}
+
+/** Random bytes source (defaults to `node:crypto` randomBytes); tests may pass a fixed one. */
+export type RandomBytes = (size: number) => Uint8Array;
+
+/** Where the authority reports pairings and refusals; optional. */
+export interface DeviceLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** What a device said about itself when it asked to pair (platform/deviceFamily normalized). */
+export interface PairingMetadata {
+  platform: string;
+  deviceFamily: string;
+  clientId: string;
+  clientMode: string;
+  role: string;
+  scopes: string[];
+  displayName?: string;
+}
+
+/** One issued device token; only its SHA-256 hash is stored. */
+export interface DeviceTokenRecord {
+  tokenHash: string;
+  issuedAt: number;
+  lastUsedAt?: number;
+  revokedAt?: number;
+}
+
+/** A paired device (`devices/paired.json`, keyed by deviceId); platform/deviceFamily are pinned. */
+export interface PairedDevice {
+  deviceId: string;
+  publicKey: string;
+  platform: string;
+  deviceFamily: string;
+  clientId: string;
+  clientMode: string;
+  role: string;
+  scopes: string[];
+  displayName?: string;
+  approvedAt: number;
+  approvedBy: "auto-loopback" | "operator";
+  /** Set by `revoke`: the device must be approved again by an operator. */
+  revokedAt?: number;
+  tokens: DeviceTokenRecord[];
+}
+
+/** A device waiting for approval (`devices/pending.json`, keyed by requestId). */
+export interface PendingPairingRequest {
+  requestId: string;
+  deviceId: string;
+  publicKey: string;
+  metadata: PairingMetadata;
+  remoteAddress: string;
+  requestedAt: number;
+}
+
+/** A freshly issued token: the raw value is returned once and never stored. */
+export interface IssuedDeviceToken {
+  token: string;
+  issuedAt: number;
+}
+
+/** Options of the pairing store. */
+export interface DeviceStoreOptions {
+  stateDir: string;
+  clock: DeviceClock;
+  random?: RandomBytes;
+  /** Default 1 hour. */
+  pendingTtlMs?: number;
+  /** Default 50. */
+  maxPending?: number;
+}
+
+/** `connect` fields the authority needs; the gateway has already validated the frame's schema. */
+export interface VerifyConnectInput {
+  device?: DeviceProof;
+  auth?: { token?: string; deviceToken?: string; bootstrapToken?: string; password?: string };
+  client: {
+    id: string;
+    mode: string;
+    platform?: string;
+    deviceFamily?: string;
+    displayName?: string;
+  };
+  role: string;
+  scopes: string[];
+  /** The nonce of this connection's `connect.challenge`. */
+  nonce: string;
+  remoteAddress: string;
+  isLoopback: boolean;
+  /** Whether `gateway.auth` (mode none, or a matching token/password) already passed. */
+  sharedAuthOk: boolean;
+}
+
+/** A refused connect: the top-level wire error code, a message and `details.code` plus extras. */
+export interface VerifyConnectError {
+  code: "INVALID_REQUEST" | "NOT_PAIRED";
+  message: string;
+  details: { code: string } & Record<string, unknown>;
+}
+
+/** Outcome of `verifyConnect`; a new `deviceToken` goes into hello-ok `auth` with `issuedAtMs`. */
+export type VerifyConnectResult =
+  | {
+      ok: true;
+      deviceId?: string;
+      deviceToken?: string;
+      issuedAtMs?: number;
+      paired: boolean;
+    }
+  | { ok: false; error: VerifyConnectError };
