@@ -216,7 +216,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .action(lazy(() => import("./devices-list.js")));
   devices
     .command("approve")
-    .description("approve a pending pairing request; the device gets a device token on its next connect")
+    .description(
+      "approve a pending pairing request; the device gets a device token on its next connect",
+    )
     .argument("<requestId>", "request id (or a unique prefix), from pincer devices list")
     .option("--json", "print JSON")
     .action(lazy(() => import("./devices-approve.js")));
@@ -228,7 +230,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .action(lazy(() => import("./devices-reject.js")));
   devices
     .command("revoke")
-    .description("unpair a device and revoke its tokens; it must be approved again, even over loopback")
+    .description(
+      "unpair a device and revoke its tokens; it must be approved again, even over loopback",
+    )
     .argument("<deviceId>", "device id (or a unique prefix)")
     .option("--json", "print JSON")
     .action(lazy(() => import("./devices-revoke.js")));
