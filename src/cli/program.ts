@@ -53,6 +53,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 
+  const gateway = program
+    .command("gateway")
+    .description("run the gateway daemon (WebSocket + HTTP on one port)");
+  gateway
+    .command("run", { isDefault: true })
+    .description("run the gateway in the foreground until SIGTERM/SIGINT")
+    .option("--port <port>", "port (default gateway.port or 18789; 0 picks a free one)")
+    .option("--bind <mode>", "loopback (default), lan or custom")
+    .option("--host <host>", "address for --bind custom")
+    .option("--auth <mode>", "none, token or password")
+    .option("--token <token>", "shared token (env OPENCLAW_GATEWAY_TOKEN)")
+    .option("--password <password>", "shared password")
+    .option("--json", "log JSON lines")
+    .action(lazy(() => import("./gateway-run.js")));
+
   const agents = program
     .command("agents")
     .description("list, add and inspect agents and their routing");

@@ -1,0 +1,127 @@
+// `pincer gateway [run] [--port N] [--bind loopback|lan|custom] [--host H] [--auth none|token|password]
+// [--token T] [--password P]`: the gateway in the foreground. Refuses to bind beyond loopback without
+// auth, takes the state-dir lock, prints the URL when ready, and on SIGTERM/SIGINT shuts down
+// gracefully (shutdown event, runs drained up to 10 s, stores flushed, lock released) and exits 0.
+import type { GatewayHandle, GatewayLogger, LogFields, SharedAuth } from "../gateway/index.js";
+import { StateDirLockedError } from "../sessions/index.js";
+import { asBlock, type CliContext, CliError, ExitCode, printLine } from "./context.js";
+import { loadForCli } from "./load.js";
+import type { CommandInput } from "./program.js";
+
+/** Options of `pincer gateway run`. */
+export interface GatewayRunOptions {
+  port?: string;
+  bind?: string;
+  host?: string;
+  auth?: string;
+  token?: string;
+  password?: string;
+  json?: boolean;
+}
+
+const BINDS = ["loopback", "lan", "custom"] as const;
+const AUTH_MODES = ["none", "token", "password"] as const;
+
+/** Where to listen for a bind mode. */
+export function resolveListenHost(bind: string, customHost: string | undefined): string {
+  if (bind === "loopback") return "127.0.0.1";
+  if (bind === "lan") return "0.0.0.0";
+  if (!customHost)
+    throw new CliError("--bind custom needs --host (or gateway.customBindHost)", ExitCode.usage);
+  return customHost;
+}
+
+function stdoutLogger(ctx: CliContext, json: boolean): GatewayLogger {
+  const line = (level: string) => (message: string, fields?: LogFields) => {
+    const text = json
+      ? JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...fields })
+      : `${new Date().toISOString()} ${level.padEnd(5)} ${message}${fields && Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : ""}`;
+    (level === "error" || level === "warn" ? ctx.stderr : ctx.stdout)(`${text}\n`);
+  };
+  return { info: line("info"), warn: line("warn"), error: line("error") };
+}
+
+function parsePort(raw: string | undefined, fallback: number | undefined): number {
+  if (raw === undefined) return fallback ?? 18789;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new CliError(`--port "${raw}": expected an integer from 0 to 65535`, ExitCode.usage);
+  }
+  return port;
+}
+
+/** Runs the gateway until SIGTERM/SIGINT. */
+export async function run(
+  ctx: CliContext,
+  { opts }: CommandInput<GatewayRunOptions>,
+): Promise<number> {
+  const loaded = loadForCli(ctx, { requireValid: true });
+  const cfg = loaded.config;
+  const bind = opts.bind ?? cfg.gateway?.bind ?? "loopback";
+  if (!(BINDS as readonly string[]).includes(bind)) {
+    throw new CliError(`--bind "${bind}": expected ${BINDS.join(", ")}`, ExitCode.usage);
+  }
+  if (opts.auth !== undefined && !(AUTH_MODES as readonly string[]).includes(opts.auth)) {
+    throw new CliError(`--auth "${opts.auth}": expected ${AUTH_MODES.join(", ")}`, ExitCode.usage);
+  }
+  const listenHost = resolveListenHost(bind, opts.host ?? cfg.gateway?.customBindHost);
+  const port = parsePort(opts.port, cfg.gateway?.port);
+  const { resolveSharedAuth, startGateway, isLoopbackAddress, GatewayAuthConfigError } =
+    await import("../gateway/index.js");
+  const overrides: Partial<SharedAuth> = {
+    ...(opts.auth ? { mode: opts.auth as SharedAuth["mode"] } : {}),
+    ...(opts.token ? { token: opts.token } : {}),
+    ...(opts.password ? { password: opts.password } : {}),
+  };
+  let auth: SharedAuth;
+  try {
+    auth = resolveSharedAuth({ cfg, env: ctx.env, overrides });
+  } catch (err) {
+    if (err instanceof GatewayAuthConfigError) throw new CliError(err.message, ExitCode.usage);
+    throw err;
+  }
+  if (auth.mode === "none" && !isLoopbackAddress(listenHost)) {
+    throw new CliError(
+      `refusing to listen on ${listenHost} without auth: anyone who can reach this port could run your agents ` +
+        "and read your sessions. Use --auth token --token <secret> (or set OPENCLAW_GATEWAY_TOKEN), or keep --bind loopback.",
+      ExitCode.usage,
+    );
+  }
+  const logger = stdoutLogger(ctx, opts.json === true);
+  let gw: GatewayHandle;
+  try {
+    gw = await startGateway({
+      loaded,
+      env: ctx.env,
+      host: listenHost,
+      port,
+      auth: overrides,
+      logger,
+      ...(ctx.profile ? { profile: ctx.profile } : {}),
+    });
+  } catch (err) {
+    if (err instanceof StateDirLockedError)
+      throw new CliError(`${err.message}\nis another gateway running?`);
+    if ((err as NodeJS.ErrnoException).code === "EADDRINUSE")
+      throw new CliError(`port ${port} on ${listenHost} is already in use`);
+    throw err;
+  }
+  printLine(ctx, `Pincer gateway listening on ${gw.url} (auth ${auth.mode})`);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    const onSignal = (name: NodeJS.Signals) => {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      resolve(name);
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  });
+  logger.info(`received ${signal}: shutting down`);
+  try {
+    await gw.close(`received ${signal}`);
+  } catch (err) {
+    ctx.stderr(asBlock(`shutdown failed: ${err instanceof Error ? err.message : String(err)}`));
+    return ExitCode.failure;
+  }
+  return ExitCode.ok;
+}

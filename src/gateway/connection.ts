@@ -1,0 +1,336 @@
+// One WebSocket client: connect.challenge first, then the handshake (the first request must be
+// `connect`), then request dispatch with scope checks and params validation. Events carry a
+// per-connection seq; a client whose outgoing buffer passes maxBufferedBytes is dropped (1013).
+import { randomUUID } from "node:crypto";
+import type { RawData, WebSocket } from "ws";
+import {
+  type ConnectParams,
+  ErrorCodes,
+  formatIssues,
+  GATEWAY_SCHEMAS,
+  type GatewayErrorShape,
+  gatewayError,
+  hasScope,
+  missingScopeError,
+  requiredScope,
+  validateSchema,
+} from "../protocol/gateway/index.js";
+import type { ClientInfo, GatewayCore, MethodHandler, MethodResult } from "./context.js";
+import {
+  type DeviceAuthority,
+  type HandshakeAccepted,
+  MAX_BUFFERED_BYTES,
+  MAX_PAYLOAD_BYTES,
+  MAX_PREAUTH_PAYLOAD_BYTES,
+  runHandshake,
+  type SharedAuth,
+} from "./handshake.js";
+import type { AuthRateLimiter } from "./rate-limit.js";
+
+/** What a connection needs from its server. */
+export interface ConnectionHost {
+  core: GatewayCore;
+  methods: Map<string, MethodHandler>;
+  auth: () => SharedAuth;
+  limiter: AuthRateLimiter;
+  authority?: DeviceAuthority;
+  handshakeTimeoutMs: number;
+  maxBufferedBytes?: number;
+  hello: (conn: GatewayConnection, accepted: HandshakeAccepted, params: ConnectParams) => unknown;
+  onReady: (conn: GatewayConnection, params: ConnectParams) => void;
+  onClose: (conn: GatewayConnection) => void;
+}
+
+type ReceiverLike = { _receiver?: { _maxPayload?: number } };
+
+/** Sets ws's per-socket frame limit (ws@8 keeps it on the receiver; checked again in onMessage). */
+function setFrameLimit(ws: WebSocket, bytes: number): void {
+  const receiver = (ws as unknown as ReceiverLike)._receiver;
+  if (receiver && typeof receiver._maxPayload === "number") receiver._maxPayload = bytes;
+}
+
+function rawLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return Buffer.from(data as ArrayBuffer).toString("utf8");
+}
+
+/** A client connection and its state machine. */
+export class GatewayConnection {
+  readonly connId = randomUUID();
+  readonly nonce = randomUUID();
+  state: "pending" | "connecting" | "ready" | "closed" = "pending";
+  client: ClientInfo | undefined;
+  private seq = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly challengeTs: number;
+
+  readonly ws: WebSocket;
+  readonly remoteAddress: string;
+  readonly isLoopback: boolean;
+  private readonly host: ConnectionHost;
+
+  constructor(params: {
+    ws: WebSocket;
+    remoteAddress: string;
+    isLoopback: boolean;
+    host: ConnectionHost;
+  }) {
+    const { ws, host } = params;
+    this.ws = ws;
+    this.remoteAddress = params.remoteAddress;
+    this.isLoopback = params.isLoopback;
+    this.host = host;
+    this.challengeTs = host.core.now();
+    setFrameLimit(ws, MAX_PREAUTH_PAYLOAD_BYTES);
+    ws.on("message", (data, isBinary) => this.onMessage(data, isBinary));
+    ws.on("close", () => this.onClosed());
+    ws.on("error", (err) =>
+      host.core.logger.debug?.("ws error", { connId: this.connId, error: String(err) }),
+    );
+    this.timer = setTimeout(() => this.close(1008, "handshake timeout"), host.handshakeTimeoutMs);
+    this.sendFrame({
+      type: "event",
+      event: "connect.challenge",
+      payload: { nonce: this.nonce, ts: this.challengeTs },
+    });
+  }
+
+  /** Sends an event frame with the next seq; `payloadJson` is serialized once per broadcast. */
+  sendEvent(
+    event: string,
+    payloadJson: string,
+    stateVersion?: { presence: number; health: number },
+  ): void {
+    if (this.state !== "ready") return;
+    const version = stateVersion ? `,"stateVersion":${JSON.stringify(stateVersion)}` : "";
+    const text = `{"type":"event","event":${JSON.stringify(event)},"payload":${payloadJson},"seq":${++this.seq}${version}}`;
+    this.sendText(text);
+  }
+
+  /** Closes the socket (idempotent). */
+  close(code: number, reason: string): void {
+    if (this.state === "closed") return;
+    this.state = "closed";
+    clearTimeout(this.timer);
+    try {
+      this.ws.close(code, reason.slice(0, 120));
+    } catch (err) {
+      this.host.core.logger.debug?.("close failed", { connId: this.connId, error: String(err) });
+      this.ws.terminate();
+    }
+  }
+
+  private sendFrame(frame: Record<string, unknown>): void {
+    this.sendText(JSON.stringify(frame));
+  }
+
+  private sendText(text: string): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    this.ws.send(text);
+    const bound = this.host.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+    if (this.ws.bufferedAmount > bound) {
+      this.host.core.logger.warn("dropping slow client", {
+        connId: this.connId,
+        buffered: this.ws.bufferedAmount,
+      });
+      this.close(1013, "slow consumer");
+      this.ws.terminate();
+    }
+  }
+
+  private respond(id: string, result: MethodResult): void {
+    if (result.ok) this.sendFrame({ type: "res", id, ok: true, payload: result.payload });
+    else this.sendFrame({ type: "res", id, ok: false, error: result.error });
+  }
+
+  private refuse(id: string | undefined, error: GatewayErrorShape, code: number): void {
+    if (id) this.respond(id, { ok: false, error });
+    this.close(code, error.message);
+  }
+
+  private onClosed(): void {
+    this.state = "closed";
+    clearTimeout(this.timer);
+    this.host.onClose(this);
+  }
+
+  private onMessage(data: RawData, isBinary: boolean): void {
+    if (this.state === "closed") return;
+    const limit = this.state === "ready" ? MAX_PAYLOAD_BYTES : MAX_PREAUTH_PAYLOAD_BYTES;
+    if (rawLength(data) > limit) {
+      this.close(1009, "frame too large");
+      return;
+    }
+    let frame: unknown;
+    try {
+      frame = isBinary ? undefined : JSON.parse(rawText(data));
+    } catch {
+      frame = undefined;
+    }
+    const issues = validateSchema(GATEWAY_SCHEMAS["frame.req"], frame);
+    const id =
+      typeof (frame as { id?: unknown })?.id === "string"
+        ? (frame as { id: string }).id
+        : undefined;
+    if (issues.length > 0) {
+      const error = gatewayError(
+        ErrorCodes.INVALID_REQUEST,
+        `invalid request frame: ${formatIssues(issues)}`,
+      );
+      if (this.state === "ready") {
+        if (id) this.respond(id, { ok: false, error });
+        return;
+      }
+      this.refuse(
+        id,
+        gatewayError(
+          ErrorCodes.INVALID_REQUEST,
+          "invalid handshake: first request must be connect",
+        ),
+        1008,
+      );
+      return;
+    }
+    const request = frame as { id: string; method: string; params?: unknown };
+    if (this.state === "ready") {
+      this.dispatch(request).catch((err: unknown) => {
+        this.host.core.logger.error("dispatch failed", {
+          method: request.method,
+          error: String(err),
+        });
+      });
+      return;
+    }
+    if (this.state === "connecting") {
+      this.respond(request.id, {
+        ok: false,
+        error: gatewayError(ErrorCodes.INVALID_REQUEST, "connect in progress"),
+      });
+      return;
+    }
+    if (request.method !== "connect") {
+      this.refuse(
+        request.id,
+        gatewayError(
+          ErrorCodes.INVALID_REQUEST,
+          "invalid handshake: first request must be connect",
+        ),
+        1008,
+      );
+      return;
+    }
+    this.state = "connecting";
+    this.connect(request.id, request.params).catch((err: unknown) => {
+      this.host.core.logger.error("handshake failed", { connId: this.connId, error: String(err) });
+      this.refuse(
+        request.id,
+        gatewayError(ErrorCodes.UNAVAILABLE, "internal error during handshake"),
+        1011,
+      );
+    });
+  }
+
+  private async connect(id: string, raw: unknown): Promise<void> {
+    const issues = validateSchema(GATEWAY_SCHEMAS.connect, raw ?? {});
+    if (issues.length > 0) {
+      this.refuse(
+        id,
+        gatewayError(ErrorCodes.INVALID_REQUEST, `invalid connect params: ${formatIssues(issues)}`),
+        1008,
+      );
+      return;
+    }
+    const params = raw as ConnectParams;
+    const verdict = await runHandshake({
+      params,
+      auth: this.host.auth(),
+      challenge: { nonce: this.nonce, ts: this.challengeTs },
+      remoteAddress: this.remoteAddress,
+      isLoopback: this.isLoopback,
+      limiter: this.host.limiter,
+      ...(this.host.authority ? { authority: this.host.authority } : {}),
+    });
+    if (this.state === "closed") return;
+    if (!verdict.ok) {
+      this.host.core.logger.warn("connect refused", {
+        remote: this.remoteAddress,
+        code: verdict.error.details?.code ?? verdict.error.code,
+      });
+      this.refuse(id, verdict.error, verdict.closeCode);
+      return;
+    }
+    clearTimeout(this.timer);
+    this.client = {
+      connId: this.connId,
+      role: verdict.role,
+      scopes: verdict.scopes,
+      clientId: params.client.id,
+      mode: params.client.mode,
+      remoteAddress: this.remoteAddress,
+    };
+    setFrameLimit(this.ws, MAX_PAYLOAD_BYTES);
+    this.respond(id, { ok: true, payload: this.host.hello(this, verdict, params) });
+    this.state = "ready";
+    this.host.onReady(this, params);
+  }
+
+  private async dispatch(request: { id: string; method: string; params?: unknown }): Promise<void> {
+    const { core, methods } = this.host;
+    const client = this.client as ClientInfo;
+    const { method } = request;
+    if (method === "connect") {
+      this.respond(request.id, {
+        ok: false,
+        error: gatewayError(ErrorCodes.INVALID_REQUEST, "already connected"),
+      });
+      return;
+    }
+    const needed = requiredScope(method);
+    if (client.role !== "operator" || !hasScope(client.scopes, needed)) {
+      this.respond(request.id, { ok: false, error: missingScopeError(needed) });
+      return;
+    }
+    const handler = methods.get(method);
+    if (!handler) {
+      this.respond(request.id, {
+        ok: false,
+        error: gatewayError(ErrorCodes.INVALID_REQUEST, `unknown method: ${method}`),
+      });
+      return;
+    }
+    const schema = (GATEWAY_SCHEMAS as Record<string, Record<string, unknown>>)[method];
+    const params = request.params ?? {};
+    const issues = schema ? validateSchema(schema, params) : [];
+    if (issues.length > 0) {
+      const error = gatewayError(
+        ErrorCodes.INVALID_REQUEST,
+        `invalid ${method} params: ${formatIssues(issues)}`,
+      );
+      this.respond(request.id, { ok: false, error });
+      return;
+    }
+    let result: MethodResult;
+    try {
+      const ack = (payload: unknown) => this.respond(request.id, { ok: true, payload });
+      result = await handler({ method, params, client, core, ack });
+    } catch (err) {
+      core.logger.error("method failed", {
+        method,
+        connId: this.connId,
+        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      });
+      result = {
+        ok: false,
+        error: gatewayError(ErrorCodes.UNAVAILABLE, `internal error in ${method}`, {
+          retryable: true,
+        }),
+      };
+    }
+    this.respond(request.id, result);
+  }
+}

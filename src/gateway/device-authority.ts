@@ -1,0 +1,42 @@
+// The gateway's default device authority: the pairing store in `<stateDir>/devices/` behind the
+// handshake's DeviceAuthority interface (Ed25519 proof, loopback auto-pairing, device tokens).
+import { createDeviceAuthority } from "./devices/index.js";
+import type { DeviceAuthority } from "./handshake.js";
+import type { GatewayLogger } from "./logger.js";
+
+/** Adapts the devices module to the handshake: verifies `connect.device` and issues device tokens. */
+export function createGatewayDeviceAuthority(params: {
+  stateDir: string;
+  now: () => number;
+  logger: GatewayLogger;
+}): DeviceAuthority {
+  const devices = createDeviceAuthority({
+    stateDir: params.stateDir,
+    clock: { now: params.now },
+    logger: { info: (m) => params.logger.info(m), warn: (m) => params.logger.warn(m) },
+  });
+  return {
+    async verifyConnect(input) {
+      const { params: connect } = input;
+      const result = await devices.verifyConnect({
+        ...(connect.device ? { device: connect.device } : {}),
+        ...(connect.auth ? { auth: connect.auth } : {}),
+        client: connect.client,
+        role: connect.role ?? "operator",
+        scopes: connect.scopes ?? [],
+        nonce: input.challenge.nonce,
+        remoteAddress: input.remoteAddress,
+        isLoopback: input.isLoopback,
+        sharedAuthOk: input.sharedAuthOk,
+      });
+      if (!result.ok) return { ok: false, error: result.error };
+      // The handshake only asks when `connect.device` is present, so the device id is known.
+      return {
+        ok: true,
+        deviceId: result.deviceId ?? connect.device?.id ?? "",
+        ...(result.deviceToken ? { deviceToken: result.deviceToken } : {}),
+        ...(result.issuedAtMs !== undefined ? { issuedAtMs: result.issuedAtMs } : {}),
+      };
+    },
+  };
+}

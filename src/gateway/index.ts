@@ -1,0 +1,30 @@
+// Public surface of the gateway daemon: startGateway and the types callers and tests need.
+export { GatewayAuthConfigError, resolveSharedAuth } from "./auth-config.js";
+export type {
+  ClientInfo,
+  GatewayCore,
+  MethodCall,
+  MethodHandler,
+  MethodResult,
+} from "./context.js";
+export {
+  type DeviceAuthority,
+  type DeviceConnectInput,
+  type HandshakeAccepted,
+  MAX_BUFFERED_BYTES,
+  MAX_PAYLOAD_BYTES,
+  MAX_PREAUTH_PAYLOAD_BYTES,
+  negotiateProtocol,
+  type SharedAuth,
+  SUPPORTED_PROTOCOLS,
+  TICK_INTERVAL_MS,
+} from "./handshake.js";
+export { GATEWAY_EVENTS } from "./hello.js";
+export { type GatewayLogger, type LogFields, silentGatewayLogger } from "./logger.js";
+export { isLoopbackAddress, type PresenceEntry, PresenceTable } from "./presence.js";
+export {
+  GatewayConfigError,
+  type GatewayHandle,
+  type StartGatewayOptions,
+  startGateway,
+} from "./server.js";

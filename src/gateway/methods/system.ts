@@ -1,0 +1,129 @@
+// Root and read-only methods: health, status, system-presence, system-event, agents.list,
+// agent.identity.get, models.list, channels.status, logs.tail.
+import { listAgents, resolveDefaultAgentId } from "../../agents/roster.js";
+import type { SystemEventParams } from "../../protocol/gateway/index.js";
+import { normalizeMainKey } from "../../routing/index.js";
+import { type MethodCall, type MethodHandler, ok } from "../context.js";
+import { buildHealth } from "../health.js";
+import { resolveTarget } from "./shared.js";
+
+function systemEvent(call: MethodCall<SystemEventParams>) {
+  const { core, params, client } = call;
+  const { text, ...fields } = params;
+  core.presence.beacon({
+    ...fields,
+    ...(text ? { text } : {}),
+    ip: fields.ip ?? client.remoteAddress,
+  });
+  core.presenceChanged();
+  return ok({ ok: true });
+}
+
+function status(call: MethodCall) {
+  const { core } = call;
+  const cfg = core.live.config;
+  const agents = listAgents(cfg, core.paths).map((agent) => ({
+    id: agent.id,
+    name: agent.name,
+    isDefault: agent.isDefault,
+    model: agent.model,
+    workspace: agent.workspace,
+    sessions: core.runtime.stores.forAgent(agent.id).size,
+  }));
+  return ok({
+    ts: core.now(),
+    gateway: {
+      version: core.version,
+      pid: process.pid,
+      uptimeMs: core.now() - core.startedAt,
+      bootId: core.bootId,
+      authMode: core.authMode,
+      connections: core.connectionCount(),
+    },
+    config: { path: core.live.loaded.path, exists: core.live.loaded.exists },
+    stateDir: core.paths.stateDir,
+    agents,
+    runs: {
+      active: core.runtime.lanes.activeCount,
+      queued: core.runtime.lanes.queuedCount,
+      maxConcurrent: core.runtime.lanes.maxConcurrent,
+    },
+    channels: [],
+  });
+}
+
+function identity(call: MethodCall<{ agentId?: string; sessionKey?: string }>) {
+  const cfg = call.core.live.config;
+  const target = resolveTarget(cfg, call.params);
+  if ("error" in target) return target.error;
+  const entry = listAgents(cfg, call.core.paths).find((agent) => agent.id === target.agentId);
+  const list = cfg.agents?.list ?? Object.values(cfg.agents?.entries ?? {});
+  const configured = list.find((item) => item?.id === target.agentId)?.identity;
+  const name = configured?.name ?? entry?.name;
+  return ok({
+    agentId: target.agentId,
+    name: name ?? "Assistant",
+    nameSource: configured?.name ? "identity" : entry?.name ? "config" : "default",
+    avatar: configured?.avatar ?? (name ?? "Assistant").slice(0, 1).toUpperCase(),
+    ...(configured?.emoji ? { emoji: configured.emoji } : {}),
+  });
+}
+
+function logsTail(call: MethodCall<{ cursor?: number; limit?: number; maxBytes?: number }>) {
+  const { cursor, limit = 500, maxBytes = 250_000 } = call.params;
+  const tail = call.core.logs.tail({
+    ...(cursor !== undefined ? { cursor } : {}),
+    limit,
+    maxBytes,
+  });
+  return ok({ file: "memory:gateway", ...tail });
+}
+
+/** The system method group. */
+export const systemMethods: Record<string, MethodHandler> = {
+  health: (call) => ok(buildHealth(call.core)),
+  status,
+  "system-presence": (call) => ok(call.core.presence.list()),
+  "system-event": systemEvent,
+  "agents.list": (call) => {
+    const cfg = call.core.live.config;
+    const agents = listAgents(cfg, call.core.paths).map((agent) => ({
+      id: agent.id,
+      ...(agent.name ? { name: agent.name } : {}),
+      ...(agent.model ? { model: agent.model } : {}),
+      isDefault: agent.isDefault,
+      workspace: agent.workspace,
+    }));
+    return ok({
+      defaultId: resolveDefaultAgentId(cfg),
+      mainKey: normalizeMainKey(cfg.session?.mainKey),
+      scope: cfg.session?.scope ?? "per-sender",
+      agents,
+    });
+  },
+  "agent.identity.get": identity,
+  "models.list": async (call) => {
+    // Lazy: the model catalog pulls in pi-ai, which the gateway does not load at start-up.
+    const { listModels } = await import("../../runtime/models/index.js");
+    const models = listModels({ cfg: call.core.live.config, env: call.core.env });
+    return ok({
+      models: models.map((model) => ({
+        id: model.id,
+        name: model.name,
+        provider: model.provider,
+        contextWindow: model.contextWindow,
+        reasoning: model.reasoning,
+        input: model.input,
+      })),
+    });
+  },
+  "channels.status": (call) =>
+    ok({
+      ts: call.core.now(),
+      channelOrder: [],
+      channelLabels: {},
+      channels: {},
+      channelAccounts: {},
+    }),
+  "logs.tail": logsTail,
+};

@@ -1,0 +1,256 @@
+// Runs started through the gateway: their stream mapped to `agent` and `chat` events (openclaw-notes
+// §5.5), waiters for agent.wait (waiting never cancels), aborts for chat.abort, and a drain for
+// shutdown. Finished runs are remembered (bounded) so agent.wait can answer after the fact.
+import type { RunEvent, RunResult } from "../runtime/run/index.js";
+import type { GatewayLogger } from "./logger.js";
+import type { GatewayRuntime } from "./runtime.js";
+
+/** How a run ended, as agent.wait reports it. */
+export type WaitStatus = "ok" | "error" | "timeout";
+
+/** One run the gateway started. */
+export interface TrackedRun {
+  runId: string;
+  sessionKey: string;
+  agentId: string;
+  acceptedAt: number;
+  startedAt?: number;
+  endedAt?: number;
+  status?: WaitStatus;
+  error?: string;
+  controller: AbortController;
+  result: Promise<RunResult>;
+}
+
+/** Inputs of {@link RunTracker.start}. */
+export interface StartRunParams {
+  runId: string;
+  agentId: string;
+  sessionKey: string;
+  message: string;
+  timeoutSeconds?: number;
+}
+
+/** Broadcasts an event to the connected clients. */
+export type EmitEvent = (event: string, payload: unknown) => void;
+
+const MAX_REMEMBERED = 2000;
+
+function waitStatus(result: RunResult): WaitStatus {
+  if (result.status === "ok") return "ok";
+  return result.status === "timeout" ? "timeout" : "error";
+}
+
+/** Tracks the gateway's runs and turns their events into protocol events. */
+export class RunTracker {
+  private readonly runs = new Map<string, TrackedRun>();
+
+  constructor(
+    private readonly deps: {
+      runtime: GatewayRuntime;
+      emit: EmitEvent;
+      logger: GatewayLogger;
+      now: () => number;
+    },
+  ) {}
+
+  /** Starts a run now (it may queue in its session's lane). */
+  async start(params: StartRunParams): Promise<TrackedRun> {
+    const controller = new AbortController();
+    const handle = await this.deps.runtime.start(params.runId, {
+      agentId: params.agentId,
+      sessionKey: params.sessionKey,
+      message: params.message,
+      signal: controller.signal,
+      ...(params.timeoutSeconds ? { timeoutSeconds: params.timeoutSeconds } : {}),
+    });
+    const run: TrackedRun = {
+      runId: params.runId,
+      sessionKey: params.sessionKey,
+      agentId: params.agentId,
+      acceptedAt: this.deps.now(),
+      controller,
+      result: handle.result,
+    };
+    this.remember(run);
+    this.pump(run, handle.events).catch((err: unknown) => {
+      this.deps.logger.error("run event stream failed", { runId: run.runId, error: String(err) });
+    });
+    return run;
+  }
+
+  /** A run by id (live or remembered). */
+  get(runId: string): TrackedRun | undefined {
+    return this.runs.get(runId);
+  }
+
+  /** Runs not finished yet. */
+  active(): TrackedRun[] {
+    return [...this.runs.values()].filter((run) => run.status === undefined);
+  }
+
+  /** Waits up to `timeoutMs` for a run to end; never cancels it. */
+  async wait(runId: string, timeoutMs: number) {
+    const run = this.runs.get(runId);
+    if (!run) return { runId, status: "timeout" as const };
+    if (run.status === undefined) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      await Promise.race([run.result.then(() => undefined), timeout]);
+      clearTimeout(timer);
+      // Let the pump record the outcome of a result that just settled.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (run.status === undefined) {
+      return {
+        runId,
+        status: "timeout" as const,
+        ...(run.startedAt ? { startedAt: run.startedAt } : {}),
+      };
+    }
+    return {
+      runId,
+      status: run.status,
+      ...(run.startedAt !== undefined ? { startedAt: run.startedAt } : {}),
+      ...(run.endedAt !== undefined ? { endedAt: run.endedAt } : {}),
+      ...(run.error ? { error: run.error } : {}),
+    };
+  }
+
+  /** Aborts a session's live runs (or one of them); returns the aborted run ids. */
+  abort(sessionKey: string, runId?: string): string[] {
+    const hit = this.active().filter(
+      (run) => run.sessionKey === sessionKey && (runId === undefined || run.runId === runId),
+    );
+    for (const run of hit) run.controller.abort(new Error("aborted by chat.abort"));
+    return hit.map((run) => run.runId);
+  }
+
+  /** Waits for live runs up to `boundMs`, then aborts the rest and waits for them to settle. */
+  async drain(boundMs: number): Promise<{ finished: number; aborted: number }> {
+    const live = this.active();
+    if (live.length === 0) return { finished: 0, aborted: 0 };
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, boundMs);
+    });
+    await Promise.race([Promise.allSettled(live.map((run) => run.result)), bound]);
+    clearTimeout(timer);
+    const left = this.active();
+    for (const run of left) run.controller.abort(new Error("gateway shutting down"));
+    await Promise.allSettled(left.map((run) => run.result));
+    return { finished: live.length - left.length, aborted: left.length };
+  }
+
+  private remember(run: TrackedRun): void {
+    this.runs.delete(run.runId);
+    this.runs.set(run.runId, run);
+    if (this.runs.size <= MAX_REMEMBERED) return;
+    for (const [id, old] of this.runs) {
+      if (this.runs.size <= MAX_REMEMBERED) break;
+      if (old.status !== undefined) this.runs.delete(id);
+    }
+  }
+
+  private async pump(run: TrackedRun, events: AsyncIterable<RunEvent>): Promise<void> {
+    const stream = createStreamMapper(run, this.deps);
+    for await (const event of events) stream.onEvent(event);
+    const result = await run.result;
+    run.endedAt = this.deps.now();
+    run.status = waitStatus(result);
+    if (result.error) run.error = result.error;
+    stream.onResult(result);
+    this.deps.emit("sessions.changed", {
+      sessionKey: run.sessionKey,
+      reason: "run",
+      ts: run.endedAt,
+    });
+  }
+}
+
+function createStreamMapper(run: TrackedRun, deps: { emit: EmitEvent; now: () => number }) {
+  let seq = 0;
+  let chatSeq = 0;
+  let text = "";
+  const agent = (stream: string, data: Record<string, unknown>) =>
+    deps.emit("agent", {
+      runId: run.runId,
+      stream,
+      data,
+      seq: ++seq,
+      ts: deps.now(),
+      sessionKey: run.sessionKey,
+      agentId: run.agentId,
+    });
+  const chat = (state: string, extra: Record<string, unknown>) =>
+    deps.emit("chat", {
+      runId: run.runId,
+      sessionKey: run.sessionKey,
+      agentId: run.agentId,
+      seq: ++chatSeq,
+      state,
+      ...extra,
+    });
+  const message = (body: string) => ({
+    role: "assistant",
+    content: [{ type: "text", text: body }],
+    timestamp: deps.now(),
+  });
+  return {
+    onEvent(event: RunEvent): void {
+      if (event.type === "lifecycle" && event.phase === "start") {
+        run.startedAt = deps.now();
+        agent("lifecycle", { phase: "start", startedAt: run.startedAt });
+      } else if (event.type === "model") {
+        agent("lifecycle", { phase: "model", provider: event.provider, model: event.model });
+      } else if (event.type === "assistant_delta") {
+        text += event.text;
+        agent("assistant", { text, delta: event.text });
+        chat("delta", { deltaText: event.text, message: message(text) });
+      } else if (event.type === "tool_start") {
+        const { toolCallId, toolName, args } = event;
+        agent("tool", { phase: "start", toolCallId, name: toolName, args });
+      } else if (event.type === "tool_end") {
+        const { toolCallId, toolName, isError } = event;
+        agent("tool", { phase: "result", toolCallId, name: toolName, isError });
+      } else if (event.type === "compaction") {
+        agent("compaction", { phase: "end", ok: event.ok, detail: event.detail });
+      } else if (event.type === "failover") {
+        agent("lifecycle", {
+          phase: "fallback",
+          from: event.from,
+          to: event.to,
+          reason: event.reason,
+        });
+      }
+    },
+    onResult(result: RunResult): void {
+      const endedAt = run.endedAt ?? deps.now();
+      const aborted = result.status === "aborted";
+      const startedAt = run.startedAt ?? run.acceptedAt;
+      if (
+        result.status === "error" ||
+        (aborted && result.error && !run.controller.signal.aborted)
+      ) {
+        agent("lifecycle", { phase: "error", error: result.error ?? "error", startedAt, endedAt });
+      }
+      agent("lifecycle", {
+        phase: "end",
+        startedAt,
+        endedAt,
+        aborted,
+        stopReason: result.status === "ok" ? "stop" : result.status,
+      });
+      const finalText = result.payloads.map((payload) => payload.text).join("\n\n") || text;
+      if (result.status === "ok") {
+        chat("final", { message: message(finalText), usage: result.usage, stopReason: "stop" });
+      } else if (aborted && run.controller.signal.aborted) {
+        chat("aborted", { message: message(text) });
+      } else {
+        chat("error", { errorMessage: result.error ?? result.status });
+      }
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// The agent runtime the gateway owns: one session-store registry (state-dir lock held), one lane
+// scheduler (agents.defaults.maxConcurrent, default 4) and one process registry, built once. Each
+// new run gets a deps object with the config current at its start, so a reload never touches it.
+// The model/tool modules (pi-ai, ~400 ms and ~30 MB) load on the first run, not at start-up.
+import type { StreamFn } from "@mariozechner/pi-agent-core";
+import type { StatePaths } from "../config/index.js";
+import type { OpenClawConfig } from "../protocol/config/index.js";
+import { createLaneScheduler, type LaneScheduler } from "../runtime/lanes/index.js";
+import type {
+  AgentRuntimeDeps,
+  ManualCompactionResult,
+  RunAgentParams,
+  RunHandle,
+} from "../runtime/run/index.js";
+import type { ProcessRegistry } from "../runtime/tools/index.js";
+import { SessionStoreRegistry, type StateDirLock } from "../sessions/index.js";
+import type { GatewayLogger } from "./logger.js";
+
+interface RuntimeModules {
+  run: typeof import("../runtime/run/index.js");
+}
+
+/** Inputs of {@link GatewayRuntime}. */
+export interface GatewayRuntimeParams {
+  config: () => OpenClawConfig;
+  paths: StatePaths;
+  env: Record<string, string | undefined>;
+  lock: StateDirLock;
+  logger: GatewayLogger;
+  streamFn?: StreamFn;
+  bundledSkillsDir?: string;
+  clock?: { now(): number };
+}
+
+/** The global cap configured for runs. */
+export function maxConcurrentOf(cfg: OpenClawConfig): number {
+  const value = cfg.agents?.defaults?.maxConcurrent;
+  return typeof value === "number" && value >= 1 ? Math.floor(value) : 4;
+}
+
+/** Stores, lanes and jobs shared by every run of the gateway. */
+export class GatewayRuntime {
+  readonly stores: SessionStoreRegistry;
+  readonly lanes: LaneScheduler;
+  private nextRunId: string | undefined;
+  private modules: Promise<RuntimeModules> | undefined;
+  private jobs: ProcessRegistry | undefined;
+
+  constructor(private readonly params: GatewayRuntimeParams) {
+    const config = params.config;
+    const warn = (message: string) => params.logger.warn(message);
+    this.stores = new SessionStoreRegistry({
+      // A getter: stores opened after a reload follow the new config.
+      get cfg() {
+        return config();
+      },
+      paths: params.paths,
+      lock: params.lock,
+      logger: { warn, info: (message) => params.logger.info(message) },
+    });
+    this.lanes = createLaneScheduler({
+      maxConcurrent: maxConcurrentOf(config()),
+      newRunId: () => {
+        const id = this.nextRunId ?? crypto.randomUUID();
+        this.nextRunId = undefined;
+        return id;
+      },
+    });
+  }
+
+  /** Loads the run and tool modules once (first run or compaction). */
+  private load(): Promise<RuntimeModules> {
+    this.modules ??= Promise.all([
+      import("../runtime/run/index.js"),
+      import("../runtime/tools/index.js"),
+    ]).then(([run, tools]) => {
+      this.jobs = new tools.ProcessRegistry();
+      return { run };
+    });
+    return this.modules;
+  }
+
+  /** A deps object bound to the config current now. */
+  async deps(): Promise<AgentRuntimeDeps> {
+    await this.load();
+    const { params } = this;
+    return {
+      cfg: params.config(),
+      paths: params.paths,
+      env: params.env,
+      stores: this.stores,
+      lanes: this.lanes,
+      jobs: this.jobs as ProcessRegistry,
+      ...(params.clock ? { clock: params.clock } : {}),
+      ...(params.streamFn ? { streamFn: params.streamFn } : {}),
+      ...(params.bundledSkillsDir ? { bundledSkillsDir: params.bundledSkillsDir } : {}),
+    };
+  }
+
+  /** Starts a run whose id is `runId` (the agent RPC's idempotencyKey). */
+  async start(runId: string, params: RunAgentParams): Promise<RunHandle> {
+    const { run } = await this.load();
+    const deps = await this.deps();
+    // runAgent enqueues synchronously: the lane's id source hands out `runId` exactly once.
+    this.nextRunId = runId;
+    try {
+      return run.runAgent(deps, params);
+    } finally {
+      this.nextRunId = undefined;
+    }
+  }
+
+  /** Compacts a session now (in its lane). */
+  async compact(target: { agentId: string; sessionKey: string }): Promise<ManualCompactionResult> {
+    const { run } = await this.load();
+    return run.compactSessionNow(await this.deps(), target);
+  }
+
+  /** Applies a reloaded config's concurrency cap. */
+  applyConfig(cfg: OpenClawConfig): void {
+    this.lanes.setMaxConcurrent(maxConcurrentOf(cfg));
+  }
+
+  /** Stops background jobs and closes every store (final snapshots). */
+  async close(): Promise<void> {
+    await this.jobs?.stopAll();
+    await this.stores.closeAll();
+  }
+}

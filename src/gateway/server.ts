@@ -1,0 +1,326 @@
+// startGateway: one node:http server; `ws` in noServer mode takes the upgrades on the same port.
+// Builds the runtime once (state-dir lock held), serves the methods, broadcasts events (tick every
+// 30 s, health, presence, shutdown) and shuts down gracefully: stop accepting, `shutdown` event,
+// drain runs up to a bound, close sockets, flush stores, release the lock.
+
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import type { StreamFn } from "@mariozechner/pi-agent-core";
+import { WebSocketServer } from "ws";
+import { type LoadedConfig, loadConfig } from "../config/index.js";
+import type { OpenClawConfig } from "../protocol/config/index.js";
+import { acquireStateDirLock } from "../sessions/index.js";
+import { resolveSharedAuth } from "./auth-config.js";
+import { LiveConfig } from "./config-live.js";
+import { type ConnectionHost, GatewayConnection } from "./connection.js";
+import type { GatewayCore } from "./context.js";
+import { DedupeCache } from "./dedupe.js";
+import { createGatewayDeviceAuthority } from "./device-authority.js";
+import {
+  type DeviceAuthority,
+  MAX_PAYLOAD_BYTES,
+  type SharedAuth,
+  TICK_INTERVAL_MS,
+} from "./handshake.js";
+import { buildHealth } from "./health.js";
+import { buildHello } from "./hello.js";
+import { handleHttp } from "./http.js";
+import { type GatewayLogger, LogRing, silentGatewayLogger, teeLogger } from "./logger.js";
+import { createMethodRegistry } from "./methods/index.js";
+import { isLoopbackAddress, PresenceTable } from "./presence.js";
+import { AuthRateLimiter } from "./rate-limit.js";
+import { RunTracker } from "./runs.js";
+import { GatewayRuntime } from "./runtime.js";
+
+/** Options of {@link startGateway}; everything but the config source has a default. */
+export interface StartGatewayOptions {
+  env?: Record<string, string | undefined>;
+  profile?: string;
+  configPath?: string;
+  /** A config already loaded (and valid); default: loaded from env/profile/configPath. */
+  loaded?: LoadedConfig<OpenClawConfig>;
+  /** Listen address (default 127.0.0.1). */
+  host?: string;
+  /** Listen port; 0 picks a free one (default gateway.port, else 18789). */
+  port?: number;
+  /** Shared-auth overrides (CLI flags) over OPENCLAW_GATEWAY_TOKEN and gateway.auth. */
+  auth?: Partial<SharedAuth>;
+  logger?: GatewayLogger;
+  deviceAuthority?: DeviceAuthority;
+  /** Model transport override (tests). */
+  streamFn?: StreamFn;
+  bundledSkillsDir?: string;
+  version?: string;
+  /** Clock for presence, dedupe and timestamps (tests). */
+  clock?: { now(): number };
+  tickIntervalMs?: number;
+  healthIntervalMs?: number;
+  handshakeTimeoutMs?: number;
+  /** Watch the config files for live reload (default true). */
+  watchConfig?: boolean;
+  authRateLimit?: { max?: number; windowMs?: number };
+  /** How long shutdown lets runs finish before aborting them (default 10 s). */
+  drainTimeoutMs?: number;
+  maxBufferedBytes?: number;
+}
+
+/** A running gateway. */
+export interface GatewayHandle {
+  url: string;
+  host: string;
+  port: number;
+  bootId: string;
+  core: GatewayCore;
+  /** Ready connections now. */
+  connectionCount(): number;
+  /** Graceful shutdown; resolves when stores are flushed and the lock released. Idempotent. */
+  close(reason?: string): Promise<void>;
+}
+
+/** Raised when the config cannot be used to start. */
+export class GatewayConfigError extends Error {
+  constructor(
+    message: string,
+    readonly loaded: LoadedConfig<OpenClawConfig>,
+  ) {
+    super(message);
+    this.name = "GatewayConfigError";
+  }
+}
+
+/** Starts the gateway and resolves once it accepts connections. */
+export async function startGateway(options: StartGatewayOptions = {}): Promise<GatewayHandle> {
+  const env = options.env ?? process.env;
+  const loadOptions = {
+    env,
+    ...(options.profile ? { profile: options.profile } : {}),
+    ...(options.configPath ? { configPath: options.configPath } : {}),
+  };
+  const loaded = options.loaded ?? loadConfig<OpenClawConfig>(loadOptions);
+  if (!loaded.valid) throw new GatewayConfigError(`config ${loaded.path} is invalid`, loaded);
+  const now = options.clock ? () => options.clock!.now() : Date.now;
+  const logs = new LogRing();
+  const logger = teeLogger(options.logger ?? silentGatewayLogger, logs);
+  const authFor = (cfg: OpenClawConfig) =>
+    resolveSharedAuth({ cfg, env, ...(options.auth ? { overrides: options.auth } : {}) });
+  let auth = authFor(loaded.config);
+  const lock = acquireStateDirLock({ stateDir: loaded.paths.stateDir, command: "gateway" });
+  const connections = new Set<GatewayConnection>();
+  let healthVersion = 0;
+  let currentConfig = loaded.config;
+  const runtime = new GatewayRuntime({
+    config: () => currentConfig,
+    paths: loaded.paths,
+    env,
+    lock,
+    logger,
+    ...(options.streamFn ? { streamFn: options.streamFn } : {}),
+    ...(options.bundledSkillsDir ? { bundledSkillsDir: options.bundledSkillsDir } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  const live = new LiveConfig({
+    load: { ...loadOptions, paths: loaded.paths, configPath: loaded.path },
+    initial: loaded,
+    logger,
+    onChange: (next) => {
+      currentConfig = next;
+      runtime.applyConfig(next);
+      try {
+        auth = authFor(next);
+      } catch (err) {
+        logger.warn("auth settings of the new config are unusable; keeping the previous ones", {
+          error: String(err),
+        });
+      }
+    },
+  });
+  const bootId = randomUUID();
+  const version = options.version ?? "0.1.0";
+  const presence = new PresenceTable({ now, version, instanceId: bootId });
+  const methods = createMethodRegistry();
+  const broadcast = (event: string, payload: unknown) => {
+    if (event === "health") healthVersion++;
+    const withVersion = event === "presence" || event === "health";
+    const stateVersion = { presence: presence.version, health: healthVersion };
+    const json = JSON.stringify(payload ?? null);
+    for (const conn of connections)
+      conn.sendEvent(event, json, withVersion ? stateVersion : undefined);
+  };
+  // Presence changes are coalesced: one event per burst of connects/disconnects/beacons.
+  let presenceTimer: NodeJS.Timeout | undefined;
+  const presenceChanged = () => {
+    presenceTimer ??= setTimeout(() => {
+      presenceTimer = undefined;
+      broadcast("presence", { presence: presence.list() });
+    }, 50);
+  };
+  const core: GatewayCore = {
+    version,
+    bootId,
+    startedAt: now(),
+    now,
+    env,
+    paths: loaded.paths,
+    get authMode() {
+      return auth.mode;
+    },
+    live,
+    runtime,
+    runs: new RunTracker({
+      runtime,
+      emit: (event, payload) => broadcast(event, payload),
+      logger,
+      now,
+    }),
+    presence,
+    dedupe: new DedupeCache({ now }),
+    logs,
+    logger,
+    broadcast,
+    presenceChanged,
+    stateVersion: () => ({ presence: presence.version, health: healthVersion }),
+    connectionCount: () => [...connections].filter((conn) => conn.state === "ready").length,
+    methodNames: () => [...methods.keys()],
+  };
+  const limiter = new AuthRateLimiter({ ...options.authRateLimit, now });
+  const host: ConnectionHost = {
+    core,
+    methods,
+    auth: () => auth,
+    limiter,
+    authority:
+      options.deviceAuthority ??
+      createGatewayDeviceAuthority({ stateDir: loaded.paths.stateDir, now, logger }),
+    handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
+    ...(options.maxBufferedBytes ? { maxBufferedBytes: options.maxBufferedBytes } : {}),
+    hello: (conn, accepted) =>
+      buildHello({
+        core,
+        conn,
+        accepted,
+        tickIntervalMs: options.tickIntervalMs ?? TICK_INTERVAL_MS,
+        health: buildHealth(core),
+      }),
+    onReady: (conn, p) => {
+      const changed = presence.connect(conn.connId, {
+        host: p.client.displayName ?? p.client.id,
+        ip: conn.remoteAddress,
+        version: p.client.version,
+        platform: p.client.platform,
+        ...(p.client.deviceFamily ? { deviceFamily: p.client.deviceFamily } : {}),
+        ...(p.client.modelIdentifier ? { modelIdentifier: p.client.modelIdentifier } : {}),
+        mode: p.client.mode,
+        ...(p.client.instanceId ? { instanceId: p.client.instanceId } : {}),
+        clientId: p.client.id,
+        roles: [conn.client?.role ?? "operator"],
+        scopes: conn.client?.scopes ?? [],
+      });
+      if (changed) presenceChanged();
+    },
+    onClose: (conn) => {
+      connections.delete(conn);
+      if (presence.disconnect(conn.connId)) presenceChanged();
+    },
+  };
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_PAYLOAD_BYTES,
+    perMessageDeflate: false,
+  });
+  let accepting = true;
+  const server = createServer((req, res) =>
+    // Unauthenticated HTTP gets liveness only; the full health snapshot is the `health` method.
+    handleHttp(
+      {
+        version,
+        health: () => ({ ok: true, ts: now(), uptimeMs: now() - core.startedAt }),
+        logger,
+      },
+      req,
+      res,
+    ),
+  );
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on("error", (err) => logger.debug?.("upgrade socket error", { error: String(err) }));
+    if (!accepting) {
+      socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n");
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const remote = req.socket.remoteAddress ?? "";
+      connections.add(
+        new GatewayConnection({
+          ws,
+          remoteAddress: remote,
+          isLoopback: isLoopbackAddress(remote),
+          host,
+        }),
+      );
+    });
+  });
+  server.on("clientError", (err, socket) => {
+    logger.debug?.("http client error", { error: String(err) });
+    socket.destroy();
+  });
+  const listenHost = options.host ?? "127.0.0.1";
+  const listenPort = options.port ?? loaded.config.gateway?.port ?? 18789;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(listenPort, listenHost, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    lock.release();
+    live.close();
+    throw err;
+  }
+  server.on("error", (err) => logger.error("http server error", { error: String(err) }));
+  if (options.watchConfig !== false) live.watch();
+  const timers = [
+    setInterval(() => broadcast("tick", { ts: now() }), options.tickIntervalMs ?? TICK_INTERVAL_MS),
+    setInterval(() => {
+      if (presence.prune()) broadcast("presence", { presence: presence.list() });
+      broadcast("health", buildHealth(core));
+    }, options.healthIntervalMs ?? 60_000),
+  ];
+  for (const timer of timers) timer.unref();
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = listenHost.includes(":") ? `[${listenHost}]` : listenHost;
+  const url = `ws://${urlHost}:${port}`;
+  logger.info("gateway ready", { url, authMode: auth.mode, stateDir: loaded.paths.stateDir });
+  let closing: Promise<void> | undefined;
+  const close = (reason = "gateway stopping") => {
+    closing ??= (async () => {
+      accepting = false;
+      for (const timer of timers) clearInterval(timer);
+      clearTimeout(presenceTimer);
+      live.close();
+      const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+      broadcast("shutdown", { reason });
+      const drained = await core.runs.drain(options.drainTimeoutMs ?? 10_000);
+      logger.info("runs drained", drained);
+      for (const conn of connections) conn.close(1012, "gateway shutting down");
+      await runtime.close();
+      for (const client of wss.clients) client.terminate();
+      server.closeAllConnections();
+      await serverClosed;
+      lock.release();
+      logger.info("gateway stopped", { reason });
+    })();
+    return closing;
+  };
+  return {
+    url,
+    host: listenHost,
+    port,
+    bootId,
+    core,
+    connectionCount: core.connectionCount,
+    close,
+  };
+}

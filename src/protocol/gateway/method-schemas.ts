@@ -1,0 +1,279 @@
+// Params of every method Pincer serves (closed objects, names and bounds as the reference), plus
+// the hello-ok payload. Method names map to these in METHOD_PARAMS below.
+import { type Static, Type } from "typebox";
+import { StateVersionSchema } from "./schema.js";
+
+const NonEmptyString = Type.String({ minLength: 1 });
+const closed = { additionalProperties: false } as const;
+const Empty = Type.Object({}, closed);
+const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
+  Type.Optional(Type.Union([schema, Type.Null()]));
+
+/** `agent`: one turn; the idempotencyKey becomes the runId. */
+export const AgentParamsSchema = Type.Object(
+  {
+    message: NonEmptyString,
+    idempotencyKey: NonEmptyString,
+    agentId: Type.Optional(NonEmptyString),
+    provider: Type.Optional(Type.String()),
+    model: Type.Optional(Type.String()),
+    to: Type.Optional(Type.String()),
+    replyTo: Type.Optional(Type.String()),
+    sessionId: Type.Optional(Type.String()),
+    sessionKey: Type.Optional(Type.String()),
+    thinking: Type.Optional(Type.String()),
+    deliver: Type.Optional(Type.Boolean()),
+    attachments: Type.Optional(Type.Array(Type.Unknown())),
+    channel: Type.Optional(Type.String()),
+    replyChannel: Type.Optional(Type.String()),
+    accountId: Type.Optional(Type.String()),
+    replyAccountId: Type.Optional(Type.String()),
+    threadId: Type.Optional(Type.String()),
+    groupId: Type.Optional(Type.String()),
+    groupChannel: Type.Optional(Type.String()),
+    groupSpace: Type.Optional(Type.String()),
+    timeout: Type.Optional(Type.Integer({ minimum: 0 })),
+    bestEffortDeliver: Type.Optional(Type.Boolean()),
+    lane: Type.Optional(Type.String()),
+    extraSystemPrompt: Type.Optional(Type.String()),
+    label: Type.Optional(Type.String()),
+  },
+  closed,
+);
+/** `agent.wait`. */
+export const AgentWaitParamsSchema = Type.Object(
+  { runId: NonEmptyString, timeoutMs: Type.Optional(Type.Integer({ minimum: 0 })) },
+  closed,
+);
+/** `agent.identity.get`. */
+export const AgentIdentityParamsSchema = Type.Object(
+  { agentId: Type.Optional(NonEmptyString), sessionKey: Type.Optional(Type.String()) },
+  closed,
+);
+/** `chat.send` (WebChat). */
+export const ChatSendParamsSchema = Type.Object(
+  {
+    sessionKey: NonEmptyString,
+    message: Type.String(),
+    idempotencyKey: NonEmptyString,
+    thinking: Type.Optional(Type.String()),
+    deliver: Type.Optional(Type.Boolean()),
+    attachments: Type.Optional(Type.Array(Type.Unknown())),
+    timeoutMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  closed,
+);
+/** `chat.history`. */
+export const ChatHistoryParamsSchema = Type.Object(
+  {
+    sessionKey: NonEmptyString,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    maxChars: Type.Optional(Type.Integer({ minimum: 1, maximum: 500_000 })),
+  },
+  closed,
+);
+/** `chat.abort`. */
+export const ChatAbortParamsSchema = Type.Object(
+  { sessionKey: NonEmptyString, runId: Type.Optional(NonEmptyString) },
+  closed,
+);
+/** `sessions.list`. */
+export const SessionsListParamsSchema = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1 })),
+    activeMinutes: Type.Optional(Type.Integer({ minimum: 1 })),
+    includeGlobal: Type.Optional(Type.Boolean()),
+    includeUnknown: Type.Optional(Type.Boolean()),
+    label: Type.Optional(Type.String()),
+    agentId: Type.Optional(NonEmptyString),
+    search: Type.Optional(Type.String()),
+  },
+  closed,
+);
+/** `sessions.preview`. */
+export const SessionsPreviewParamsSchema = Type.Object(
+  {
+    keys: Type.Array(NonEmptyString, { minItems: 1 }),
+    limit: Type.Optional(Type.Integer({ minimum: 1 })),
+    maxChars: Type.Optional(Type.Integer({ minimum: 20 })),
+  },
+  closed,
+);
+/** `sessions.patch`: null clears a field. */
+export const SessionsPatchParamsSchema = Type.Object(
+  {
+    key: NonEmptyString,
+    label: nullable(Type.String({ minLength: 1, maxLength: 64 })),
+    thinkingLevel: nullable(NonEmptyString),
+    verboseLevel: nullable(NonEmptyString),
+    reasoningLevel: nullable(NonEmptyString),
+    elevatedLevel: nullable(NonEmptyString),
+    model: nullable(NonEmptyString),
+    sendPolicy: Type.Optional(
+      Type.Union([Type.Literal("allow"), Type.Literal("deny"), Type.Null()]),
+    ),
+    groupActivation: Type.Optional(
+      Type.Union([Type.Literal("mention"), Type.Literal("always"), Type.Null()]),
+    ),
+    queueMode: nullable(NonEmptyString),
+  },
+  closed,
+);
+/** `sessions.reset`. */
+export const SessionsResetParamsSchema = Type.Object({ key: NonEmptyString }, closed);
+/** `sessions.delete`. */
+export const SessionsDeleteParamsSchema = Type.Object(
+  { key: NonEmptyString, deleteTranscript: Type.Optional(Type.Boolean()) },
+  closed,
+);
+/** `sessions.compact`. */
+export const SessionsCompactParamsSchema = Type.Object(
+  { key: NonEmptyString, maxLines: Type.Optional(Type.Integer({ minimum: 1 })) },
+  closed,
+);
+/** `config.set`: the whole file. */
+export const ConfigSetParamsSchema = Type.Object(
+  { raw: NonEmptyString, baseHash: Type.Optional(NonEmptyString) },
+  closed,
+);
+/** `config.apply` / `config.patch` (patch: `raw` is a JSON5 merge patch). */
+export const ConfigApplyParamsSchema = Type.Object(
+  {
+    raw: NonEmptyString,
+    baseHash: Type.Optional(NonEmptyString),
+    sessionKey: Type.Optional(Type.String()),
+    note: Type.Optional(Type.String()),
+    restartDelayMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  closed,
+);
+/** `logs.tail`: cursor = the next line number to read. */
+export const LogsTailParamsSchema = Type.Object(
+  {
+    cursor: Type.Optional(Type.Integer({ minimum: 0 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000 })),
+    maxBytes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  },
+  closed,
+);
+/** `system-event`: a presence beacon. */
+export const SystemEventParamsSchema = Type.Object(
+  {
+    text: Type.String(),
+    deviceId: Type.Optional(Type.String()),
+    instanceId: Type.Optional(Type.String()),
+    host: Type.Optional(Type.String()),
+    ip: Type.Optional(Type.String()),
+    mode: Type.Optional(Type.String()),
+    version: Type.Optional(Type.String()),
+    platform: Type.Optional(Type.String()),
+    deviceFamily: Type.Optional(Type.String()),
+    modelIdentifier: Type.Optional(Type.String()),
+    lastInputSeconds: Type.Optional(Type.Integer({ minimum: 0 })),
+    reason: Type.Optional(Type.String()),
+    roles: Type.Optional(Type.Array(Type.String())),
+    scopes: Type.Optional(Type.Array(Type.String())),
+    tags: Type.Optional(Type.Array(Type.String())),
+  },
+  closed,
+);
+/** `channels.status`. */
+export const ChannelsStatusParamsSchema = Type.Object(
+  { probe: Type.Optional(Type.Boolean()), timeoutMs: Type.Optional(Type.Integer({ minimum: 0 })) },
+  closed,
+);
+/** `sessions.list`-like methods without params. */
+export const EmptyParamsSchema = Empty;
+
+/** hello-ok: the connect response payload. */
+export const HelloOkSchema = Type.Object(
+  {
+    type: Type.Literal("hello-ok"),
+    protocol: Type.Integer({ minimum: 1 }),
+    server: Type.Object(
+      { version: Type.String(), connId: Type.String(), bootId: Type.String() },
+      closed,
+    ),
+    features: Type.Object(
+      { methods: Type.Array(Type.String()), events: Type.Array(Type.String()) },
+      closed,
+    ),
+    snapshot: Type.Object(
+      {
+        presence: Type.Array(Type.Unknown()),
+        health: Type.Unknown(),
+        stateVersion: StateVersionSchema,
+        uptimeMs: Type.Integer({ minimum: 0 }),
+        sessionDefaults: Type.Object(
+          {
+            defaultAgentId: Type.String(),
+            mainKey: Type.String(),
+            mainSessionKey: Type.String(),
+            scope: Type.String(),
+          },
+          closed,
+        ),
+        configPath: Type.Optional(Type.String()),
+        stateDir: Type.Optional(Type.String()),
+        authMode: Type.Optional(Type.String()),
+      },
+      closed,
+    ),
+    auth: Type.Object(
+      {
+        method: Type.String(),
+        role: Type.String(),
+        scopes: Type.Array(Type.String()),
+        deviceToken: Type.Optional(Type.String()),
+        issuedAtMs: Type.Optional(Type.Integer({ minimum: 0 })),
+      },
+      closed,
+    ),
+    policy: Type.Object(
+      {
+        maxPayload: Type.Integer(),
+        maxBufferedBytes: Type.Integer(),
+        tickIntervalMs: Type.Integer(),
+      },
+      closed,
+    ),
+  },
+  closed,
+);
+/** Static type of {@link HelloOkSchema}. */
+export type HelloOk = Static<typeof HelloOkSchema>;
+/** Static type of {@link AgentParamsSchema}. */
+export type AgentParams = Static<typeof AgentParamsSchema>;
+/** Static type of {@link ChatSendParamsSchema}. */
+export type ChatSendParams = Static<typeof ChatSendParamsSchema>;
+/** Static type of {@link SessionsPatchParamsSchema}. */
+export type SessionsPatchParams = Static<typeof SessionsPatchParamsSchema>;
+/** Static type of {@link SystemEventParamsSchema}. */
+export type SystemEventParams = Static<typeof SystemEventParamsSchema>;
+
+/** Method → params schema (methods absent here take no params or any object). */
+export const METHOD_PARAMS = {
+  agent: AgentParamsSchema,
+  "agent.wait": AgentWaitParamsSchema,
+  "agent.identity.get": AgentIdentityParamsSchema,
+  "chat.send": ChatSendParamsSchema,
+  "chat.history": ChatHistoryParamsSchema,
+  "chat.abort": ChatAbortParamsSchema,
+  "sessions.list": SessionsListParamsSchema,
+  "sessions.preview": SessionsPreviewParamsSchema,
+  "sessions.patch": SessionsPatchParamsSchema,
+  "sessions.reset": SessionsResetParamsSchema,
+  "sessions.delete": SessionsDeleteParamsSchema,
+  "sessions.compact": SessionsCompactParamsSchema,
+  "config.get": Empty,
+  "config.set": ConfigSetParamsSchema,
+  "config.apply": ConfigApplyParamsSchema,
+  "config.patch": ConfigApplyParamsSchema,
+  "config.schema": Empty,
+  "logs.tail": LogsTailParamsSchema,
+  "system-event": SystemEventParamsSchema,
+  "system-presence": Empty,
+  "channels.status": ChannelsStatusParamsSchema,
+  "agents.list": Empty,
+  "models.list": Empty,
+} as const;

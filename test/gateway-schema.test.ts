@@ -1,0 +1,32 @@
+// The generated protocol schemas match the TypeBox sources; PINCER_WRITE_GATEWAY_SCHEMA=1 rewrites them.
+import { readFileSync, writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { renderGeneratedSchemas } from "../src/protocol/gateway/build-schemas.js";
+import { formatIssues, GATEWAY_SCHEMAS, validateSchema } from "../src/protocol/gateway/index.js";
+
+const file = new URL("../src/protocol/gateway/schema.generated.ts", import.meta.url);
+
+describe("gateway protocol schemas", () => {
+  it("schema.generated.ts is up to date", () => {
+    const expected = renderGeneratedSchemas();
+    if (process.env.PINCER_WRITE_GATEWAY_SCHEMA === "1") writeFileSync(file, expected);
+    expect(readFileSync(file, "utf8")).toBe(expected);
+  });
+
+  it("formats issues like the reference", () => {
+    const issues = validateSchema(GATEWAY_SCHEMAS.agent, { message: "hi" });
+    expect(formatIssues(issues)).toBe("must have required property 'idempotencyKey'");
+    const extra = validateSchema(GATEWAY_SCHEMAS["sessions.patch"], {
+      key: "k",
+      modelProvider: "x",
+    });
+    expect(formatIssues(extra)).toBe("at root: unexpected property 'modelProvider'");
+    const client = { id: "nope", version: "1", platform: "linux", mode: "cli" };
+    const connect = validateSchema(GATEWAY_SCHEMAS.connect, {
+      minProtocol: 3,
+      maxProtocol: 4,
+      client,
+    });
+    expect(formatIssues(connect)).toBe("at /client/id: must be equal to one of the allowed values");
+  });
+});

@@ -1,0 +1,179 @@
+// A real gateway on port 0 with a temp state dir and the fake model server, plus a small ws test
+// client (raw frames, request/response by id, event waits).
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import WebSocket from "ws";
+import {
+  type GatewayHandle,
+  type StartGatewayOptions,
+  startGateway,
+} from "../../src/gateway/index.js";
+import { writeFileAtomic } from "../../src/lib/atomic-write.js";
+import type { OpenClawConfig } from "../../src/protocol/config/index.js";
+import { type FakeOpenAI, startFakeOpenAI } from "./fake-openai.js";
+import { fakeProviderConfig } from "./runtime-sandbox.js";
+
+/** Test token of sandboxes in token mode. */
+export const TEST_TOKEN = "test-token-123";
+
+/** A loosely typed payload, read field by field in assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read protocol payloads without a schema type.
+export type Loose = Record<string, any>;
+
+/** The payload of a frame, loosely typed. */
+export function payloadOf(frame: Frame): Loose {
+  return frame.payload as Loose;
+}
+
+/** One frame as received. */
+export type Frame = Record<string, unknown> & { type: string };
+
+/** A raw ws client that records every frame. */
+export class TestClient {
+  readonly frames: Frame[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private waiters: Array<() => void> = [];
+  private next = 0;
+
+  constructor(readonly ws: WebSocket) {
+    ws.on("message", (data) => {
+      this.frames.push(JSON.parse(data.toString()) as Frame);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.closed = new Promise((resolve) => {
+      ws.on("close", (code, reason) => {
+        resolve({ code, reason: reason.toString() });
+        for (const wake of this.waiters.splice(0)) wake();
+      });
+    });
+    ws.on("error", () => {});
+  }
+
+  /** Waits until a frame matches (default 5 s). */
+  async waitFor(match: (frame: Frame) => boolean, timeoutMs = 5000): Promise<Frame> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.frames.find(match);
+      if (found) return found;
+      if (Date.now() > deadline || this.ws.readyState === WebSocket.CLOSED) {
+        throw new Error(`no matching frame; got ${JSON.stringify(this.frames.slice(-5))}`);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(1, deadline - Date.now()));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Sends a raw text frame. */
+  sendRaw(text: string | Buffer): void {
+    this.ws.send(text);
+  }
+
+  /** Sends a request and resolves with its first response frame. */
+  async request(method: string, params?: unknown, timeoutMs?: number): Promise<Frame> {
+    const id = `r${++this.next}`;
+    this.ws.send(
+      JSON.stringify({ type: "req", id, method, ...(params === undefined ? {} : { params }) }),
+    );
+    return this.waitFor((frame) => frame.type === "res" && frame.id === id, timeoutMs);
+  }
+
+  /** Every response frame received for a request id. */
+  responses(id: string): Frame[] {
+    return this.frames.filter((frame) => frame.type === "res" && frame.id === id);
+  }
+
+  /** Events received with this name. */
+  events(name: string): Frame[] {
+    return this.frames.filter((frame) => frame.type === "event" && frame.event === name);
+  }
+
+  /** Closes the socket. */
+  close(): void {
+    this.ws.close();
+  }
+}
+
+/** Opens a socket and waits for connect.challenge. */
+export async function openClient(url: string): Promise<TestClient> {
+  const ws = new WebSocket(url);
+  const client = new TestClient(ws);
+  await client.waitFor((frame) => frame.type === "event" && frame.event === "connect.challenge");
+  return client;
+}
+
+/** Connect params of a test client (protocol 3–4, token auth, every operator scope). */
+export function connectParams(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    minProtocol: 3,
+    maxProtocol: 4,
+    client: { id: "test", version: "1.0.0", platform: "linux", mode: "test" },
+    role: "operator",
+    scopes: ["operator.admin", "operator.read", "operator.write"],
+    auth: { token: TEST_TOKEN },
+    ...overrides,
+  };
+}
+
+/** A running gateway sandbox. */
+export interface GatewaySandbox {
+  gw: GatewayHandle;
+  fake: FakeOpenAI;
+  home: string;
+  stateDir: string;
+  configPath: string;
+  env: Record<string, string>;
+  /** Opens a client and completes the handshake (throws if refused). */
+  connect(overrides?: Record<string, unknown>): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+/** Starts the fake model server and a gateway (token auth) over a one-agent config. */
+export async function createGatewaySandbox(
+  params: {
+    config?: (baseUrl: string) => Partial<OpenClawConfig>;
+    options?: Partial<StartGatewayOptions>;
+  } = {},
+): Promise<GatewaySandbox> {
+  const fake = await startFakeOpenAI();
+  const home = mkdtempSync(join(tmpdir(), "pincer-gw-"));
+  const stateDir = join(home, ".openclaw");
+  const configPath = join(stateDir, "openclaw.json");
+  const extra = params.config?.(fake.baseUrl) ?? {};
+  const config: OpenClawConfig = {
+    models: fakeProviderConfig(fake.baseUrl),
+    gateway: { auth: { mode: "token", token: TEST_TOKEN } },
+    ...extra,
+    agents: {
+      list: [{ id: "main" }],
+      ...extra.agents,
+      defaults: { model: "fake/m1", ...extra.agents?.defaults, workspace: join(home, "workspace") },
+    },
+  };
+  writeFileAtomic(configPath, JSON.stringify(config, null, 2));
+  const env = { HOME: home, OPENCLAW_STATE_DIR: stateDir };
+  const gw = await startGateway({ env, port: 0, watchConfig: false, ...params.options });
+  return {
+    gw,
+    fake,
+    home,
+    stateDir,
+    configPath,
+    env,
+    connect: async (overrides) => {
+      const client = await openClient(gw.url);
+      const res = await client.request("connect", connectParams(overrides));
+      if (!res.ok) throw new Error(`connect refused: ${JSON.stringify(res.error)}`);
+      return client;
+    },
+    close: async () => {
+      await gw.close("test done");
+      await fake.close();
+    },
+  };
+}
