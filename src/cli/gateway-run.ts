@@ -3,6 +3,7 @@
 // auth, takes the state-dir lock, prints the URL when ready, and on SIGTERM/SIGINT shuts down
 // gracefully (shutdown event, runs drained up to 10 s, stores flushed, lock released) and exits 0.
 import type { GatewayHandle, GatewayLogger, LogFields, SharedAuth } from "../gateway/index.js";
+import { ensureGatewayTokenFile, gatewayTokenPath } from "../gateway/token-file.js";
 import { StateDirLockedError } from "../sessions/index.js";
 import { asBlock, type CliContext, CliError, ExitCode, printLine } from "./context.js";
 import { loadForCli } from "./load.js";
@@ -73,6 +74,25 @@ export async function run(
     ...(opts.token ? { token: opts.token } : {}),
     ...(opts.password ? { password: opts.password } : {}),
   };
+  // Auth on by default: with no mode, token or password from flags, env or config, use the
+  // state dir's generated token (local CLI clients read the same file).
+  const configuredAuth = cfg.gateway?.auth;
+  const nothingConfigured =
+    !opts.auth &&
+    !opts.token &&
+    !opts.password &&
+    !ctx.env.OPENCLAW_GATEWAY_TOKEN &&
+    !ctx.env.OPENCLAW_GATEWAY_PASSWORD &&
+    !configuredAuth?.mode &&
+    !configuredAuth?.token &&
+    !configuredAuth?.password;
+  let tokenNote = "";
+  if (nothingConfigured) {
+    const { token, created } = ensureGatewayTokenFile(loaded.paths.stateDir);
+    overrides.mode = "token";
+    overrides.token = token;
+    tokenNote = `; token ${created ? "created in" : "from"} ${gatewayTokenPath(loaded.paths.stateDir)}`;
+  }
   let auth: SharedAuth;
   try {
     auth = resolveSharedAuth({ cfg, env: ctx.env, overrides });
@@ -106,7 +126,7 @@ export async function run(
       throw new CliError(`port ${port} on ${listenHost} is already in use`);
     throw err;
   }
-  printLine(ctx, `Pincer gateway listening on ${gw.url} (auth ${auth.mode})`);
+  printLine(ctx, `Pincer gateway listening on ${gw.url} (auth ${auth.mode}${tokenNote})`);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     const onSignal = (name: NodeJS.Signals) => {
       process.off("SIGINT", onSignal);
