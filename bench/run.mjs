@@ -3,6 +3,7 @@
 
 import { cliRows } from "./cli.mjs";
 import { configRows } from "./config.mjs";
+import { gatewayRows } from "./gateway.mjs";
 import { routingRows } from "./routing.mjs";
 import { runtimeRows } from "./runtime.mjs";
 import { sessionRows } from "./sessions.mjs";
@@ -13,6 +14,7 @@ const rows = [
   ...(await cliRows()),
   ...(await sessionRows()),
   ...(await runtimeRows()),
+  ...(await gatewayRows()),
 ];
 
 const header = ["benchmark", "result", "target"];
