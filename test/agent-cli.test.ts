@@ -67,7 +67,11 @@ describe("pincer agent --local", () => {
     const res = await sb.run(["agent", "--local", "-m", "hi"]);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain("run error");
-    expect((await sb.run(["agent", "-m", "hi"])).code).toBe(2);
+    expect((await sb.run(["agent", "--local"])).code).toBe(2);
+    // Without --local the turn goes to the gateway; none listens on this port.
+    const offline = await sb.run(["agent", "-m", "hi", "--url", "ws://127.0.0.1:1"]);
+    expect(offline.code).toBe(1);
+    expect(offline.stderr).toContain("--local");
     expect((await sb.run(["agent", "--local", "-m", "hi", "--timeout", "soon"])).code).toBe(2);
   });
 });

@@ -1,6 +1,10 @@
-// `pincer agent --local [--agent ID] [--session-key K] -m TEXT [--json] [--timeout S]`: one embedded
-// turn, streamed to the terminal. It owns the state dir for the turn, as a gateway would.
+// `pincer agent [--local] [--agent ID] [--session-key K] -m TEXT [--json] [--timeout S]`: one turn,
+// streamed to the terminal. Through the running gateway by default (the `agent` method and its
+// events); with --local embedded in this process, owning the state dir for the turn.
+import { randomUUID } from "node:crypto";
 import { resolveBundledSkillsDir } from "../agents/skills/index.js";
+import type { GatewayClient, GatewayEvent } from "../client/index.js";
+import { GatewayRequestError } from "../client/index.js";
 import {
   buildAgentMainSessionKey,
   parseAgentSessionKey,
@@ -17,10 +21,16 @@ import {
 } from "../sessions/index.js";
 import { selectAgent } from "./agent-select.js";
 import { type CliContext, CliError, ExitCode, printJson, style } from "./context.js";
+import {
+  connectForCli,
+  describeGatewayError,
+  type GatewayClientFlags,
+  resolveGatewayTarget,
+} from "./gateway-client-options.js";
 import { loadForCli } from "./load.js";
 import type { CommandInput } from "./program.js";
 
-interface AgentRunOptions {
+interface AgentRunOptions extends Omit<GatewayClientFlags, "timeout"> {
   local?: boolean;
   agent?: string;
   sessionKey?: string;
@@ -60,12 +70,6 @@ export async function run(
   ctx: CliContext,
   { opts }: CommandInput<AgentRunOptions>,
 ): Promise<number> {
-  if (!opts.local) {
-    throw new CliError(
-      "the gateway is not available yet: add --local to run the turn embedded in this process",
-      ExitCode.usage,
-    );
-  }
   const message = opts.message?.trim();
   if (!message) throw new CliError("-m, --message is required", ExitCode.usage);
   const timeoutSeconds = opts.timeout === undefined ? undefined : Number(opts.timeout);
@@ -75,6 +79,7 @@ export async function run(
       ExitCode.usage,
     );
   }
+  if (!opts.local) return runViaGateway(ctx, { opts, message, timeoutSeconds });
   const loaded = loadForCli(ctx, { requireValid: true });
   const cfg = loaded.config;
   const keyAgent = opts.sessionKey ? parseAgentSessionKey(opts.sessionKey)?.agentId : undefined;
@@ -148,4 +153,136 @@ export async function run(
   else if (result.status !== "ok")
     ctx.stderr(`${s.red(`run ${result.status}`)}: ${result.error ?? ""}\n`);
   return result.status === "ok" ? ExitCode.ok : ExitCode.failure;
+}
+
+/** The final payload of the `agent` method. */
+interface AgentFinal {
+  runId: string;
+  status: string;
+  summary?: string;
+  result?: { payloads?: Array<{ text?: string; mediaUrl?: string | null; mediaUrls?: string[] }> };
+}
+
+/** One `agent` event's line for stderr (tools, failovers, compaction), like the local path. */
+function describeGatewayEvent(stream: string, data: Record<string, unknown>): string | undefined {
+  if (stream === "tool" && data.phase === "start") {
+    return `· ${String(data.name)} ${JSON.stringify(data.args)}`;
+  }
+  if (stream === "tool" && data.phase === "result" && data.isError) {
+    return `· ${String(data.name)} failed`;
+  }
+  if (stream === "lifecycle" && data.phase === "fallback") {
+    const from = data.from as { model?: string; credential?: string } | undefined;
+    const to = data.to as { model?: string; credential?: string } | undefined;
+    return `! failover ${from?.model} (${from?.credential}) → ${to?.model} (${to?.credential}): ${String(data.reason)}`;
+  }
+  if (stream === "compaction") return `· compaction: ${String(data.detail)}`;
+  return undefined;
+}
+
+async function awaitFinal(
+  ctx: CliContext,
+  params: { client: GatewayClient; request: Record<string, unknown>; timeoutSeconds?: number },
+): Promise<AgentFinal> {
+  const { client, request } = params;
+  // Ctrl-C aborts the run on the gateway; the final (aborted) answer still arrives.
+  const onSigint = () => {
+    client
+      .request("chat.abort", {
+        sessionKey: request.sessionKey ?? "main",
+        runId: request.idempotencyKey,
+      })
+      .catch((err: unknown) => ctx.stderr(`warning: abort failed: ${String(err)}\n`));
+  };
+  process.once("SIGINT", onSigint);
+  try {
+    return await client.request<AgentFinal>("agent", request, {
+      expectFinal: true,
+      timeoutMs: params.timeoutSeconds ? params.timeoutSeconds * 1000 + 30_000 : 0,
+      onAccepted: (ack) => {
+        const key = (ack as { sessionKey?: unknown }).sessionKey;
+        if (typeof key === "string") request.sessionKey = key;
+      },
+    });
+  } catch (err) {
+    if (!(err instanceof GatewayRequestError)) throw err;
+    throw new CliError(`agent failed: ${describeGatewayError(err)}`);
+  } finally {
+    process.removeListener("SIGINT", onSigint);
+  }
+}
+
+/** The turn through the running gateway: `agent` with a fresh idempotencyKey, its events streamed. */
+async function runViaGateway(
+  ctx: CliContext,
+  params: { opts: AgentRunOptions; message: string; timeoutSeconds: number | undefined },
+): Promise<number> {
+  const { opts, message, timeoutSeconds } = params;
+  const target = resolveGatewayTarget(ctx, { ...opts, timeout: undefined });
+  const client = await connectForCli(ctx, target, {
+    hint: "start it with `pincer gateway`, or add --local to run the turn in this process",
+  });
+  const runId = randomUUID();
+  const s = style(ctx);
+  const filter = createThinkingFilter();
+  const stopSpinner = opts.json ? () => {} : startSpinner(ctx);
+  let spinning = true;
+  let streamed = false;
+  const stop = () => {
+    if (spinning) stopSpinner();
+    spinning = false;
+  };
+  const unsubscribe = client.onEvent("agent", (event: GatewayEvent) => {
+    const payload = event.payload as {
+      runId?: string;
+      stream?: string;
+      data?: Record<string, unknown>;
+    };
+    if (opts.json || payload.runId !== runId || !payload.stream || !payload.data) return;
+    if (payload.stream === "assistant" && typeof payload.data.delta === "string") {
+      stop();
+      streamed = true;
+      ctx.stdout(filter.push(payload.data.delta));
+      return;
+    }
+    const line = describeGatewayEvent(payload.stream, payload.data);
+    if (line) ctx.stderr(`${s.dim(line)}\n`);
+  });
+  const request: Record<string, unknown> = {
+    message,
+    idempotencyKey: runId,
+    ...(opts.agent ? { agentId: opts.agent } : {}),
+    ...(opts.sessionKey ? { sessionKey: opts.sessionKey } : {}),
+    ...(timeoutSeconds ? { timeout: Math.ceil(timeoutSeconds) } : {}),
+  };
+  let final: AgentFinal;
+  try {
+    final = await awaitFinal(ctx, {
+      client,
+      request,
+      ...(timeoutSeconds ? { timeoutSeconds } : {}),
+    });
+  } finally {
+    stop();
+    unsubscribe();
+    await client.close();
+  }
+  const payloads = final.result?.payloads ?? [];
+  if (opts.json) {
+    printJson(ctx, {
+      ...final,
+      ...(opts.agent ? { agentId: opts.agent } : {}),
+      sessionKey: request.sessionKey,
+    });
+  } else {
+    const rest = filter.flush();
+    // Nothing streamed (e.g. a cached answer): print the final text instead.
+    const text = streamed ? rest : payloads.map((payload) => payload.text ?? "").join("\n\n");
+    ctx.stdout(`${text}${!streamed && text === "" ? "" : "\n"}`);
+    const media = payloads.flatMap((p) => p.mediaUrls ?? (p.mediaUrl ? [p.mediaUrl] : []));
+    for (const url of media) ctx.stdout(`media: ${url}\n`);
+    if (final.status !== "ok")
+      ctx.stderr(`${s.red(`run ${final.status}`)}: ${final.summary ?? ""}\n`);
+  }
+  return final.status === "ok" ? ExitCode.ok : ExitCode.failure;
 }

@@ -44,6 +44,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       exitCode = (await mod.run(contextOf(), input)) ?? ExitCode.ok;
     };
 
+  /** Adds the options every gateway client command shares. */
+  const withGatewayClient = (cmd: Command, opts: { timeout: boolean } = { timeout: true }) => {
+    cmd
+      .option("--url <url>", "gateway URL (default ws://127.0.0.1:<gateway.port or 18789>)")
+      .option(
+        "--token <token>",
+        "gateway token (default OPENCLAW_GATEWAY_TOKEN, gateway.auth.token, or the state dir's gateway.token)",
+      )
+      .option("--password <password>", "gateway password")
+      .option("--json", "print JSON");
+    if (opts.timeout)
+      cmd.option("--timeout <ms>", "connect and request timeout in ms (default 10000)");
+    return cmd;
+  };
+
   program
     .description("Pincer: a self-hosted AI agent gateway, compatible with OpenClaw")
     .version(packageVersion(), "-V, --version")
@@ -67,6 +82,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--password <password>", "shared password")
     .option("--json", "log JSON lines")
     .action(lazy(() => import("./gateway-run.js")));
+  withGatewayClient(
+    gateway
+      .command("call")
+      .description("call one gateway method and print the response payload as JSON")
+      .argument("<method>", "method, e.g. health, status, sessions.list")
+      .option("--params <json>", "params as a JSON object")
+      .option("--expect-final", "wait past the accepted ack for the final response (agent)"),
+  ).action(lazy(() => import("./gateway-call.js")));
+  withGatewayClient(
+    program.command("health").description("ask the running gateway for its health summary"),
+  ).action(lazy(() => import("./health.js")));
+  withGatewayClient(
+    program
+      .command("status")
+      .description(
+        "gateway, agents, sessions, channels and models at a glance (local state if no gateway)",
+      )
+      .option("--all", "list every session and every available model"),
+  ).action(lazy(() => import("./status.js")));
 
   const agents = program
     .command("agents")
@@ -212,12 +246,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
   program
     .command("agent")
-    .description("run one agent turn and stream the reply (embedded with --local)")
+    .description("run one agent turn through the gateway and stream the reply (--local: embedded)")
     .option("--local", "run the turn in this process, without a gateway")
     .option("--agent <id>", "agent (default: the session key's agent, else the default agent)")
     .option("--session-key <key>", "session key (default: the agent's main session)")
     .option("-m, --message <text>", "the message to send")
     .option("--timeout <seconds>", "abort the run after this many seconds (default 600)")
+    .option("--url <url>", "gateway URL (default ws://127.0.0.1:<gateway.port or 18789>)")
+    .option("--token <token>", "gateway token (default as for gateway call)")
+    .option("--password <password>", "gateway password")
     .option("--json", "print the run result as JSON instead of streaming")
     .action(lazy(() => import("./agent-run.js")));
 

@@ -1,0 +1,250 @@
+// The gateway client commands (`gateway call`, `health`, `status`, `agent` without --local) run
+// in-process through their modules' `run`, against a real gateway on port 0 with the fake model.
+import { createServer } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { run as agentRun } from "../src/cli/agent-run.js";
+import { type CliContext, CliError } from "../src/cli/context.js";
+import { run as gatewayCall } from "../src/cli/gateway-call.js";
+import { resolveGatewayTarget } from "../src/cli/gateway-client-options.js";
+import { run as health } from "../src/cli/health.js";
+import type { CommandInput } from "../src/cli/program.js";
+import { run as status } from "../src/cli/status.js";
+import { writeFileAtomic } from "../src/lib/atomic-write.js";
+import {
+  createGatewaySandbox,
+  type GatewaySandbox,
+  TEST_TOKEN,
+} from "./helpers/gateway-sandbox.js";
+
+type Run = (ctx: CliContext, input: CommandInput<never>) => Promise<number | undefined>;
+
+let box: GatewaySandbox | undefined;
+afterEach(async () => {
+  await box?.close();
+  box = undefined;
+});
+
+/** Runs a command module like runCli does: captured output, CliError → stderr + its exit code. */
+async function cli(
+  command: Run,
+  params: { env: Record<string, string>; args?: string[]; opts?: Record<string, unknown> },
+) {
+  let stdout = "";
+  let stderr = "";
+  const ctx: CliContext = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    env: params.env,
+    readStdin: async () => "",
+    isTty: false,
+    color: false,
+  };
+  let code: number;
+  try {
+    code =
+      (await command(ctx, { args: params.args ?? [], opts: (params.opts ?? {}) as never })) ?? 0;
+  } catch (err) {
+    if (!(err instanceof CliError)) throw err;
+    stderr += `error: ${err.message}\n`;
+    code = err.exitCode;
+  }
+  return { code, stdout, stderr };
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** The sandbox env with OPENCLAW_GATEWAY_TOKEN, and --url pointing at its gateway. */
+function target(sandbox: GatewaySandbox) {
+  return {
+    env: { ...sandbox.env, OPENCLAW_GATEWAY_TOKEN: TEST_TOKEN },
+    url: sandbox.gw.url,
+  };
+}
+
+describe("gateway client options", () => {
+  it("defaults the url to gateway.port and the token to env, then gateway.auth, then remote", async () => {
+    box = await createGatewaySandbox();
+    const cfg = { gateway: { port: 19999, auth: { token: "from-auth" }, remote: { token: "r" } } };
+    writeFileAtomic(box.configPath, JSON.stringify(cfg));
+    const ctx = { env: box.env, stdout: () => {}, stderr: () => {} } as unknown as CliContext;
+    expect(resolveGatewayTarget(ctx, {})).toMatchObject({
+      url: "ws://127.0.0.1:19999",
+      token: "from-auth",
+      timeoutMs: 10_000,
+    });
+    const withEnv = { ...ctx, env: { ...box.env, OPENCLAW_GATEWAY_TOKEN: "env" } };
+    expect(resolveGatewayTarget(withEnv, { timeout: "250" })).toMatchObject({
+      token: "env",
+      timeoutMs: 250,
+    });
+    expect(resolveGatewayTarget(withEnv, { token: "flag" }).token).toBe("flag");
+    writeFileAtomic(box.configPath, JSON.stringify({ gateway: { remote: { token: "r" } } }));
+    expect(resolveGatewayTarget(ctx, {})).toMatchObject({
+      url: "ws://127.0.0.1:18789",
+      token: "r",
+    });
+    expect(() => resolveGatewayTarget(ctx, { timeout: "soon" })).toThrow(/--timeout/);
+  });
+});
+
+describe("pincer gateway call", () => {
+  it("prints the payload of health", async () => {
+    box = await createGatewaySandbox();
+    const { env, url } = target(box);
+    const res = await cli(gatewayCall as Run, { env, args: ["health"], opts: { url } });
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ ok: true, defaultAgentId: "main" });
+  });
+
+  it("waits for the final of agent with --expect-final and --params", async () => {
+    box = await createGatewaySandbox();
+    box.fake.text("called through the cli", { chunks: 2 });
+    const { env, url } = target(box);
+    const params = JSON.stringify({ message: "hi", idempotencyKey: "call-1", sessionKey: "main" });
+    const res = await cli(gatewayCall as Run, {
+      env,
+      args: ["agent"],
+      opts: { url, params, expectFinal: true },
+    });
+    expect(res.code).toBe(0);
+    const out = JSON.parse(res.stdout);
+    expect(out).toMatchObject({ runId: "call-1", status: "ok", summary: "completed" });
+    expect(out.result.payloads[0].text).toBe("called through the cli");
+  });
+
+  it("exits 1 with code and message on an error response, 2 on bad --params", async () => {
+    box = await createGatewaySandbox();
+    const { env, url } = target(box);
+    const res = await cli(gatewayCall as Run, {
+      env,
+      args: ["agent"],
+      opts: { url, params: '{"message":"hi"}', json: true },
+    });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain("agent failed: INVALID_REQUEST");
+    expect(res.stderr).toContain("idempotencyKey");
+    expect(JSON.parse(res.stdout).error.code).toBe("INVALID_REQUEST");
+    const bad = await cli(gatewayCall as Run, {
+      env,
+      args: ["health"],
+      opts: { url, params: "{" },
+    });
+    expect(bad.code).toBe(2);
+  });
+
+  it("exits 1 with 'gateway not reachable at URL' when nothing listens", async () => {
+    const url = `ws://127.0.0.1:${await closedPort()}`;
+    box = await createGatewaySandbox();
+    const res = await cli(gatewayCall as Run, { env: box.env, args: ["health"], opts: { url } });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(`gateway not reachable at ${url}`);
+    const wrong = await cli(gatewayCall as Run, {
+      env: box.env,
+      args: ["health"],
+      opts: { url: box.gw.url, token: "wrong" },
+    });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("AUTH_TOKEN_MISMATCH");
+  });
+});
+
+describe("pincer health", () => {
+  it("prints a short summary, or the payload with --json", async () => {
+    box = await createGatewaySandbox();
+    const { env, url } = target(box);
+    const res = await cli(health as Run, { env, opts: { url } });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain(`gateway ${url}: ok (protocol 4`);
+    expect(res.stdout).toContain("agent main (default): 0 sessions");
+    expect(res.stdout).toContain("runs: 0 active, 0 queued");
+    const json = await cli(health as Run, { env, opts: { url, json: true } });
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, agents: [{ agentId: "main" }] });
+  });
+});
+
+describe("pincer status", () => {
+  it("shows gateway, agents, sessions, channels and models from a running gateway", async () => {
+    box = await createGatewaySandbox();
+    box.fake.text("hi", { chunks: 1 });
+    const { env, url } = target(box);
+    await cli(agentRun as Run, { env, opts: { url, message: "hello" } });
+    const res = await cli(status as Run, { env, opts: { url } });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/Gateway {3}ws:\/\/127\.0\.0\.1:\d+ running \(pincer /);
+    expect(res.stdout).toContain("Agents    1 (default main, session scope per-sender)");
+    expect(res.stdout).toContain("main (default)  model fake/m1  sessions 1");
+    expect(res.stdout).toContain("Sessions  1");
+    expect(res.stdout).toContain("agent:main:main");
+    expect(res.stdout).toContain("Channels  none");
+    expect(res.stdout).toMatch(/Models {4}\d+ available; in use: fake\/m1/);
+    const json = await cli(status as Run, { env, opts: { url, json: true, all: true } });
+    const report = JSON.parse(json.stdout);
+    expect(report.gateway).toMatchObject({ running: true, url, authMode: "token" });
+    expect(report.models.all.length).toBe(report.models.count);
+  });
+
+  it("says the gateway is not running and shows the local config and stores", async () => {
+    box = await createGatewaySandbox();
+    box.fake.text("hi", { chunks: 1 });
+    const { env, url } = target(box);
+    await cli(agentRun as Run, { env, opts: { url, message: "hello" } });
+    await box.gw.close("test");
+    const res = await cli(status as Run, { env, opts: { url } });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain(
+      `Gateway   ${url} not running (not reachable); showing local state`,
+    );
+    expect(res.stdout).toContain("main (default)  model fake/m1  sessions 1");
+    const json = JSON.parse((await cli(status as Run, { env, opts: { url, json: true } })).stdout);
+    expect(json).toMatchObject({ gateway: { running: false }, sessions: { count: 1 } });
+  });
+});
+
+describe("pincer agent through the gateway", () => {
+  it("streams the reply to stdout and exits 0", async () => {
+    box = await createGatewaySandbox();
+    box.fake.text("Streaming via the gateway", { chunks: 4 });
+    box.fake.text("second", { chunks: 1 });
+    const { env, url } = target(box);
+    const res = await cli(agentRun as Run, {
+      env,
+      opts: { url, message: "hi", sessionKey: "main" },
+    });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toBe("Streaming via the gateway\n");
+    const json = await cli(agentRun as Run, {
+      env,
+      opts: { url, message: "again", agent: "main", json: true },
+    });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ status: "ok", sessionKey: "agent:main:main" });
+  });
+
+  it("exits 1 when the run does not end ok", async () => {
+    box = await createGatewaySandbox();
+    box.fake.status(401, { error: { message: "invalid api key" } });
+    const { env, url } = target(box);
+    const res = await cli(agentRun as Run, { env, opts: { url, message: "hi" } });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain("run error");
+  });
+
+  it("suggests --local when the gateway is not reachable", async () => {
+    const url = `ws://127.0.0.1:${await closedPort()}`;
+    box = await createGatewaySandbox();
+    const res = await cli(agentRun as Run, { env: box.env, opts: { url, message: "hi" } });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(`gateway not reachable at ${url}`);
+    expect(res.stderr).toContain("--local");
+  });
+});
