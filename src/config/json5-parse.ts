@@ -1,8 +1,9 @@
 // Parses JSON5 text with the json5 package and pairs the value with its source map; syntax errors
 // become issues carrying file/line/column instead of exceptions.
-import JSON5 from "json5";
+
 import { type ConfigIssue, makeIssue } from "./config-issue.js";
 import { parseJson5Fast } from "./json5-fast.js";
+import { json5 } from "./json5-lazy.js";
 import { type Json5Node, lineStarts, scanJson5 } from "./json5-locate.js";
 
 /** A parsed file: its value, node tree and line table. */
@@ -36,7 +37,7 @@ export function parseJson5Text(file: string, text: string): ParsedJson5 | Failed
   if (fast) return { ok: true, value: fast.value, root: fast.root, starts: lineStarts(text) };
   let value: unknown;
   try {
-    value = JSON5.parse(text);
+    value = json5().parse(text);
   } catch (err) {
     if (!(err instanceof SyntaxError)) throw err;
     const syntax = err as Json5SyntaxError;
