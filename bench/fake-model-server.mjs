@@ -137,3 +137,18 @@ if (!isMainThread && workerData?.fakeModelServer) {
   });
   parentPort.postMessage(fake.baseUrl);
 }
+
+/** The `models` config section for a custom provider `fake` (model `fake/m1`) at `baseUrl`. */
+export function fakeModelsConfig(baseUrl) {
+  return {
+    mode: "merge",
+    providers: {
+      fake: {
+        baseUrl,
+        apiKey: "sk-bench",
+        api: "openai-completions",
+        models: [{ id: "m1", name: "m1", contextWindow: 32000, maxTokens: 256 }],
+      },
+    },
+  };
+}

@@ -24,7 +24,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
-import { startFakeModelServer } from "./fake-model-server.mjs";
+import { fakeModelsConfig, startFakeModelServer } from "./fake-model-server.mjs";
 import { fmt } from "./measure.mjs";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
@@ -58,17 +58,7 @@ function writeHome(root, name, baseUrl) {
   const stateDir = join(home, ".openclaw");
   mkdirSync(stateDir, { recursive: true });
   const config = {
-    models: {
-      mode: "merge",
-      providers: {
-        fake: {
-          baseUrl,
-          apiKey: "sk-bench",
-          api: "openai-completions",
-          models: [{ id: "m1", name: "m1", contextWindow: 32000, maxTokens: 256 }],
-        },
-      },
-    },
+    models: fakeModelsConfig(baseUrl),
     agents: {
       defaults: { model: "fake/m1", workspace: join(home, "workspace"), skipBootstrap: true },
       list: [{ id: "main" }, { id: "ops" }],

@@ -32,7 +32,11 @@ import { createLaneScheduler } from "../dist/runtime/lanes/index.js";
 import { runAgent } from "../dist/runtime/run/index.js";
 import { ProcessRegistry } from "../dist/runtime/tools/index.js";
 import { acquireStateDirLock, SessionStoreRegistry } from "../dist/sessions/index.js";
-import { startFakeModelServer, startFakeModelServerInWorker } from "./fake-model-server.mjs";
+import {
+  fakeModelsConfig,
+  startFakeModelServer,
+  startFakeModelServerInWorker,
+} from "./fake-model-server.mjs";
 import { fmt } from "./measure.mjs";
 
 const WARMUP_TURNS = 20;
@@ -47,17 +51,7 @@ function createRuntime(baseUrl, maxConcurrent) {
   const home = mkdtempSync(join(tmpdir(), "pincer-bench-runtime-"));
   const stateDir = join(home, ".openclaw");
   const config = {
-    models: {
-      mode: "merge",
-      providers: {
-        fake: {
-          baseUrl,
-          apiKey: "sk-bench",
-          api: "openai-completions",
-          models: [{ id: "m1", name: "m1", contextWindow: 32000, maxTokens: 256 }],
-        },
-      },
-    },
+    models: fakeModelsConfig(baseUrl),
     agents: {
       defaults: {
         model: "fake/m1",

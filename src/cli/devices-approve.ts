@@ -1,7 +1,7 @@
 // `pincer devices approve <requestId> [--json]`: pairs the device of a pending request (a unique prefix
 // of the request id is enough). The device's next connect receives a device token.
 import { type CliContext, printJson, printLine } from "./context.js";
-import { matchId, openDevicesStore, shortId } from "./devices-common.js";
+import { findPendingRequest, shortId } from "./devices-common.js";
 import type { CommandInput } from "./program.js";
 
 /** Options of `pincer devices approve`. */
@@ -14,13 +14,7 @@ export async function run(
   ctx: CliContext,
   { args, opts }: CommandInput<DevicesApproveOptions>,
 ): Promise<number> {
-  const store = openDevicesStore(ctx);
-  const pending = await store.listPending();
-  const requestId = matchId({
-    ids: pending.map((r) => r.requestId),
-    wanted: args[0] ?? "",
-    what: "pairing request",
-  });
+  const { store, requestId } = await findPendingRequest(ctx, args[0] ?? "");
   const device = await store.approve(requestId);
   if (!device) throw new Error(`pairing request ${requestId} vanished while approving it`);
   if (opts.json) {

@@ -40,3 +40,18 @@ export function formatAge(ms: number): string {
   if (ms < 86_400_000) return `${Math.floor(ms / 3_600_000)}h ago`;
   return `${Math.floor(ms / 86_400_000)}d ago`;
 }
+
+/** Opens the store and resolves `wanted` (a request id or a unique prefix) among pending requests. */
+export async function findPendingRequest(
+  ctx: CliContext,
+  wanted: string,
+): Promise<{ store: DeviceStore; requestId: string }> {
+  const store = openDevicesStore(ctx);
+  const pending = await store.listPending();
+  const requestId = matchId({
+    ids: pending.map((r) => r.requestId),
+    wanted,
+    what: "pairing request",
+  });
+  return { store, requestId };
+}

@@ -1,7 +1,7 @@
 // `pincer devices reject <requestId> [--json]`: drops a pending pairing request (a unique prefix of the
 // id is enough). The device may ask again on its next connect.
 import { type CliContext, printJson, printLine } from "./context.js";
-import { matchId, openDevicesStore, shortId } from "./devices-common.js";
+import { findPendingRequest, shortId } from "./devices-common.js";
 import type { CommandInput } from "./program.js";
 
 /** Options of `pincer devices reject`. */
@@ -14,13 +14,7 @@ export async function run(
   ctx: CliContext,
   { args, opts }: CommandInput<DevicesRejectOptions>,
 ): Promise<number> {
-  const store = openDevicesStore(ctx);
-  const pending = await store.listPending();
-  const requestId = matchId({
-    ids: pending.map((r) => r.requestId),
-    wanted: args[0] ?? "",
-    what: "pairing request",
-  });
+  const { store, requestId } = await findPendingRequest(ctx, args[0] ?? "");
   const request = await store.reject(requestId);
   if (!request) throw new Error(`pairing request ${requestId} vanished while rejecting it`);
   if (opts.json) {
