@@ -1,19 +1,10 @@
 // Tier examples of the reference notes §1.7 (cases 8–24, 29, 30; the session-scope cases are in
 // route-session-scopes.test.ts), with the legacy agent rules (unknown agents fall back to the default
 // agent, never throw). Each case also checks explainAgentRoute agrees.
-import { describe, expect, it } from "vitest";
-import { explainAgentRoute } from "./explain-route.js";
-import { resolveAgentRoute } from "./resolve-route.js";
-import type {
-  ResolveAgentRouteInput,
-  ResolvedAgentRoute,
-  RouteBinding,
-  RouteConfig,
-} from "./types.js";
+import { describeRouteTable, type RouteCase } from "../../test/helpers/route-table.js";
+import type { RouteBinding, RouteConfig } from "./types.js";
 
-type Expected = Pick<ResolvedAgentRoute, "agentId" | "matchedBy" | "sessionKey"> &
-  Partial<ResolvedAgentRoute>;
-type Case = [name: string, input: ResolveAgentRouteInput, expected: Expected];
+type Case = RouteCase;
 
 const bind = (agentId: string, match: RouteBinding["match"]): RouteBinding => ({ agentId, match });
 const direct = (id: string | number | bigint) => ({ kind: "direct", id });
@@ -300,29 +291,4 @@ const CASES: Case[] = [
   ],
 ];
 
-describe("resolveAgentRoute: tier examples (notes §1.7)", () => {
-  it.each(CASES)("%s", (_name, input, expected) => {
-    const route = resolveAgentRoute(input);
-    expect(route).toMatchObject(expected);
-    expect(Object.keys(route)).toEqual([
-      "agentId",
-      "channel",
-      "accountId",
-      "dmScope",
-      "groupScope",
-      "sessionKey",
-      "mainSessionKey",
-      "lastRoutePolicy",
-      "matchedBy",
-    ]);
-  });
-
-  it.each(CASES)("explain agrees: %s", (_name, input) => {
-    const route = resolveAgentRoute(input);
-    const explained = explainAgentRoute(input);
-    expect(explained.route).toEqual(route);
-    expect(explained.tiers.at(-1)?.tier).toBe(route.matchedBy);
-    expect(explained.tiers.at(-1)?.outcome).toBe("matched");
-    expect(explained.matchedBindingIndex === undefined).toBe(route.matchedBy === "default");
-  });
-});
+describeRouteTable("resolveAgentRoute: tier examples (notes §1.7)", CASES);

@@ -1,18 +1,9 @@
 // Tier order, config order, invalid bindings, id normalization and scope precedence, each case also
 // checked against explainAgentRoute.
-import { describe, expect, it } from "vitest";
-import { explainAgentRoute } from "./explain-route.js";
-import { resolveAgentRoute } from "./resolve-route.js";
-import type {
-  ResolveAgentRouteInput,
-  ResolvedAgentRoute,
-  RouteBinding,
-  RouteConfig,
-} from "./types.js";
+import { describeRouteTable, type RouteCase } from "../../test/helpers/route-table.js";
+import type { RouteBinding, RouteConfig } from "./types.js";
 
-type Expected = Pick<ResolvedAgentRoute, "agentId" | "matchedBy" | "sessionKey"> &
-  Partial<ResolvedAgentRoute>;
-type Case = [name: string, input: ResolveAgentRouteInput, expected: Expected];
+type Case = RouteCase;
 
 const wa = (agentId: string, match: Omit<NonNullable<RouteBinding["match"]>, "channel"> = {}) => ({
   agentId,
@@ -312,13 +303,4 @@ const CASES: Case[] = [
   ],
 ];
 
-describe("resolveAgentRoute: tiers, normalization and scopes", () => {
-  it.each(CASES)("%s", (_name, input, expected) => {
-    expect(resolveAgentRoute(input)).toMatchObject(expected);
-  });
-
-  it.each(CASES)("explain agrees: %s", (_name, input) => {
-    const explained = explainAgentRoute(input);
-    expect(explained.route).toEqual(resolveAgentRoute(input));
-  });
-});
+describeRouteTable("resolveAgentRoute: tiers, normalization and scopes", CASES);

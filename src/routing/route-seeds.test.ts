@@ -1,13 +1,9 @@
 // Every routing example of the seed documents (multi-agent routing, channel routing), run through
 // resolveAgentRoute, each also checked against explainAgentRoute.
-import { describe, expect, it } from "vitest";
-import { explainAgentRoute } from "./explain-route.js";
-import { resolveAgentRoute } from "./resolve-route.js";
-import type { ResolveAgentRouteInput, ResolvedAgentRoute, RouteConfig } from "./types.js";
+import { describeRouteTable, type RouteCase } from "../../test/helpers/route-table.js";
+import type { RouteConfig } from "./types.js";
 
-type Expected = Pick<ResolvedAgentRoute, "agentId" | "matchedBy" | "sessionKey"> &
-  Partial<ResolvedAgentRoute>;
-type Case = [name: string, input: ResolveAgentRouteInput, expected: Expected];
+type Case = RouteCase;
 
 const WA_GROUP = "120363999999999999@g.us";
 const FAMILY_GROUP = "120363000000000001@g.us";
@@ -287,16 +283,4 @@ const CASES: Case[] = [
   ],
 ];
 
-describe("resolveAgentRoute: seed examples", () => {
-  it.each(CASES)("%s", (_name, input, expected) => {
-    expect(resolveAgentRoute(input)).toMatchObject(expected);
-  });
-
-  it.each(CASES)("explain agrees: %s", (_name, input) => {
-    const explained = explainAgentRoute(input);
-    expect(explained.route).toEqual(resolveAgentRoute(input));
-    expect(explained.matchedBindingIndex === undefined).toBe(
-      explained.route.matchedBy === "default",
-    );
-  });
-});
+describeRouteTable("resolveAgentRoute: seed examples", CASES);

@@ -1,19 +1,10 @@
 // Session scoping in resolveAgentRoute (notes §1.7 cases 1–7 and 25–28, plus precedence and case
 // rules): dmScope, identity links, groupScope, binding/input overrides, mainKey, Signal/Matrix ids,
 // unknown ids. Each case also checks explainAgentRoute agrees.
-import { describe, expect, it } from "vitest";
-import { explainAgentRoute } from "./explain-route.js";
-import { resolveAgentRoute } from "./resolve-route.js";
-import type {
-  ResolveAgentRouteInput,
-  ResolvedAgentRoute,
-  RouteBinding,
-  RouteConfig,
-} from "./types.js";
+import { describeRouteTable, type RouteCase } from "../../test/helpers/route-table.js";
+import type { RouteBinding, RouteConfig } from "./types.js";
 
-type Expected = Pick<ResolvedAgentRoute, "agentId" | "matchedBy" | "sessionKey"> &
-  Partial<ResolvedAgentRoute>;
-type Case = [name: string, input: ResolveAgentRouteInput, expected: Expected];
+type Case = RouteCase;
 
 const links = { alice: ["telegram:111111111", "discord:222222222222222222"] };
 const direct = (id: string) => ({ kind: "direct", id });
@@ -289,24 +280,4 @@ const CASES: Case[] = [
   ],
 ];
 
-describe("resolveAgentRoute: session scopes (notes §1.7)", () => {
-  it.each(CASES)("%s", (_name, input, expected) => {
-    const route = resolveAgentRoute(input);
-    expect(route).toMatchObject(expected);
-    expect(Object.keys(route)).toEqual([
-      "agentId",
-      "channel",
-      "accountId",
-      "dmScope",
-      "groupScope",
-      "sessionKey",
-      "mainSessionKey",
-      "lastRoutePolicy",
-      "matchedBy",
-    ]);
-  });
-
-  it.each(CASES)("explain agrees: %s", (_name, input) => {
-    expect(explainAgentRoute(input).route).toEqual(resolveAgentRoute(input));
-  });
-});
+describeRouteTable("resolveAgentRoute: session scopes (notes §1.7)", CASES);
