@@ -1,0 +1,193 @@
+// The channel adapter contract: what every chat platform (Telegram, WhatsApp, Discord, …) implements so
+// the inbound pipeline, delivery and the gateway can treat them alike. Built-in adapters register
+// through the same registry a third-party adapter would use. No logic here.
+import type { ChatType } from "../routing/index.js";
+
+/** Peer kinds as routing sees them: a DM partner, a group, or a broadcast channel. */
+export type PeerKind = ChatType;
+
+/** A conversation on a platform: the DM partner, group or channel, by its platform id (as a string). */
+export interface ChannelPeer {
+  kind: PeerKind;
+  id: string;
+}
+
+/** One attachment of an inbound message. Adapters fill what the platform gives; `fileId` fetches later. */
+export interface InboundMedia {
+  kind: "image" | "audio" | "video" | "document" | "sticker" | "voice";
+  mimeType?: string;
+  fileName?: string;
+  size?: number;
+  /** Platform handle to download the file (Telegram file_id, …). */
+  fileId?: string;
+  /** A URL the gateway can fetch, when the platform gives one. */
+  url?: string;
+  /** Inline bytes, base64, when the adapter already downloaded them (images for the model). */
+  data?: string;
+}
+
+/** The quoted message an inbound message replies to (becomes a `[Replying to …]` block). */
+export interface InboundReplyContext {
+  id: string;
+  body?: string;
+  sender?: string;
+}
+
+/**
+ * One inbound message, normalized. Every adapter produces exactly this; nothing downstream looks at
+ * platform payloads (`raw` is for logs only).
+ */
+export interface ChannelInbound {
+  channel: string;
+  accountId: string;
+  /** Platform message id, unique within (channel, accountId, peer): the dedupe key. */
+  messageId: string;
+  /** ms epoch. */
+  timestamp: number;
+  sender: { id: string; name?: string; username?: string };
+  peer: ChannelPeer;
+  /** Parent of a thread or forum topic, so bindings on the parent still match. */
+  parentPeer?: ChannelPeer;
+  /** Thread / forum topic id, when the message is in one. */
+  threadId?: string;
+  guildId?: string;
+  teamId?: string;
+  memberRoleIds?: string[];
+  text: string;
+  /** Platform ids / usernames mentioned natively (@user). */
+  mentions: string[];
+  /** True when the platform says this account (the bot) was mentioned or replied to. */
+  mentionedSelf: boolean;
+  /** True when the sender is this account itself (self-chat). */
+  fromSelf?: boolean;
+  media: InboundMedia[];
+  replyTo?: InboundReplyContext;
+  raw?: unknown;
+}
+
+/** Where a reply goes: the same account, peer and thread the message came from. */
+export interface OutboundTarget {
+  accountId: string;
+  peer: ChannelPeer;
+  threadId?: string;
+  /** Platform message id to reply to / quote. */
+  replyToId?: string;
+}
+
+/** One outbound attachment: a URL or a local file path. */
+export interface OutboundMedia {
+  url?: string;
+  path?: string;
+  kind?: InboundMedia["kind"];
+  fileName?: string;
+  caption?: string;
+}
+
+/** One message to send. `text` is Markdown as the model wrote it; the adapter converts it. */
+export interface OutboundMessage {
+  target: OutboundTarget;
+  text?: string;
+  media?: OutboundMedia[];
+}
+
+/** What a successful send returns. */
+export interface SendReceipt {
+  messageId: string;
+}
+
+/**
+ * A failed send, as a value. `retryable` says the message certainly did not arrive and may be sent
+ * again (rate limit, 5xx, connection refused); `false` when it was rejected or the outcome is unknown,
+ * so a retry could double it.
+ */
+export interface SendFailure {
+  message: string;
+  retryable: boolean;
+  retryAfterMs?: number;
+  code?: string;
+}
+
+/** Result of a send: a receipt or a failure. Adapters never throw for platform errors. */
+export type SendResult = { ok: true; receipt: SendReceipt } | { ok: false; failure: SendFailure };
+
+/** What a platform can do; delivery reads it to chunk and format. */
+export interface ChannelCapabilities {
+  /** Longest text one message may carry, after formatting (Telegram: 4096). */
+  maxTextLength: number;
+  /** Markdown flavour the adapter renders into (for docs and the delivery chunker). */
+  markdown: "html" | "markdownv2" | "mrkdwn" | "markdown" | "plain";
+  typing: boolean;
+  threads: boolean;
+  media: boolean;
+  /** Native @mentions of the bot exist on this platform. */
+  nativeMentions: boolean;
+}
+
+/** A live status snapshot of one account, for `channels status` and the `channels.status` method. */
+export interface ChannelAccountStatus {
+  connected: boolean;
+  lastInboundAt?: number;
+  lastOutboundAt?: number;
+  lastError?: string;
+  lastErrorAt?: number;
+  /** Who the account is on the platform (bot username, phone number, …), once known. */
+  identity?: { id: string; name?: string; username?: string };
+}
+
+/** Result of a probe: the platform answered (with who we are), or why not. */
+export type ProbeResult =
+  | { ok: true; identity: { id: string; name?: string; username?: string }; latencyMs: number }
+  | { ok: false; error: string };
+
+/** Logger handed to adapters; fields first, message second (pino style). */
+export interface ChannelLogger {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+/** The resolved settings of one account: the channel's keys with the account's keys over them. */
+export type ChannelAccountConfig = Record<string, unknown>;
+
+/** What the host gives an account when it starts it. */
+export interface ChannelAccountContext {
+  channel: string;
+  accountId: string;
+  config: ChannelAccountConfig;
+  /** `<stateDir>`: adapters keep their own state under `<stateDir>/channels/<channel>/<accountId>/`. */
+  stateDir: string;
+  env: Record<string, string | undefined>;
+  log: ChannelLogger;
+  /** Hands one inbound message to the pipeline. Resolves once it is durably accepted (deduped,
+   *  queued or refused); an adapter acknowledges / advances its offset only after that. */
+  receive(message: ChannelInbound): Promise<void>;
+  /** Reports a status change (connected, errors); merged into the account's status. */
+  report(update: Partial<ChannelAccountStatus>): void;
+  signal: AbortSignal;
+}
+
+/** A running account: send, typing, probe, stop. */
+export interface ChannelAccountRuntime {
+  send(message: OutboundMessage): Promise<SendResult>;
+  /** Shows "typing…" in the target conversation, where the platform supports it. */
+  sendTyping?(target: OutboundTarget): Promise<void>;
+  probe(): Promise<ProbeResult>;
+  /** Stops receiving; resolves when no more `receive` calls will be made. */
+  stop(): Promise<void>;
+}
+
+/** A chat platform. One adapter serves every account of its channel. */
+export interface ChannelAdapter {
+  /** Channel name as in config and session keys (`telegram`). */
+  id: string;
+  label: string;
+  capabilities: ChannelCapabilities;
+  /**
+   * Account ids configured for this channel, from `channels.<id>` (the `accounts` map, or `default`
+   * when credentials sit at the channel level). Pure.
+   */
+  listAccounts(channelConfig: Record<string, unknown>): string[];
+  /** Checks an account's credentials are present; returns a clear error naming what is missing. */
+  validateAccount(config: ChannelAccountConfig, env: Record<string, string | undefined>): string | undefined;
+  start(context: ChannelAccountContext): Promise<ChannelAccountRuntime>;
+}
