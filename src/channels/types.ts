@@ -188,6 +188,9 @@ export interface ChannelAdapter {
    */
   listAccounts(channelConfig: Record<string, unknown>): string[];
   /** Checks an account's credentials are present; returns a clear error naming what is missing. */
-  validateAccount(config: ChannelAccountConfig, env: Record<string, string | undefined>): string | undefined;
+  validateAccount(
+    config: ChannelAccountConfig,
+    env: Record<string, string | undefined>,
+  ): string | undefined;
   start(context: ChannelAccountContext): Promise<ChannelAccountRuntime>;
 }
