@@ -1,12 +1,19 @@
 // The gateway wire protocol as TypeBox schemas (closed objects): frames, the connect handshake,
 // hello-ok, the error shape and the params of every method Pincer serves. Source of truth for
 // schema.generated.ts, which the server validates against without loading TypeBox at start-up.
-import { type Static, Type } from "typebox";
+import { type Static, type TLiteral, type TUnion, Type } from "typebox";
 
 const NonEmptyString = Type.String({ minLength: 1 });
 const closed = { additionalProperties: false } as const;
-const literals = <T extends string>(values: readonly T[]) =>
-  Type.Union(values.map((value) => Type.Literal(value)));
+/** One TLiteral per value of a tuple, so Static<> of the union is the string union (not never). */
+type Literals<T extends readonly string[]> = T extends readonly [
+  infer Head extends string,
+  ...infer Rest extends readonly string[],
+]
+  ? [TLiteral<Head>, ...Literals<Rest>]
+  : [];
+const literals = <const T extends readonly string[]>(values: T): TUnion<Literals<T>> =>
+  Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<Literals<T>>;
 
 /** Client ids a connect may carry (openclaw-notes §4.2). */
 export const CLIENT_IDS = [
