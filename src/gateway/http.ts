@@ -1,27 +1,21 @@
-// Plain HTTP on the gateway's port: `GET /health` (JSON) and `/` (a short page saying what this is).
+// Plain HTTP on the gateway's port: `GET /health` (JSON) and the WebChat files (the package's
+// dist/ui/, `/` being its page); anything else is 404.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { serveUiFile } from "./ui-files.js";
 
 /** What the HTTP routes need. */
 export interface HttpRoutesParams {
   version: string;
   health: () => unknown;
   logger: { warn(message: string, fields?: Record<string, unknown>): void };
+  /** Folder of the built WebChat (see defaultUiDir); undefined serves no UI. */
+  uiDir: string | undefined;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function page(version: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Pincer gateway</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;line-height:1.5">
-<h1>Pincer gateway ${escapeHtml(version)}</h1>
-<p>This port serves the OpenClaw-compatible gateway WebSocket protocol (versions 3 and 4) for the
-CLI, apps and other clients, and <code>GET /health</code> as JSON.</p>
-<p>The browser Control UI is not part of this build yet; it will be served here when it is.</p>
-</body></html>
-`;
+function fail(params: HttpRoutesParams, req: IncomingMessage, res: ServerResponse, err: unknown) {
+  params.logger.warn("http handler failed", { url: req.url, error: String(err) });
+  if (!res.headersSent) res.writeHead(500);
+  res.end();
 }
 
 /** Handles one HTTP request (never throws: failures answer 500 and are logged). */
@@ -41,15 +35,12 @@ export function handleHttp(
         "cache-control": "no-store",
       });
       res.end(req.method === "HEAD" ? undefined : body);
-    } else if (path === "/") {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(req.method === "HEAD" ? undefined : page(params.version));
     } else {
-      res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("not found\n");
+      serveUiFile({ uiDir: params.uiDir, path, req, res }).catch((err: unknown) =>
+        fail(params, req, res, err),
+      );
     }
   } catch (err) {
-    params.logger.warn("http handler failed", { url: req.url, error: String(err) });
-    if (!res.headersSent) res.writeHead(500);
-    res.end();
+    fail(params, req, res, err);
   }
 }

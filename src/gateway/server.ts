@@ -33,6 +33,7 @@ import { isLoopbackAddress, PresenceTable } from "./presence.js";
 import { AuthRateLimiter } from "./rate-limit.js";
 import { RunTracker } from "./runs.js";
 import { GatewayRuntime } from "./runtime.js";
+import { defaultUiDir } from "./ui-files.js";
 
 /** Options of {@link startGateway}; everything but the config source has a default. */
 export interface StartGatewayOptions {
@@ -64,6 +65,8 @@ export interface StartGatewayOptions {
   /** How long shutdown lets runs finish before aborting them (default 10 s). */
   drainTimeoutMs?: number;
   maxBufferedBytes?: number;
+  /** Folder of the built WebChat served at `/` (default: the package's dist/ui). */
+  uiDir?: string;
 }
 
 /** A running gateway. */
@@ -230,6 +233,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     perMessageDeflate: false,
   });
   let accepting = true;
+  const uiDir = options.uiDir ?? defaultUiDir();
   const server = createServer((req, res) =>
     // Unauthenticated HTTP gets liveness only; the full health snapshot is the `health` method.
     handleHttp(
@@ -237,6 +241,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
         version,
         health: () => ({ ok: true, ts: now(), uptimeMs: now() - core.startedAt }),
         logger,
+        uiDir,
       },
       req,
       res,
