@@ -1,0 +1,34 @@
+// The visible text of a transcript message as chat.history and `chat` events carry it (pi-ai
+// message shapes: content is a string or a list of typed blocks; only text blocks are shown).
+
+/** A message as WebChat reads it; every field is optional because it comes off the wire. */
+export interface WireMessage {
+  role?: unknown;
+  content?: unknown;
+}
+
+/** Who a rendered message belongs to. */
+export type MessageRole = "user" | "assistant";
+
+/** The text blocks of a message joined, or "" when it has none. */
+export function messageText(message: WireMessage | undefined): string {
+  const content = message?.content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .filter(
+      (block): block is { type: "text"; text: string } =>
+        typeof block === "object" &&
+        block !== null &&
+        (block as { type?: unknown }).type === "text" &&
+        typeof (block as { text?: unknown }).text === "string",
+    )
+    .map((block) => block.text)
+    .join("");
+}
+
+/** The role to render a history message as, or undefined for tool results and other entries. */
+export function displayRole(message: WireMessage): MessageRole | undefined {
+  if (message.role === "user" || message.role === "assistant") return message.role;
+  return undefined;
+}
