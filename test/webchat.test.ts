@@ -8,6 +8,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { build } from "rolldown";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webchatBundleOptions } from "../scripts/webchat-bundle.mjs";
+import { type GatewayHandle, startGateway } from "../src/gateway/index.js";
 import {
   createGatewaySandbox,
   type GatewaySandbox,
@@ -50,6 +51,8 @@ describe("WebChat in headless Chromium", () => {
   let browser: Browser;
   let page: Page;
   let base: string;
+  let uiDir: string;
+  let restarted: GatewayHandle | undefined;
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) {
@@ -57,7 +60,7 @@ describe("WebChat in headless Chromium", () => {
         `${CHROMIUM} is missing: apt-get install -y --no-install-recommends chromium`,
       );
     }
-    const uiDir = mkdtempSync(join(tmpdir(), "pincer-webchat-"));
+    uiDir = mkdtempSync(join(tmpdir(), "pincer-webchat-"));
     await build({ ...webchatBundleOptions({ outDir: uiDir }), logLevel: "warn" });
     box = await createGatewaySandbox({
       config: () => ({ agents: { list: [{ id: "main" }, { id: "helper", name: "Helper" }] } }),
@@ -71,6 +74,7 @@ describe("WebChat in headless Chromium", () => {
   afterAll(async () => {
     await browser?.close();
     await box?.close();
+    await restarted?.close();
   });
 
   it("shows an error for a wrong token and stays on the login form", async () => {
@@ -157,5 +161,15 @@ describe("WebChat in headless Chromium", () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it("says it is disconnected when the gateway goes away and reconnects when it is back", async () => {
+    await box.gw.close("restart for the test");
+    await expect.poll(() => page.textContent("#status")).toMatch(/Disconnected — reconnecting/);
+    expect(await page.textContent("#error")).toContain("Disconnected from the gateway");
+    restarted = await startGateway({ env: box.env, port: box.gw.port, watchConfig: false, uiDir });
+    await expect.poll(() => page.textContent("#status"), { timeout: 10_000 }).toBe("Connected");
+    expect(await page.isVisible("#error")).toBe(false);
+    await expect.poll(() => messageTexts(page, "user")).toEqual(["hi helper"]);
   });
 });
