@@ -1,7 +1,8 @@
 // The built `pincer gateway` as a real process: auth is on by default (a generated token in the state
-// dir), a client without it is refused, one with it gets in, and SIGTERM stops it cleanly (exit 0).
+// dir), a client without it is refused, one with it gets in, SIGTERM stops it cleanly (exit 0), and
+// the log lines land as JSON in `logging.file`.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +16,9 @@ describe("pincer gateway (process)", () => {
   it("generates a token, refuses clients without it, and exits 0 on SIGTERM", async () => {
     const home = mkdtempSync(join(tmpdir(), "pincer-gwproc-"));
     const stateDir = join(home, ".openclaw");
+    const logFile = join(home, "logs", "gateway.log");
+    mkdirSync(stateDir, { recursive: true });
+    writeFileSync(join(stateDir, "openclaw.json"), JSON.stringify({ logging: { file: logFile } }));
     const child = spawn(process.execPath, [bin, "gateway", "--port", "0"], {
       env: { PATH: process.env.PATH, HOME: home, OPENCLAW_STATE_DIR: stateDir },
       stdio: ["ignore", "pipe", "pipe"],
@@ -51,5 +55,17 @@ describe("pincer gateway (process)", () => {
       child.kill("SIGTERM");
     }
     expect(await exited).toBe(0);
+    const logged = readFileSync(logFile, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { level: string; msg: string });
+    expect(logged.map((line) => line.msg)).toEqual(
+      expect.arrayContaining([
+        "gateway ready",
+        "received SIGTERM: shutting down",
+        "gateway stopped",
+      ]),
+    );
+    expect(out).toContain(`log file: ${logFile}`);
   });
 });

@@ -2,7 +2,7 @@
 // [--token T] [--password P]`: the gateway in the foreground. Refuses to bind beyond loopback without
 // auth, takes the state-dir lock, prints the URL when ready, and on SIGTERM/SIGINT shuts down
 // gracefully (shutdown event, runs drained up to 10 s, stores flushed, lock released) and exits 0.
-import type { GatewayHandle, GatewayLogger, LogFields, SharedAuth } from "../gateway/index.js";
+import type { GatewayHandle, SharedAuth } from "../gateway/index.js";
 import { ensureGatewayTokenFile, gatewayTokenPath } from "../gateway/token-file.js";
 import { StateDirLockedError } from "../sessions/index.js";
 import { asBlock, type CliContext, CliError, ExitCode, printLine } from "./context.js";
@@ -30,16 +30,6 @@ export function resolveListenHost(bind: string, customHost: string | undefined):
   if (!customHost)
     throw new CliError("--bind custom needs --host (or gateway.customBindHost)", ExitCode.usage);
   return customHost;
-}
-
-function stdoutLogger(ctx: CliContext, json: boolean): GatewayLogger {
-  const line = (level: string) => (message: string, fields?: LogFields) => {
-    const text = json
-      ? JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...fields })
-      : `${new Date().toISOString()} ${level.padEnd(5)} ${message}${fields && Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : ""}`;
-    (level === "error" || level === "warn" ? ctx.stderr : ctx.stdout)(`${text}\n`);
-  };
-  return { info: line("info"), warn: line("warn"), error: line("error") };
 }
 
 function parsePort(raw: string | undefined, fallback: number | undefined): number {
@@ -107,7 +97,16 @@ export async function run(
       ExitCode.usage,
     );
   }
-  const logger = stdoutLogger(ctx, opts.json === true);
+  const { createPinoGatewayLogger } = await import("../gateway/pino-logger.js");
+  const logger = createPinoGatewayLogger({
+    ...(cfg.logging ? { logging: cfg.logging } : {}),
+    stdout: ctx.stdout,
+    stderr: ctx.stderr,
+    isTty: ctx.isTty,
+    color: ctx.color,
+    ...(opts.json ? { consoleStyle: "json" as const } : {}),
+    now: Date.now,
+  });
   let gw: GatewayHandle;
   try {
     gw = await startGateway({
@@ -120,6 +119,7 @@ export async function run(
       ...(ctx.profile ? { profile: ctx.profile } : {}),
     });
   } catch (err) {
+    logger.close();
     if (err instanceof StateDirLockedError)
       throw new CliError(`${err.message}\nis another gateway running?`);
     if ((err as NodeJS.ErrnoException).code === "EADDRINUSE")
@@ -127,6 +127,7 @@ export async function run(
     throw err;
   }
   printLine(ctx, `Pincer gateway listening on ${gw.url} (auth ${auth.mode}${tokenNote})`);
+  if (logger.file) printLine(ctx, `log file: ${logger.file}`);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     const onSignal = (name: NodeJS.Signals) => {
       process.off("SIGINT", onSignal);
@@ -142,6 +143,8 @@ export async function run(
   } catch (err) {
     ctx.stderr(asBlock(`shutdown failed: ${err instanceof Error ? err.message : String(err)}`));
     return ExitCode.failure;
+  } finally {
+    logger.close();
   }
   return ExitCode.ok;
 }

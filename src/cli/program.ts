@@ -90,6 +90,35 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       .option("--params <json>", "params as a JSON object")
       .option("--expect-final", "wait past the accepted ack for the final response (agent)"),
   ).action(lazy(() => import("./gateway-call.js")));
+  gateway
+    .command("install")
+    .description("install a systemd user unit that runs the gateway and restarts it (enable --now)")
+    .option("--port <port>", "port the service listens on (default gateway.port or 18789)")
+    .option("--force", "overwrite an existing unit file")
+    .action(lazy(() => import("./gateway-install.js")));
+  gateway
+    .command("uninstall")
+    .description("stop and disable the systemd user unit and remove its file")
+    .action(lazy(() => import("./gateway-uninstall.js")));
+  gateway
+    .command("stop")
+    .description(
+      "stop the gateway: systemctl --user stop, else SIGTERM to the state-dir lock's pid",
+    )
+    .option(
+      "--timeout <ms>",
+      "how long to wait for an unsupervised gateway to exit (default 30000)",
+    )
+    .action(lazy(() => import("./gateway-stop.js")));
+  gateway
+    .command("restart")
+    .description("restart the gateway service (systemd); explains what to do when unsupervised")
+    .action(lazy(() => import("./gateway-restart.js")));
+  gateway
+    .command("status")
+    .description("is the service installed, and is a gateway running for this state dir")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./gateway-status.js")));
   withGatewayClient(
     program.command("health").description("ask the running gateway for its health summary"),
   ).action(lazy(() => import("./health.js")));

@@ -25,6 +25,9 @@ import {
   TICK_INTERVAL_MS,
 } from "./handshake.js";
 import { buildHealth } from "./health.js";
+import type { HeartbeatScheduler, HeartbeatTimers } from "./heartbeat.js";
+import { createGatewayHeartbeats } from "./heartbeat-host.js";
+import { heartbeatMethods } from "./heartbeat-methods.js";
 import { buildHello } from "./hello.js";
 import { handleHttp } from "./http.js";
 import { type GatewayLogger, LogRing, silentGatewayLogger, teeLogger } from "./logger.js";
@@ -67,6 +70,10 @@ export interface StartGatewayOptions {
   maxBufferedBytes?: number;
   /** Folder of the built WebChat served at `/` (default: the package's dist/ui). */
   uiDir?: string;
+  /** Sends a non-OK heartbeat reply to the agent's channel (default: not delivered). */
+  deliverHeartbeat?: (agentId: string, text: string) => Promise<void>;
+  /** Timers of the heartbeat scheduler (tests). */
+  heartbeatTimers?: HeartbeatTimers;
 }
 
 /** A running gateway. */
@@ -76,6 +83,8 @@ export interface GatewayHandle {
   port: number;
   bootId: string;
   core: GatewayCore;
+  /** The agents' heartbeat scheduler. */
+  heartbeats: HeartbeatScheduler;
   /** Ready connections now. */
   connectionCount(): number;
   /** Graceful shutdown; resolves when stores are flushed and the lock released. Idempotent. */
@@ -130,6 +139,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     onChange: (next) => {
       currentConfig = next;
       runtime.applyConfig(next);
+      heartbeats.reschedule();
       try {
         auth = authFor(next);
       } catch (err) {
@@ -187,6 +197,14 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     connectionCount: () => [...connections].filter((conn) => conn.state === "ready").length,
     methodNames: () => [...methods.keys()],
   };
+  const heartbeats = createGatewayHeartbeats({
+    core,
+    ...(options.deliverHeartbeat ? { deliver: options.deliverHeartbeat } : {}),
+    ...(options.heartbeatTimers ? { timers: options.heartbeatTimers } : {}),
+  });
+  for (const [name, handler] of Object.entries(heartbeatMethods(heartbeats))) {
+    methods.set(name, handler);
+  }
   const limiter = new AuthRateLimiter({ ...options.authRateLimit, now });
   const host: ConnectionHost = {
     core,
@@ -286,6 +304,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   }
   server.on("error", (err) => logger.error("http server error", { error: String(err) }));
   if (options.watchConfig !== false) live.watch();
+  heartbeats.reschedule();
   const timers = [
     setInterval(() => broadcast("tick", { ts: now() }), options.tickIntervalMs ?? TICK_INTERVAL_MS),
     setInterval(() => {
@@ -305,6 +324,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       for (const timer of timers) clearInterval(timer);
       clearTimeout(presenceTimer);
       live.close();
+      await heartbeats.close();
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       broadcast("shutdown", { reason });
       const drained = await core.runs.drain(options.drainTimeoutMs ?? 10_000);
@@ -325,6 +345,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     port,
     bootId,
     core,
+    heartbeats,
     connectionCount: core.connectionCount,
     close,
   };

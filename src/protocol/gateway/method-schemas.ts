@@ -156,6 +156,8 @@ export const LogsTailParamsSchema = Type.Object(
   },
   closed,
 );
+/** `set-heartbeats`: turn every agent heartbeat on or off. */
+export const SetHeartbeatsParamsSchema = Type.Object({ enabled: Type.Boolean() }, closed);
 /** `system-event`: a presence beacon. */
 export const SystemEventParamsSchema = Type.Object(
   {
@@ -273,6 +275,8 @@ export const METHOD_PARAMS = {
   "logs.tail": LogsTailParamsSchema,
   "system-event": SystemEventParamsSchema,
   "system-presence": Empty,
+  "last-heartbeat": Empty,
+  "set-heartbeats": SetHeartbeatsParamsSchema,
   "channels.status": ChannelsStatusParamsSchema,
   "agents.list": Empty,
   "models.list": Empty,

@@ -16,6 +16,7 @@ const READ = [
   "models.list",
   "channels.status",
   "logs.tail",
+  "last-heartbeat",
 ] as const;
 const WRITE = [
   "system-event",
@@ -34,6 +35,7 @@ const ADMIN = [
   "config.patch",
   "config.apply",
   "config.schema",
+  "set-heartbeats",
 ] as const;
 const ADMIN_PREFIXES = ["config.", "exec.approvals.", "wizard.", "update."];
 

@@ -1,0 +1,36 @@
+// `pincer gateway restart`: `systemctl --user restart` when the unit is installed. An unsupervised
+// gateway cannot restart itself: the command explains how to stop it and start it again (exit 1).
+import { findRunningGatewayPid } from "../daemon/lock-stop.js";
+import { type CliContext, CliError, ExitCode, printLine } from "./context.js";
+import {
+  defaultServiceDeps,
+  resolveServiceTarget,
+  runSystemctlStep,
+  type ServiceDeps,
+} from "./gateway-service.js";
+import type { CommandInput } from "./program.js";
+
+/** Restarts the gateway service using `deps`. */
+export async function restartWith(ctx: CliContext, deps: ServiceDeps): Promise<number> {
+  const target = resolveServiceTarget(ctx);
+  if (target.installed && deps.systemctl) {
+    const args = ["--user", "restart", `${target.name}.service`];
+    const ok = await runSystemctlStep(ctx, deps.systemctl, args);
+    if (ok) printLine(ctx, `service ${target.name} restarted`);
+    return ok ? ExitCode.ok : ExitCode.failure;
+  }
+  const pid = findRunningGatewayPid(target.paths.stateDir);
+  const how = target.installed
+    ? "systemctl is not available to restart the installed unit"
+    : "no service is installed (pincer gateway install sets one up)";
+  throw new CliError(
+    pid
+      ? `the gateway (pid ${pid}) is not supervised: ${how}.\nstop it with: pincer gateway stop\nthen start it again with: pincer gateway run`
+      : `no gateway is running for ${target.paths.stateDir}, and ${how}.\nstart one with: pincer gateway run`,
+  );
+}
+
+/** Runs `pincer gateway restart`. */
+export async function run(ctx: CliContext, _input: CommandInput): Promise<number> {
+  return restartWith(ctx, defaultServiceDeps(ctx));
+}

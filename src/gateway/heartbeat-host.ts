@@ -1,0 +1,54 @@
+// Wires the heartbeat scheduler to the gateway: beats run through the gateway's run tracker (so
+// clients see the usual agent/chat events and the turn lands in the transcript), a session with a
+// live run counts as busy, HEARTBEAT.md is read from the agent's workspace, and every outcome is
+// broadcast as a `heartbeat` event.
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { resolveAgent } from "../agents/roster.js";
+import type { GatewayCore } from "./context.js";
+import { HeartbeatScheduler, type HeartbeatTimers } from "./heartbeat.js";
+
+/** Inputs of {@link createGatewayHeartbeats}. */
+export interface GatewayHeartbeatOptions {
+  core: GatewayCore;
+  deliver?: (agentId: string, text: string) => Promise<void>;
+  timers?: HeartbeatTimers;
+}
+
+function readHeartbeatFile(core: GatewayCore, agentId: string): string | undefined {
+  const agent = resolveAgent({ cfg: core.live.config, paths: core.paths, agentId });
+  try {
+    return readFileSync(join(agent.workspace, "HEARTBEAT.md"), "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    core.logger.warn("heartbeat: HEARTBEAT.md unreadable; beating anyway", {
+      agentId,
+      error: String(err),
+    });
+    return undefined;
+  }
+}
+
+/** The gateway's heartbeat scheduler (not started; call `reschedule()` once listening). */
+export function createGatewayHeartbeats(options: GatewayHeartbeatOptions): HeartbeatScheduler {
+  const { core } = options;
+  return new HeartbeatScheduler({
+    config: () => core.live.config,
+    now: core.now,
+    logger: core.logger,
+    runTurn: async (turn) => {
+      const run = await core.runs.start({ runId: `heartbeat-${randomUUID()}`, ...turn });
+      const result = await run.result;
+      const text = result.payloads.map((payload) => payload.text).join("\n\n");
+      return result.status === "ok"
+        ? { ok: true, text }
+        : { ok: false, text, error: result.error ?? result.status };
+    },
+    isBusy: (sessionKey) => core.runs.active().some((run) => run.sessionKey === sessionKey),
+    readHeartbeatFile: (agentId) => readHeartbeatFile(core, agentId),
+    emit: (event) => core.broadcast("heartbeat", event),
+    ...(options.deliver ? { deliver: options.deliver } : {}),
+    ...(options.timers ? { timers: options.timers } : {}),
+  });
+}

@@ -1,0 +1,104 @@
+// How gateway log records look on the console: `pretty` (a coloured one-liner, the TTY default),
+// `compact` (plain one-liner with ISO time) or `json` (the record as written to the file), and
+// the console masking of secrets (`logging.redactSensitive`, `logging.redactPatterns`).
+
+/** Console formats of `logging.consoleStyle`. */
+export type ConsoleStyle = "pretty" | "compact" | "json";
+
+/** One log record as pino writes it (level as a label). */
+export interface LogRecord {
+  level: string;
+  time: string;
+  msg: string;
+  [field: string]: unknown;
+}
+
+const LEVEL_COLORS: Record<string, number> = {
+  fatal: 35,
+  error: 31,
+  warn: 33,
+  info: 36,
+  debug: 90,
+  trace: 90,
+};
+const RECORD_KEYS = new Set(["level", "time", "msg", "pid"]);
+
+function fieldText(value: unknown): string {
+  if (typeof value === "string") return /[\s"=]/.test(value) ? JSON.stringify(value) : value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch (err) {
+    return `[unserializable: ${err instanceof Error ? err.message : String(err)}]`;
+  }
+}
+
+function localClock(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
+}
+
+/** Formats a record as one console line (without the newline). */
+export function formatConsoleRecord(
+  record: LogRecord,
+  options: { style: ConsoleStyle; color: boolean },
+): string {
+  const extra = Object.entries(record).filter(([key]) => !RECORD_KEYS.has(key));
+  if (options.style === "json") return JSON.stringify(record);
+  if (options.style === "compact") {
+    const fields = extra.length ? ` ${JSON.stringify(Object.fromEntries(extra))}` : "";
+    return `${record.time} ${record.level} ${record.msg}${fields}`;
+  }
+  const paint = (code: number, text: string) =>
+    options.color ? `\u001b[${code}m${text}\u001b[39m` : text;
+  const dim = (text: string) => (options.color ? `\u001b[2m${text}\u001b[22m` : text);
+  const level = paint(LEVEL_COLORS[record.level] ?? 39, record.level.toUpperCase().padEnd(5));
+  const fields = extra.map(([key, value]) => `${key}=${fieldText(value)}`).join(" ");
+  return `${dim(localClock(record.time))} ${level} ${record.msg}${fields ? ` ${dim(fields)}` : ""}`;
+}
+
+/** Secret shapes masked on the console unless `logging.redactSensitive` is "off". */
+export const DEFAULT_REDACT_PATTERNS: readonly string[] = [
+  String.raw`\bsk-[A-Za-z0-9_-]{8,}`,
+  String.raw`\bBearer\s+([A-Za-z0-9._~+/-]+=*)`,
+  String.raw`"(?:token|password|secret|apiKey|api_key|botToken|appToken)"\s*:\s*"([^"]+)"`,
+  String.raw`\b(?:token|password|secret|apiKey|api_key)=([^\s&"]+)`,
+  String.raw`--(?:token|password)\s+(\S+)`,
+  String.raw`\bgh[pousr]_[A-Za-z0-9]{20,}`,
+  String.raw`\bxox[abprs]-[A-Za-z0-9-]{10,}`,
+  String.raw`\b\d{6,}:[A-Za-z0-9_-]{30,}`,
+];
+
+/** Compiles a pattern: `/body/flags`, else a raw regex used with `gi`. */
+export function compileRedactPattern(pattern: string): RegExp {
+  const literal = /^\/(.+)\/([a-z]*)$/s.exec(pattern);
+  if (literal) {
+    const flags = literal[2].includes("g") ? literal[2] : `${literal[2]}g`;
+    return new RegExp(literal[1], flags);
+  }
+  return new RegExp(pattern, "gi");
+}
+
+/** Keeps the first 6 and last 4 characters of long secrets; short ones become `***`. */
+export function maskSecret(secret: string): string {
+  return secret.length >= 18 ? `${secret.slice(0, 6)}…${secret.slice(-4)}` : "***";
+}
+
+/** A function masking every match of `patterns` (the last capture group, else the whole match). */
+export function createRedactor(patterns: readonly string[]): (text: string) => string {
+  const compiled = patterns.map(compileRedactPattern);
+  return (text) => {
+    let out = text;
+    for (const regex of compiled) {
+      out = out.replace(regex, (match: string, ...rest: unknown[]) => {
+        const groups = rest.slice(0, -2).filter((group) => typeof group === "string") as string[];
+        const secret = groups.at(-1);
+        if (!secret) return maskSecret(match);
+        const at = match.lastIndexOf(secret);
+        return `${match.slice(0, at)}${maskSecret(secret)}${match.slice(at + secret.length)}`;
+      });
+    }
+    return out;
+  };
+}

@@ -1,0 +1,131 @@
+// The daemon logger: pino JSON lines in the dated (or configured) file, console styles, per-sink
+// levels, console-only secret masking, and size/date rotation — all in a temp dir.
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { LoggingConfig } from "../protocol/config/index.js";
+import { formatConsoleRecord } from "./log-console.js";
+import { archivePath, datedLogFileName } from "./log-file.js";
+import { createPinoGatewayLogger } from "./pino-logger.js";
+
+// `logging` is loosely typed: the schema's level unions have no narrow static type.
+function setup(
+  params: { logging?: Record<string, unknown>; isTty?: boolean; json?: boolean } = {},
+) {
+  const dir = mkdtempSync(join(tmpdir(), "pincer-log-"));
+  let clock = new Date(2026, 2, 14, 9, 30, 0).getTime();
+  const out: string[] = [];
+  const err: string[] = [];
+  const logger = createPinoGatewayLogger({
+    ...(params.logging ? { logging: params.logging as LoggingConfig } : {}),
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    isTty: params.isTty ?? false,
+    color: false,
+    ...(params.json ? { consoleStyle: "json" as const } : {}),
+    logDir: dir,
+    now: () => clock,
+  });
+  const lines = (path: string) =>
+    readFileSync(path, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { dir, logger, out, err, lines, advance: (ms: number) => (clock += ms) };
+}
+
+describe("daemon logger (pino)", () => {
+  it("writes JSON lines to the dated default file and JSON to stdout off a terminal", () => {
+    const t = setup();
+    t.logger.info("gateway ready", { url: "ws://127.0.0.1:1" });
+    t.logger.warn("slow", { ms: 12 });
+    const path = join(t.dir, "openclaw-2026-03-14.log");
+    expect(t.logger.file).toBe(path);
+    const [ready, slow] = t.lines(path);
+    expect(ready).toMatchObject({ level: "info", msg: "gateway ready", url: "ws://127.0.0.1:1" });
+    expect(ready.time).toBe(new Date(2026, 2, 14, 9, 30, 0).toISOString());
+    expect(slow).toMatchObject({ level: "warn", msg: "slow", ms: 12 });
+    expect(JSON.parse(t.out[0])).toMatchObject({ level: "info", msg: "gateway ready" });
+    expect(JSON.parse(t.err[0])).toMatchObject({ level: "warn", msg: "slow" });
+    t.logger.close();
+  });
+
+  it("prints pretty one-liners on a terminal and honours consoleStyle compact", () => {
+    const tty = setup({ isTty: true });
+    tty.logger.info("gateway ready", { authMode: "token" });
+    expect(tty.out[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}gateway ready authMode=token\n$/);
+    const compact = setup({ isTty: true, logging: { consoleStyle: "compact" } });
+    compact.logger.info("hello", { n: 1 });
+    expect(compact.out[0]).toMatch(/^\S+Z info hello \{"n":1\}\n$/);
+    tty.logger.close();
+    compact.logger.close();
+  });
+
+  it("filters file and console by their own levels", () => {
+    const t = setup({ logging: { level: "debug", consoleLevel: "warn" } });
+    t.logger.debug?.("details");
+    t.logger.info("normal");
+    t.logger.error("broken");
+    expect(t.lines(t.logger.file!).map((line) => line.msg)).toEqual([
+      "details",
+      "normal",
+      "broken",
+    ]);
+    expect(t.out).toEqual([]);
+    expect(t.err).toHaveLength(1);
+    t.logger.close();
+  });
+
+  it("writes no file at level silent and uses logging.file when set", () => {
+    const silent = setup({ logging: { level: "silent" } });
+    silent.logger.info("x");
+    expect(silent.logger.file).toBeUndefined();
+    expect(readdirSync(silent.dir)).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), "pincer-logfile-"));
+    const fixed = setup({ logging: { file: join(dir, "gw.log") } });
+    fixed.logger.info("to the fixed file");
+    expect(fixed.lines(join(dir, "gw.log"))[0].msg).toBe("to the fixed file");
+    fixed.logger.close();
+  });
+
+  it("masks secrets on the console only, unless redactSensitive is off", () => {
+    const secret = "sk-abcdefghijklmnopqrstuvwxyz123456";
+    const t = setup({ isTty: true });
+    t.logger.info(`calling with ${secret}`, { token: "short-token" });
+    expect(t.out[0]).toContain("sk-abc…3456");
+    expect(t.out[0]).not.toContain(secret);
+    expect(t.lines(t.logger.file!)[0].msg).toContain(secret);
+    const off = setup({ isTty: true, logging: { redactSensitive: "off" } });
+    off.logger.info(`calling with ${secret}`);
+    expect(off.out[0]).toContain(secret);
+    const custom = setup({ isTty: true, logging: { redactPatterns: ["/code-(\\d+)/"] } });
+    custom.logger.info("pairing code-12345 and sk-not-masked-by-default-here");
+    expect(custom.out[0]).toContain("code-***");
+    expect(custom.out[0]).toContain("sk-not-masked");
+  });
+
+  it("rotates at maxFileBytes keeping five archives, and starts a new file each day", () => {
+    const t = setup({ logging: { maxFileBytes: 400 } });
+    for (let i = 0; i < 40; i++) t.logger.info(`line ${i} ${"x".repeat(100)}`);
+    const path = join(t.dir, "openclaw-2026-03-14.log");
+    expect(existsSync(archivePath(path, 1))).toBe(true);
+    expect(existsSync(archivePath(path, 5))).toBe(true);
+    expect(existsSync(archivePath(path, 6))).toBe(false);
+    expect(readFileSync(path, "utf8").length).toBeLessThanOrEqual(400);
+    expect(t.lines(path).at(-1)?.msg).toContain("line 39");
+    t.advance(24 * 60 * 60 * 1000);
+    t.logger.info("tomorrow");
+    expect(t.logger.file).toBe(join(t.dir, datedLogFileName(new Date(2026, 2, 15, 9, 30))));
+    expect(t.lines(t.logger.file!)[0].msg).toBe("tomorrow");
+    t.logger.close();
+  });
+
+  it("keeps an unserializable field from breaking the pretty line", () => {
+    const line = formatConsoleRecord(
+      { level: "info", time: "2026-01-01T00:00:00.000Z", msg: "m", big: 10n as unknown },
+      { style: "pretty", color: false },
+    );
+    expect(line).toContain("big=[unserializable");
+  });
+});
