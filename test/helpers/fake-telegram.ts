@@ -76,6 +76,36 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Splits a multipart body by hand: grammY writes `content-disposition:form-data;name="x";filename=y`
+ * (no spaces, unquoted file names), which undici's FormData parser rejects.
+ */
+function parseMultipart(
+  body: Buffer,
+  boundary: string,
+): Pick<FakeTelegramCall, "params" | "files"> {
+  const params: Record<string, unknown> = {};
+  const files: FakeTelegramCall["files"] = {};
+  // latin1 keeps one char per byte, so lengths below are byte counts.
+  const text = body.toString("latin1");
+  for (const part of text.split(`--${boundary}`)) {
+    const headerEnd = part.indexOf("\r\n\r\n");
+    if (headerEnd < 0) continue;
+    const headers = part.slice(0, headerEnd);
+    const content = part.slice(headerEnd + 4).replace(/\r\n$/, "");
+    const name = /name="([^"]+)"/i.exec(headers)?.[1];
+    if (!name) continue;
+    const fileName = /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+    if (fileName !== undefined) {
+      files[name] = { fileName, size: content.length };
+      continue;
+    }
+    const value = Buffer.from(content, "latin1").toString("utf8");
+    params[name] = /^[[{]/.test(value) ? JSON.parse(value) : value;
+  }
+  return { params, files };
+}
+
 /** Parses JSON or multipart bodies; multipart text fields holding JSON are decoded like Telegram does. */
 async function parseParams(
   req: IncomingMessage,
@@ -86,17 +116,9 @@ async function parseParams(
   if (type.startsWith("application/json")) {
     return { params: JSON.parse(body.toString("utf8")) as Record<string, unknown>, files: {} };
   }
-  const form = await new Response(body, { headers: { "content-type": type } }).formData();
-  const params: Record<string, unknown> = {};
-  const files: FakeTelegramCall["files"] = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value === "string") {
-      params[key] = /^[[{]/.test(value) ? JSON.parse(value) : value;
-    } else {
-      files[key] = { fileName: value.name, size: value.size };
-    }
-  }
-  return { params, files };
+  const boundary = /boundary=([^;]+)/.exec(type)?.[1];
+  if (!boundary) throw new Error(`fake-telegram: unsupported content-type ${type}`);
+  return parseMultipart(body, boundary);
 }
 
 /** Starts the fake on 127.0.0.1, port 0. */
@@ -108,6 +130,9 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
   const callListeners = new Set<() => void>();
   const hanging = new Set<ServerResponse>();
   let nextMessageId = 1000;
+  const notifyListeners = () => {
+    for (const listener of [...callListeners]) listener();
+  };
 
   const send = (res: ServerResponse, status: number, body: unknown): void => {
     if (res.writableEnded || res.destroyed) return;
@@ -148,6 +173,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       ok(res, available());
     };
     state.waiters.add(waiter);
+    notifyListeners(); // lets `waitForCall` predicates see the held poll
     // `close` on the response (not the request) fires when the client aborts a held poll.
     res.on("close", () => {
       clearTimeout(timer);
@@ -155,7 +181,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     });
   };
 
-  const answer = (call: FakeTelegramCall, state: BotState, res: ServerResponse): void => {
+  const answer = (call: FakeTelegramCall, state: BotState, res: ServerResponse) => {
     const { params, method } = call;
     switch (method) {
       case "getMe":
@@ -207,7 +233,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     }
   };
 
-  const serveFile = (token: string, path: string, res: ServerResponse): void => {
+  const serveFile = (token: string, path: string, res: ServerResponse) => {
     const file = [...files.entries()].find(
       ([key, f]) => key.startsWith(`${token}/`) && f.filePath === path,
     )?.[1];
@@ -215,7 +241,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     res.writeHead(200, { "content-type": "application/octet-stream" }).end(file.bytes);
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const download = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
     if (download) return serveFile(download[1]!, download[2]!, res);
@@ -226,7 +252,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     const { params, files: parts } = await parseParams(req);
     const call: FakeTelegramCall = { token, method, params, files: parts };
     calls.push(call);
-    for (const listener of [...callListeners]) listener();
+    notifyListeners();
     const state = bots.get(token);
     if (!state) return send(res, 401, { ok: false, error_code: 401, description: "Unauthorized" });
     const failure = failures.get(method)?.shift();
