@@ -1,0 +1,110 @@
+// A `ChannelAccountContext` for adapter tests: a temp state dir, recorded inbound messages, status
+// reports and log lines, and a `receive` whose behaviour a test can script (e.g. reject once).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type {
+  ChannelAccountConfig,
+  ChannelAccountContext,
+  ChannelAccountStatus,
+  ChannelInbound,
+} from "../../src/channels/types.js";
+
+/** A recorded log line. */
+export interface RecordedLog {
+  level: "info" | "warn" | "error";
+  fields: Record<string, unknown>;
+  message: string;
+}
+
+/** The context plus what it recorded. */
+export interface TestAccountContext {
+  context: ChannelAccountContext;
+  received: ChannelInbound[];
+  reports: Array<Partial<ChannelAccountStatus>>;
+  logs: RecordedLog[];
+  /** The account's status: every report merged in order. */
+  status(): Partial<ChannelAccountStatus>;
+  /** Replaces what `receive` does after recording (default: resolve). */
+  onReceive: (message: ChannelInbound) => Promise<void>;
+  /** Resolves once `count` messages were received (counting earlier ones). */
+  waitForReceived(count: number): Promise<ChannelInbound[]>;
+  /** Resolves once a report matches. */
+  waitForReport(match: (report: Partial<ChannelAccountStatus>) => boolean): Promise<void>;
+  abort(): void;
+}
+
+/** Inputs for {@link createTestAccountContext}. */
+export interface TestAccountContextParams {
+  channel: string;
+  accountId: string;
+  config: ChannelAccountConfig;
+  /** Reuse a state dir across restarts; a fresh temp dir otherwise. */
+  stateDir?: string;
+  env?: Record<string, string | undefined>;
+}
+
+/** Makes a temp state dir; remove it with {@link removeStateDir}. */
+export function makeStateDir(): string {
+  return mkdtempSync(join(tmpdir(), "pincer-channel-"));
+}
+
+/** Removes a state dir made by {@link makeStateDir}. */
+export function removeStateDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Builds a recording context for one account. */
+export function createTestAccountContext(params: TestAccountContextParams): TestAccountContext {
+  const controller = new AbortController();
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
+  const waitUntil = (done: () => boolean) =>
+    new Promise<void>((resolve) => {
+      if (done()) return resolve();
+      const listener = () => {
+        if (!done()) return;
+        listeners.delete(listener);
+        resolve();
+      };
+      listeners.add(listener);
+    });
+  const log =
+    (level: RecordedLog["level"]) => (fields: Record<string, unknown>, message: string) => {
+      test.logs.push({ level, fields, message });
+    };
+  const test: TestAccountContext = {
+    received: [],
+    reports: [],
+    logs: [],
+    onReceive: async () => {},
+    context: {
+      channel: params.channel,
+      accountId: params.accountId,
+      config: params.config,
+      stateDir: params.stateDir ?? makeStateDir(),
+      env: params.env ?? {},
+      log: { info: log("info"), warn: log("warn"), error: log("error") },
+      async receive(message) {
+        await test.onReceive(message);
+        test.received.push(message);
+        notify();
+      },
+      report(update) {
+        test.reports.push(update);
+        notify();
+      },
+      signal: controller.signal,
+    },
+    status: () => Object.assign({}, ...test.reports),
+    async waitForReceived(count) {
+      await waitUntil(() => test.received.length >= count);
+      return test.received.slice(0, count);
+    },
+    waitForReport: (match) => waitUntil(() => test.reports.some(match)),
+    abort: () => controller.abort(),
+  };
+  return test;
+}

@@ -1,0 +1,340 @@
+// A fake Telegram Bot API on 127.0.0.1 (port 0) for driving grammY offline: `/bot<token>/<method>` with
+// JSON or multipart bodies, `/file/bot<token>/<path>` downloads, long-polled getUpdates that drops
+// updates below the offset, several bots on one server, scripted failures, every call recorded.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A bot the fake knows: its token and what getMe answers. */
+export interface FakeBot {
+  id: number;
+  username: string;
+  first_name?: string;
+}
+
+/** One recorded API call; multipart file parts are listed in `files` (field → name and size). */
+export interface FakeTelegramCall {
+  token: string;
+  method: string;
+  params: Record<string, unknown>;
+  files: Record<string, { fileName: string; size: number }>;
+}
+
+/** A scripted failure for the next calls of a method. `hang` never answers (a timeout). */
+export type FakeTelegramFailure =
+  | { kind: "status"; code: number; description: string; retryAfter?: number }
+  | { kind: "hang" };
+
+/** A file the fake serves through getFile and the download route. */
+export interface FakeFile {
+  fileId: string;
+  filePath: string;
+  bytes: Buffer;
+}
+
+interface Waiter {
+  offset: number;
+  limit: number;
+  respond: () => void;
+}
+
+interface BotState {
+  bot: FakeBot;
+  updates: Array<{ update_id: number } & Record<string, unknown>>;
+  nextUpdateId: number;
+  waiters: Set<Waiter>;
+}
+
+/** The running fake; close it in `afterEach`. */
+export interface FakeTelegram {
+  /** Pass as grammY's `apiRoot` (no trailing slash). */
+  apiRoot: string;
+  calls: FakeTelegramCall[];
+  addBot(token: string, bot: FakeBot): void;
+  /** Queues an update (its `update_id` is assigned) and wakes a pending long poll. */
+  pushUpdate(token: string, update: Record<string, unknown>): number;
+  /** Queues `{ message }`. */
+  pushMessage(token: string, message: Record<string, unknown>): number;
+  addFile(token: string, file: FakeFile): void;
+  /** The next `count` calls of `method` (any bot) fail as described. */
+  failNext(method: string, count: number, failure: FakeTelegramFailure): void;
+  callsOf(method: string, token?: string): FakeTelegramCall[];
+  /** Resolves with the first call of `method` matching `where`, waiting for it if needed. */
+  waitForCall(
+    method: string,
+    where?: (call: FakeTelegramCall) => boolean,
+  ): Promise<FakeTelegramCall>;
+  /** Number of getUpdates requests currently held open. */
+  pendingPolls(token: string): number;
+  close(): Promise<void>;
+}
+
+const JSON_HEADERS = { "content-type": "application/json" };
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Splits a multipart body by hand: grammY writes `content-disposition:form-data;name="x";filename=y`
+ * (no spaces, unquoted file names), which undici's FormData parser rejects.
+ */
+function parseMultipart(
+  body: Buffer,
+  boundary: string,
+): Pick<FakeTelegramCall, "params" | "files"> {
+  const params: Record<string, unknown> = {};
+  const files: FakeTelegramCall["files"] = {};
+  // latin1 keeps one char per byte, so lengths below are byte counts.
+  const text = body.toString("latin1");
+  for (const part of text.split(`--${boundary}`)) {
+    const headerEnd = part.indexOf("\r\n\r\n");
+    if (headerEnd < 0) continue;
+    const headers = part.slice(0, headerEnd);
+    const content = part.slice(headerEnd + 4).replace(/\r\n$/, "");
+    const name = /name="([^"]+)"/i.exec(headers)?.[1];
+    if (!name) continue;
+    const fileName = /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+    if (fileName !== undefined) {
+      files[name] = { fileName, size: content.length };
+      continue;
+    }
+    const value = Buffer.from(content, "latin1").toString("utf8");
+    params[name] = /^[[{]/.test(value) ? JSON.parse(value) : value;
+  }
+  return { params, files };
+}
+
+/** Parses JSON or multipart bodies; multipart text fields holding JSON are decoded like Telegram does. */
+async function parseParams(
+  req: IncomingMessage,
+): Promise<Pick<FakeTelegramCall, "params" | "files">> {
+  const body = await readBody(req);
+  const type = req.headers["content-type"] ?? "";
+  if (body.length === 0) return { params: {}, files: {} };
+  if (type.startsWith("application/json")) {
+    return { params: JSON.parse(body.toString("utf8")) as Record<string, unknown>, files: {} };
+  }
+  const boundary = /boundary=([^;]+)/.exec(type)?.[1];
+  if (!boundary) throw new Error(`fake-telegram: unsupported content-type ${type}`);
+  return parseMultipart(body, boundary);
+}
+
+/** Starts the fake on 127.0.0.1, port 0. */
+export async function startFakeTelegram(): Promise<FakeTelegram> {
+  const bots = new Map<string, BotState>();
+  const files = new Map<string, FakeFile>();
+  const calls: FakeTelegramCall[] = [];
+  const failures = new Map<string, Array<FakeTelegramFailure>>();
+  const callListeners = new Set<() => void>();
+  const hanging = new Set<ServerResponse>();
+  let nextMessageId = 1000;
+  const notifyListeners = () => {
+    for (const listener of [...callListeners]) listener();
+  };
+
+  const send = (res: ServerResponse, status: number, body: unknown): void => {
+    if (res.writableEnded || res.destroyed) return;
+    res.writeHead(status, JSON_HEADERS).end(JSON.stringify(body));
+  };
+  const ok = (res: ServerResponse, result: unknown): void => send(res, 200, { ok: true, result });
+
+  const sentMessage = (params: Record<string, unknown>, extra: Record<string, unknown>) => {
+    nextMessageId += 1;
+    const message: Record<string, unknown> = {
+      message_id: nextMessageId,
+      date: 1_700_000_100,
+      chat: {
+        id: Number(params.chat_id),
+        type: Number(params.chat_id) < 0 ? "supergroup" : "private",
+      },
+      ...extra,
+    };
+    if (params.message_thread_id !== undefined)
+      message.message_thread_id = params.message_thread_id;
+    return message;
+  };
+
+  const pollUpdates = (state: BotState, params: Record<string, unknown>, res: ServerResponse) => {
+    const offset = typeof params.offset === "number" ? params.offset : 0;
+    const limit = typeof params.limit === "number" ? params.limit : 100;
+    // Telegram forgets every update below the offset once it is given.
+    if (offset > 0) state.updates = state.updates.filter((u) => u.update_id >= offset);
+    const available = () => state.updates.filter((u) => u.update_id >= offset).slice(0, limit);
+    const now = available();
+    const timeout = typeof params.timeout === "number" ? params.timeout : 0;
+    if (now.length > 0 || timeout <= 0) return ok(res, now);
+    const waiter: Waiter = { offset, limit, respond: () => finish() };
+    const timer = setTimeout(() => finish(), timeout * 1000);
+    const finish = () => {
+      clearTimeout(timer);
+      state.waiters.delete(waiter);
+      ok(res, available());
+    };
+    state.waiters.add(waiter);
+    notifyListeners(); // lets `waitForCall` predicates see the held poll
+    // `close` on the response (not the request) fires when the client aborts a held poll.
+    res.on("close", () => {
+      clearTimeout(timer);
+      state.waiters.delete(waiter);
+    });
+  };
+
+  const answer = (call: FakeTelegramCall, state: BotState, res: ServerResponse) => {
+    const { params, method } = call;
+    switch (method) {
+      case "getMe":
+        return ok(res, {
+          id: state.bot.id,
+          is_bot: true,
+          first_name: state.bot.first_name ?? state.bot.username,
+          username: state.bot.username,
+          can_join_groups: true,
+          can_read_all_group_messages: false,
+          supports_inline_queries: false,
+        });
+      case "deleteWebhook":
+      case "setMyCommands":
+      case "sendChatAction":
+        return ok(res, true);
+      case "getUpdates":
+        return pollUpdates(state, params, res);
+      case "sendMessage":
+        return ok(res, sentMessage(params, { text: params.text }));
+      case "sendPhoto":
+        return ok(
+          res,
+          sentMessage(params, { photo: [{ file_id: "sent-photo", width: 1, height: 1 }] }),
+        );
+      case "sendDocument":
+        return ok(res, sentMessage(params, { document: { file_id: "sent-doc" } }));
+      case "getFile": {
+        const file = files.get(`${call.token}/${String(params.file_id)}`);
+        if (!file)
+          return send(res, 400, {
+            ok: false,
+            error_code: 400,
+            description: "Bad Request: invalid file_id",
+          });
+        return ok(res, {
+          file_id: file.fileId,
+          file_unique_id: `u-${file.fileId}`,
+          file_size: file.bytes.length,
+          file_path: file.filePath,
+        });
+      }
+      default:
+        return send(res, 404, {
+          ok: false,
+          error_code: 404,
+          description: "Not Found: method not found",
+        });
+    }
+  };
+
+  const serveFile = (token: string, path: string, res: ServerResponse) => {
+    const file = [...files.entries()].find(
+      ([key, f]) => key.startsWith(`${token}/`) && f.filePath === path,
+    )?.[1];
+    if (!file) return send(res, 404, { ok: false, error_code: 404, description: "Not Found" });
+    res.writeHead(200, { "content-type": "application/octet-stream" }).end(file.bytes);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const download = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
+    if (download) return serveFile(download[1]!, download[2]!, res);
+    const route = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
+    if (!route) return send(res, 404, { ok: false, error_code: 404, description: "Not Found" });
+    const token = route[1]!;
+    const method = route[2]!;
+    const { params, files: parts } = await parseParams(req);
+    const call: FakeTelegramCall = { token, method, params, files: parts };
+    calls.push(call);
+    notifyListeners();
+    const state = bots.get(token);
+    if (!state) return send(res, 401, { ok: false, error_code: 401, description: "Unauthorized" });
+    const failure = failures.get(method)?.shift();
+    if (failure?.kind === "hang") {
+      hanging.add(res);
+      return;
+    }
+    if (failure) {
+      const body: Record<string, unknown> = {
+        ok: false,
+        error_code: failure.code,
+        description: failure.description,
+      };
+      if (failure.retryAfter !== undefined) body.parameters = { retry_after: failure.retryAfter };
+      return send(res, failure.code, body);
+    }
+    answer(call, state, res);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      send(res, 500, { ok: false, error_code: 500, description: String(err) });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const stateOf = (token: string): BotState => {
+    const state = bots.get(token);
+    if (!state) throw new Error(`fake-telegram: unknown bot token ${token}`);
+    return state;
+  };
+
+  const fake: FakeTelegram = {
+    apiRoot: `http://127.0.0.1:${port}`,
+    calls,
+    addBot(token, bot) {
+      bots.set(token, { bot, updates: [], nextUpdateId: 1, waiters: new Set() });
+    },
+    pushUpdate(token, update) {
+      const state = stateOf(token);
+      const updateId = state.nextUpdateId++;
+      state.updates.push({ ...update, update_id: updateId });
+      for (const waiter of [...state.waiters]) waiter.respond();
+      return updateId;
+    },
+    pushMessage(token, message) {
+      return fake.pushUpdate(token, { message });
+    },
+    addFile(token, file) {
+      files.set(`${token}/${file.fileId}`, file);
+    },
+    failNext(method, count, failure) {
+      const queue = failures.get(method) ?? [];
+      for (let i = 0; i < count; i++) queue.push(failure);
+      failures.set(method, queue);
+    },
+    callsOf(method, token) {
+      return calls.filter((c) => c.method === method && (token === undefined || c.token === token));
+    },
+    waitForCall(method, where = () => true) {
+      const find = () => calls.find((c) => c.method === method && where(c));
+      const found = find();
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve) => {
+        const listener = () => {
+          const match = find();
+          if (!match) return;
+          callListeners.delete(listener);
+          resolve(match);
+        };
+        callListeners.add(listener);
+      });
+    },
+    pendingPolls(token) {
+      return stateOf(token).waiters.size;
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}
