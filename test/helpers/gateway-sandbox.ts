@@ -51,7 +51,7 @@ export class TestClient {
   }
 
   /** Waits until a frame matches (default 5 s). */
-  async waitFor(match: (frame: Frame) => boolean, timeoutMs = 5000): Promise<Frame> {
+  async waitFor(match: (frame: Frame) => boolean, timeoutMs = 15_000): Promise<Frame> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.frames.find(match);
