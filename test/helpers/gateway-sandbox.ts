@@ -50,7 +50,7 @@ export class TestClient {
     ws.on("error", () => {});
   }
 
-  /** Waits until a frame matches (default 5 s). */
+  /** Waits until a frame matches (default 15 s: generous for a loaded machine). */
   async waitFor(match: (frame: Frame) => boolean, timeoutMs = 15_000): Promise<Frame> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
