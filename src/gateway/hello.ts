@@ -16,6 +16,7 @@ export const GATEWAY_EVENTS = [
   "health",
   "shutdown",
   "sessions.changed",
+  "delivery.failed",
 ] as const;
 
 /** Builds hello-ok for an accepted connection. */

@@ -15,10 +15,12 @@ const READ = [
   "agents.list",
   "models.list",
   "channels.status",
+  "channels.pairing.list",
   "logs.tail",
 ] as const;
 const WRITE = [
   "system-event",
+  "send",
   "agent",
   "agent.wait",
   "chat.send",
