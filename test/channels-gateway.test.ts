@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { deliveryFailuresPath } from "../src/channels/delivery/failure-log.js";
 import { runCli } from "../src/cli/program.js";
+import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import { createGatewaySandbox, type GatewaySandbox, payloadOf } from "./helpers/gateway-sandbox.js";
 import { createMemoryChannel, type MemoryChannel } from "./helpers/memory-channel.js";
 
@@ -37,7 +38,7 @@ async function start(memory: MemoryChannel, channels: Record<string, unknown>, e
   const helperWorkspace = mkdtempSync(join(tmpdir(), "pincer-helper-"));
   box = await createGatewaySandbox({
     config: () => ({
-      channels: { memory: channels },
+      channels: { memory: channels } as OpenClawConfig["channels"],
       agents: {
         list: [
           { id: "main", groupChat: { mentionPatterns: ["@bot\\b"] } },
@@ -75,7 +76,11 @@ describe("channels through the gateway", () => {
     expect(existsSync(join(sandbox.stateDir, "credentials", "memory-pairing.json"))).toBe(true);
 
     const listed = await cli(sandbox.env, ["pairing", "list", "--json"]);
-    expect(JSON.parse(listed.stdout).requests[0]).toMatchObject({ channel: "memory", code, id: "42" });
+    expect(JSON.parse(listed.stdout).requests[0]).toMatchObject({
+      channel: "memory",
+      code,
+      id: "42",
+    });
     const approved = await cli(sandbox.env, ["pairing", "approve", "memory", code!]);
     expect(approved.code).toBe(0);
     expect(existsSync(join(sandbox.stateDir, "credentials", "memory-allowFrom.json"))).toBe(true);
@@ -85,7 +90,11 @@ describe("channels through the gateway", () => {
     const sent = await memory.waitForSent(2);
     expect(sent[1]!.message).toMatchObject({
       text: "Welcome aboard",
-      target: { accountId: "default", peer: { kind: "direct", id: "42" }, replyToId: inbound.messageId },
+      target: {
+        accountId: "default",
+        peer: { kind: "direct", id: "42" },
+        replyToId: inbound.messageId,
+      },
     });
     const entry = sandbox.gw.core.runtime.stores.forAgent("main").get("agent:main:main");
     expect(entry).toMatchObject({ lastChannel: "memory", lastTo: "42", lastAccountId: "default" });
@@ -129,7 +138,9 @@ describe("channels through the gateway", () => {
     expect(sent.map((s) => s.message.text).sort()).toEqual(["one", "two"]);
     for (const s of sent) expect(s.message.target.peer).toEqual({ kind: "group", id: "g2" });
     expect(transcriptText(sandbox, "main", "agent:main:memory:group:g2")).toContain("everyone?");
-    expect(transcriptText(sandbox, "helper", "agent:helper:memory:group:g2")).toContain("everyone?");
+    expect(transcriptText(sandbox, "helper", "agent:helper:memory:group:g2")).toContain(
+      "everyone?",
+    );
   });
 
   it("retries a retryable send, and reports a permanent failure once (event + log)", async () => {
@@ -171,7 +182,11 @@ describe("channels through the gateway", () => {
       idempotencyKey: "s-1",
     });
     expect(payloadOf(sendRes)).toMatchObject({ channel: "memory", accountId: "default" });
-    const again = await client.request("send", { to: "group:g9", message: "operator note", idempotencyKey: "s-1" });
+    const again = await client.request("send", {
+      to: "group:g9",
+      message: "operator note",
+      idempotencyKey: "s-1",
+    });
     expect(payloadOf(again).messageId).toBe(payloadOf(sendRes).messageId);
     expect(memory.sent.filter((s) => s.message.text === "operator note")).toHaveLength(1);
   });
