@@ -47,7 +47,7 @@ describe("routing an inbound message", () => {
       broadcast: {
         strategy: "sequential",
         "telegram:-100": { agents: ["main", "log"], mentionGating: false },
-      },
+      } as OpenClawConfig["broadcast"],
     };
     const routed = routeInbound(withBroadcast, msg());
     expect(routed).toMatchObject({ broadcast: true, strategy: "sequential", mentionGating: false });
