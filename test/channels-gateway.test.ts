@@ -189,5 +189,31 @@ describe("channels through the gateway", () => {
     });
     expect(payloadOf(again).messageId).toBe(payloadOf(sendRes).messageId);
     expect(memory.sent.filter((s) => s.message.text === "operator note")).toHaveLength(1);
+    const viaCli = await cli(sandbox.env, [
+      "message",
+      "send",
+      "--url",
+      sandbox.gw.url,
+      "--channel",
+      "memory",
+      "--to",
+      "7",
+      "-m",
+      "from the cli",
+      "--json",
+    ]);
+    expect(viaCli.code).toBe(0);
+    expect(memory.sent.at(-1)!.message).toMatchObject({
+      text: "from the cli",
+      target: { peer: { kind: "direct", id: "7" } },
+    });
+    const statusCli = await cli(sandbox.env, [
+      "channels",
+      "status",
+      "--url",
+      sandbox.gw.url,
+      "--probe",
+    ]);
+    expect(statusCli.stdout).toContain("memory/default  connected");
   });
 });
