@@ -16,7 +16,7 @@ import type { AgentRuntimeDeps, RunHandle, RunResult } from "../runtime/run/inde
 import type { SessionStoreRegistry } from "../sessions/index.js";
 import { type DeliveryDeps, deliverMessages } from "./delivery/deliver.js";
 import { planReplyMessages } from "./delivery/outbound-plan.js";
-import { startTyping } from "./delivery/typing.js";
+import { resolveTypingSettings, startTyping } from "./delivery/typing.js";
 import type { DispatchRequest } from "./inbound/pipeline.js";
 import type { RouteTarget } from "./inbound/route.js";
 import { inboundSessionPatch } from "./inbound/session-origin.js";
@@ -64,6 +64,7 @@ export interface ChannelDispatcherDeps {
   onRun?: (info: ChannelRunInfo) => void;
   /** Called around each delivery (pending-delivery counts in status). */
   onDeliveryState?: (channel: string, accountId: string, delta: 1 | -1) => void;
+  /** Overrides the configured typing refresh interval (tests). */
   typingIntervalMs?: number;
 }
 
@@ -164,14 +165,16 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
       cancel: () => queue.cancel(turn.sessionKey, "aborted"),
     });
     const runtime = deps.accountRuntime(route.inbound.channel, route.inbound.accountId);
-    const stopTyping = runtime
-      ? startTyping({
-          runtime,
-          target: replyTarget(route.inbound, false),
-          ...(deps.typingIntervalMs ? { intervalMs: deps.typingIntervalMs } : {}),
-          onError: (err) => deps.log.warn({ error: String(err) }, "typing indicator failed"),
-        })
-      : () => {};
+    const typing = resolveTypingSettings(deps.config(), route.agentId);
+    const stopTyping =
+      runtime && typing.enabled
+        ? startTyping({
+            runtime,
+            target: replyTarget(route.inbound, false),
+            intervalMs: deps.typingIntervalMs ?? typing.intervalMs,
+            onError: (err) => deps.log.warn({ error: String(err) }, "typing indicator failed"),
+          })
+        : () => {};
     let result: RunResult;
     try {
       result = await handle.result;

@@ -20,7 +20,7 @@ export interface GatewayChannelOptions {
   loaders?: Record<string, ChannelAdapterLoader>;
   /** Delivery retry policy (tests shorten the backoff). */
   retry?: Partial<RetryPolicy>;
-  /** Typing indicator refresh (default `typingIntervalSeconds`, else 6 s). */
+  /** Typing indicator refresh override (default: the configured `typingIntervalSeconds`, else 6 s). */
   typingIntervalMs?: number;
 }
 
@@ -35,13 +35,6 @@ export interface GatewayChannelsParams {
   runs: () => RunTracker;
   emit: (event: string, payload: unknown) => void;
   now: () => number;
-}
-
-function typingIntervalMs(cfg: OpenClawConfig, override: number | undefined): number | undefined {
-  if (override) return override;
-  const seconds = (cfg.agents?.defaults as { typingIntervalSeconds?: unknown } | undefined)
-    ?.typingIntervalSeconds;
-  return typeof seconds === "number" && seconds > 0 ? seconds * 1000 : undefined;
 }
 
 /** Owns the registry and (once needed) the host. */
@@ -84,8 +77,7 @@ export class GatewayChannels {
     const log =
       (level: "info" | "warn" | "error") => (fields: Record<string, unknown>, message: string) =>
         params.logger[level](message, fields);
-    const cfg = params.config();
-    const typing = typingIntervalMs(cfg, params.options.typingIntervalMs);
+    const typing = params.options.typingIntervalMs;
     this.current = createChannelHost({
       registry: this.registry,
       config: params.config,

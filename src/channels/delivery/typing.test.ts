@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OutboundTarget } from "../types.js";
-import { startTyping } from "./typing.js";
+import { resolveTypingSettings, startTyping } from "./typing.js";
 
 describe("typing indicator", () => {
   it("sends at once, refreshes on the interval, stops for good", async () => {
@@ -35,5 +35,20 @@ describe("typing indicator", () => {
     expect(() =>
       startTyping({ runtime: {}, target: { accountId: "a", peer: { kind: "direct", id: "1" } } })(),
     ).not.toThrow();
+  });
+});
+
+describe("typing settings", () => {
+  it("agent over defaults over session; typingMode never disables", () => {
+    const cfg = {
+      agents: {
+        defaults: { typingIntervalSeconds: 4 },
+        list: [{ id: "main" }, { id: "quiet", typingMode: "never" as const }],
+      },
+      session: { typingIntervalSeconds: 9 },
+    };
+    expect(resolveTypingSettings(cfg, "main")).toEqual({ enabled: true, intervalMs: 4000 });
+    expect(resolveTypingSettings(cfg, "quiet").enabled).toBe(false);
+    expect(resolveTypingSettings({}, "main")).toEqual({ enabled: true, intervalMs: 6000 });
   });
 });
