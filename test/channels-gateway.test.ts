@@ -81,9 +81,19 @@ describe("channels through the gateway", () => {
       code,
       id: "42",
     });
+    const client = await sandbox.connect();
+    const viaGateway = payloadOf(
+      await client.request("channels.pairing.list", { channel: "memory" }),
+    );
+    expect(viaGateway.requests.map((r: { code: string }) => r.code)).toEqual([code]);
     const approved = await cli(sandbox.env, ["pairing", "approve", "memory", code!]);
     expect(approved.code).toBe(0);
     expect(existsSync(join(sandbox.stateDir, "credentials", "memory-allowFrom.json"))).toBe(true);
+    const dismissed = await client.request("channels.pairing.dismiss", {
+      channel: "memory",
+      code: code!,
+    });
+    expect(dismissed.ok).toBe(false);
 
     sandbox.fake.text("Welcome aboard");
     const inbound = await memory.inject({ peer: { kind: "direct", id: "42" }, text: "now?" });
