@@ -162,6 +162,11 @@ describe("channels through the gateway", () => {
     await memory.inject({ peer: { kind: "direct", id: "5" }, text: "hi" });
     await memory.waitForSent(1);
     expect(memory.attempts.map((a) => a.result.ok)).toEqual([false, true]);
+    // The channel run is visible to gateway clients on its session, like a WebChat run.
+    const final = await client.waitFor(
+      (f) => f.type === "event" && f.event === "chat" && payloadOf(f).state === "final",
+    );
+    expect(payloadOf(final)).toMatchObject({ sessionKey: "agent:main:main", agentId: "main" });
 
     memory.failNext(1, { message: "chat not found", retryable: false, code: "400" });
     sandbox.fake.text("lost reply");
