@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
+import { registerChannelCommands } from "./program-channels.js";
 
 /** What an action receives: positional arguments and the command's options. */
 export interface CommandInput<O = Record<string, unknown>> {
@@ -349,6 +350,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .description("print the path of the active config file")
     .option("--json", "print JSON")
     .action(lazy(() => import("./config-file.js")));
+
+  registerChannelCommands(program, { lazy, withGatewayClient });
 
   try {
     await program.parseAsync(argv, { from: "user" });

@@ -2,6 +2,7 @@
 // logs, broadcast) and the shapes of a method call and its result.
 import type { StatePaths } from "../config/index.js";
 import type { GatewayErrorShape } from "../protocol/gateway/index.js";
+import type { GatewayChannels } from "./channels.js";
 import type { LiveConfig } from "./config-live.js";
 import type { DedupeCache } from "./dedupe.js";
 import type { GatewayLogger, LogRing } from "./logger.js";
@@ -27,6 +28,8 @@ export interface GatewayCore {
   live: LiveConfig;
   runtime: GatewayRuntime;
   runs: RunTracker;
+  /** Chat channels (host created only once a channel with an adapter is configured). */
+  channels: GatewayChannels;
   presence: PresenceTable;
   dedupe: DedupeCache<Record<string, unknown>, Record<string, unknown>>;
   logs: LogRing;

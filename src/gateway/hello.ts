@@ -17,6 +17,7 @@ export const GATEWAY_EVENTS = [
   "shutdown",
   "sessions.changed",
   "heartbeat",
+  "delivery.failed",
 ] as const;
 
 /** Builds hello-ok for an accepted connection. */

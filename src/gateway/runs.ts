@@ -1,7 +1,7 @@
 // Runs started through the gateway: their stream mapped to `agent` and `chat` events (openclaw-notes
 // §5.5), waiters for agent.wait (waiting never cancels), aborts for chat.abort, and a drain for
 // shutdown. Finished runs are remembered (bounded) so agent.wait can answer after the fact.
-import type { RunEvent, RunResult } from "../runtime/run/index.js";
+import type { RunEvent, RunHandle, RunResult } from "../runtime/run/index.js";
 import type { GatewayLogger } from "./logger.js";
 import type { GatewayRuntime } from "./runtime.js";
 
@@ -74,6 +74,32 @@ export class RunTracker {
     };
     this.remember(run);
     this.pump(run, handle.events).catch((err: unknown) => {
+      this.deps.logger.error("run event stream failed", { runId: run.runId, error: String(err) });
+    });
+    return run;
+  }
+
+  /** Tracks a run started elsewhere (a channel turn in the inbound queue): the same `agent`/`chat`
+   * events, waits and drain; aborting it calls `cancel`. */
+  adopt(params: {
+    runId: string;
+    agentId: string;
+    sessionKey: string;
+    handle: RunHandle;
+    cancel: () => void;
+  }): TrackedRun {
+    const controller = new AbortController();
+    controller.signal.addEventListener("abort", params.cancel, { once: true });
+    const run: TrackedRun = {
+      runId: params.runId,
+      sessionKey: params.sessionKey,
+      agentId: params.agentId,
+      acceptedAt: this.deps.now(),
+      controller,
+      result: params.handle.result,
+    };
+    this.remember(run);
+    this.pump(run, params.handle.events).catch((err: unknown) => {
       this.deps.logger.error("run event stream failed", { runId: run.runId, error: String(err) });
     });
     return run;

@@ -13,6 +13,7 @@ import { type LoadedConfig, loadConfig } from "../config/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { acquireStateDirLock } from "../sessions/index.js";
 import { resolveSharedAuth } from "./auth-config.js";
+import { type GatewayChannelOptions, GatewayChannels } from "./channels.js";
 import { LiveConfig } from "./config-live.js";
 import { type ConnectionHost, GatewayConnection } from "./connection.js";
 import type { GatewayCore } from "./context.js";
@@ -74,6 +75,8 @@ export interface StartGatewayOptions {
   deliverHeartbeat?: (agentId: string, text: string) => Promise<void>;
   /** Timers of the heartbeat scheduler (tests). */
   heartbeatTimers?: HeartbeatTimers;
+  /** Channel adapter loaders (lazy, per channel id) and delivery tuning. */
+  channels?: GatewayChannelOptions;
 }
 
 /** A running gateway. */
@@ -140,6 +143,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       currentConfig = next;
       runtime.applyConfig(next);
       heartbeats.reschedule();
+      syncChannels();
       try {
         auth = authFor(next);
       } catch (err) {
@@ -169,6 +173,22 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       broadcast("presence", { presence: presence.list() });
     }, 50);
   };
+  const channels = new GatewayChannels({
+    options: options.channels ?? {},
+    config: () => currentConfig,
+    stateDir: loaded.paths.stateDir,
+    env,
+    logger,
+    runtime,
+    runs: () => core.runs,
+    emit: (event, payload) => broadcast(event, payload),
+    now,
+  });
+  const syncChannels = () => {
+    channels.sync().catch((err: unknown) => {
+      logger.error("channels failed to start", { error: String(err) });
+    });
+  };
   const core: GatewayCore = {
     version,
     bootId,
@@ -187,6 +207,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       logger,
       now,
     }),
+    channels,
     presence,
     dedupe: new DedupeCache({ now }),
     logs,
@@ -317,6 +338,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const urlHost = listenHost.includes(":") ? `[${listenHost}]` : listenHost;
   const url = `ws://${urlHost}:${port}`;
   logger.info("gateway ready", { url, authMode: auth.mode, stateDir: loaded.paths.stateDir });
+  syncChannels();
   let closing: Promise<void> | undefined;
   const close = (reason = "gateway stopping") => {
     closing ??= (async () => {
@@ -327,6 +349,10 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       await heartbeats.close();
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       broadcast("shutdown", { reason });
+      // Channels stop first: no new inbound while the runs drain.
+      await channels.stop().catch((err: unknown) => {
+        logger.error("channels failed to stop", { error: String(err) });
+      });
       const drained = await core.runs.drain(options.drainTimeoutMs ?? 10_000);
       logger.info("runs drained", drained);
       for (const conn of connections) conn.close(1012, "gateway shutting down");

@@ -1,6 +1,7 @@
 // The method registry: one group per file, merged into one name → handler map.
 import type { MethodHandler } from "../context.js";
 import { agentMethods } from "./agent.js";
+import { channelMethods } from "./channels.js";
 import { chatMethods } from "./chat.js";
 import { configMethods } from "./config.js";
 import { sessionMethods } from "./sessions.js";
@@ -15,6 +16,7 @@ export function createMethodRegistry(): Map<string, MethodHandler> {
       ...chatMethods,
       ...sessionMethods,
       ...configMethods,
+      ...channelMethods,
     }),
   );
 }

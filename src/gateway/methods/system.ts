@@ -1,5 +1,5 @@
 // Root and read-only methods: health, status, system-presence, system-event, agents.list,
-// agent.identity.get, models.list, channels.status, logs.tail.
+// agent.identity.get, models.list, logs.tail.
 import { listAgents, resolveDefaultAgentId } from "../../agents/roster.js";
 import type { SystemEventParams } from "../../protocol/gateway/index.js";
 import { normalizeMainKey } from "../../routing/index.js";
@@ -117,13 +117,5 @@ export const systemMethods: Record<string, MethodHandler> = {
       })),
     });
   },
-  "channels.status": (call) =>
-    ok({
-      ts: call.core.now(),
-      channelOrder: [],
-      channelLabels: {},
-      channels: {},
-      channelAccounts: {},
-    }),
   "logs.tail": logsTail,
 };

@@ -12,6 +12,7 @@ export type {
   AgentParams,
   ChatSendParams,
   HelloOk,
+  SendParams,
   SessionsPatchParams,
   SystemEventParams,
 } from "./method-schemas.js";

@@ -184,6 +184,33 @@ export const ChannelsStatusParamsSchema = Type.Object(
   { probe: Type.Optional(Type.Boolean()), timeoutMs: Type.Optional(Type.Integer({ minimum: 0 })) },
   closed,
 );
+/** `send`: a message to a channel target (openclaw-notes §4); side-effecting, so idempotent. */
+export const SendParamsSchema = Type.Object(
+  {
+    to: NonEmptyString,
+    message: Type.Optional(Type.String()),
+    mediaUrl: Type.Optional(Type.String()),
+    mediaUrls: Type.Optional(Type.Array(Type.String())),
+    gifPlayback: Type.Optional(Type.Boolean()),
+    channel: Type.Optional(Type.String()),
+    accountId: Type.Optional(Type.String()),
+    threadId: Type.Optional(Type.String()),
+    replyToId: Type.Optional(Type.String()),
+    sessionKey: Type.Optional(Type.String()),
+    idempotencyKey: NonEmptyString,
+  },
+  closed,
+);
+/** `channels.pairing.list`. */
+export const ChannelsPairingListParamsSchema = Type.Object(
+  { channel: Type.Optional(NonEmptyString) },
+  closed,
+);
+/** `channels.pairing.approve` / `channels.pairing.dismiss`. */
+export const ChannelsPairingCodeParamsSchema = Type.Object(
+  { channel: NonEmptyString, code: NonEmptyString },
+  closed,
+);
 /** `sessions.list`-like methods without params. */
 export const EmptyParamsSchema = Empty;
 
@@ -250,6 +277,8 @@ export type AgentParams = Static<typeof AgentParamsSchema>;
 export type ChatSendParams = Static<typeof ChatSendParamsSchema>;
 /** Static type of {@link SessionsPatchParamsSchema}. */
 export type SessionsPatchParams = Static<typeof SessionsPatchParamsSchema>;
+/** Static type of {@link SendParamsSchema}. */
+export type SendParams = Static<typeof SendParamsSchema>;
 /** Static type of {@link SystemEventParamsSchema}. */
 export type SystemEventParams = Static<typeof SystemEventParamsSchema>;
 
@@ -278,6 +307,10 @@ export const METHOD_PARAMS = {
   "last-heartbeat": Empty,
   "set-heartbeats": SetHeartbeatsParamsSchema,
   "channels.status": ChannelsStatusParamsSchema,
+  "channels.pairing.list": ChannelsPairingListParamsSchema,
+  "channels.pairing.approve": ChannelsPairingCodeParamsSchema,
+  "channels.pairing.dismiss": ChannelsPairingCodeParamsSchema,
+  send: SendParamsSchema,
   "agents.list": Empty,
   "models.list": Empty,
 } as const;

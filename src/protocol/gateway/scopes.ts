@@ -15,11 +15,13 @@ const READ = [
   "agents.list",
   "models.list",
   "channels.status",
+  "channels.pairing.list",
   "logs.tail",
   "last-heartbeat",
 ] as const;
 const WRITE = [
   "system-event",
+  "send",
   "agent",
   "agent.wait",
   "chat.send",

@@ -1,0 +1,42 @@
+// Per-account status kept by the host: configured/enabled/running plus the adapter's reports
+// (connected, identity, errors) and the host's own counters (last inbound/outbound, pending deliveries).
+import type { ChannelAccountStatus } from "./types.js";
+
+/** One account's status as `channels.status` reports it. */
+export interface AccountStatusSnapshot extends ChannelAccountStatus {
+  accountId: string;
+  enabled: boolean;
+  configured: boolean;
+  running: boolean;
+  pendingDeliveries: number;
+  probe?: unknown;
+}
+
+/** A fresh status for an account. */
+export function initialAccountStatus(params: {
+  accountId: string;
+  enabled: boolean;
+  configured: boolean;
+  lastError?: string;
+  at: number;
+}): AccountStatusSnapshot {
+  return {
+    accountId: params.accountId,
+    enabled: params.enabled,
+    configured: params.configured,
+    running: false,
+    connected: false,
+    pendingDeliveries: 0,
+    ...(params.lastError ? { lastError: params.lastError, lastErrorAt: params.at } : {}),
+  };
+}
+
+/** Merges an adapter's report into a status (an error report stamps `lastErrorAt`). */
+export function mergeAccountReport(
+  status: AccountStatusSnapshot,
+  update: Partial<ChannelAccountStatus>,
+  now: number,
+): void {
+  Object.assign(status, update);
+  if (update.lastError !== undefined && update.lastErrorAt === undefined) status.lastErrorAt = now;
+}

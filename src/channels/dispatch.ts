@@ -1,0 +1,221 @@
+// Steps 6–8 for a cleared message: session entry + delivery context, the host's one inbound queue
+// (settings from `resolveQueueSettings`; different reply routes never coalesce), `runQueuedTurn`
+// with a typing indicator, and delivery of the reply to exactly where the message came from.
+// Sequential broadcast groups hand the message to the next agent once a reply is delivered.
+import type { OpenClawConfig } from "../protocol/config/index.js";
+import {
+  createInboundQueue,
+  type InboundMessage,
+  type InboundQueue,
+  type LaneScheduler,
+  type QueuedTurn,
+  queueOverrideFromSession,
+  resolveQueueSettings,
+} from "../runtime/lanes/index.js";
+import type { AgentRuntimeDeps, RunHandle, RunResult } from "../runtime/run/index.js";
+import type { SessionStoreRegistry } from "../sessions/index.js";
+import { type DeliveryDeps, deliverMessages } from "./delivery/deliver.js";
+import { planReplyMessages } from "./delivery/outbound-plan.js";
+import { resolveTypingSettings, startTyping } from "./delivery/typing.js";
+import type { DispatchRequest } from "./inbound/pipeline.js";
+import type { RouteTarget } from "./inbound/route.js";
+import { inboundSessionPatch } from "./inbound/session-origin.js";
+import type {
+  ChannelAccountConfig,
+  ChannelAccountRuntime,
+  ChannelCapabilities,
+  ChannelInbound,
+  ChannelLogger,
+  OutboundTarget,
+} from "./types.js";
+
+/** Where a queued message's reply goes and who answers it (carried in `InboundMessage.meta`). */
+export interface ReplyRoute {
+  agentId: string;
+  sessionKey: string;
+  /** The inbound message (without `raw`): channel, account, peer, thread, message id. */
+  inbound: ChannelInbound;
+  /** Sequential broadcast: agents still to answer, in order. */
+  rest: RouteTarget[];
+  body: string;
+}
+
+/** A run started for a channel message (the gateway maps it to `chat`/`agent` events). */
+export interface ChannelRunInfo {
+  runId: string;
+  agentId: string;
+  sessionKey: string;
+  handle: RunHandle;
+  /** Aborts the run (and drops what its session has queued). */
+  cancel: () => void;
+}
+
+/** Everything the dispatcher needs; passed in. */
+export interface ChannelDispatcherDeps {
+  config: () => OpenClawConfig;
+  stores: SessionStoreRegistry;
+  lanes: LaneScheduler;
+  runtimeDeps: () => Promise<AgentRuntimeDeps>;
+  accountRuntime: (channel: string, accountId: string) => ChannelAccountRuntime | undefined;
+  capabilities: (channel: string) => ChannelCapabilities | undefined;
+  accountConfig: (channel: string, accountId: string) => ChannelAccountConfig;
+  delivery: DeliveryDeps;
+  log: ChannelLogger;
+  onRun?: (info: ChannelRunInfo) => void;
+  /** Called around each delivery (pending-delivery counts in status). */
+  onDeliveryState?: (channel: string, accountId: string, delta: 1 | -1) => void;
+  /** Overrides the configured typing refresh interval (tests). */
+  typingIntervalMs?: number;
+}
+
+/** The dispatcher: `dispatch` queues a cleared message for each of its agents. */
+export interface ChannelDispatcher {
+  dispatch(request: DispatchRequest): void;
+  readonly queue: InboundQueue;
+}
+
+/** The reply-route key: messages with different keys are never coalesced into one turn. */
+export function replyRouteKey(
+  inbound: Pick<ChannelInbound, "channel" | "accountId" | "peer" | "threadId">,
+): string {
+  const { channel, accountId, peer, threadId } = inbound;
+  return [channel, accountId, `${peer.kind}:${peer.id}`, threadId ?? ""].join("|");
+}
+
+/** Where the reply to an inbound message goes. */
+export function replyTarget(inbound: ChannelInbound, quote: boolean): OutboundTarget {
+  return {
+    accountId: inbound.accountId,
+    peer: inbound.peer,
+    ...(inbound.threadId ? { threadId: inbound.threadId } : {}),
+    ...(quote ? { replyToId: inbound.messageId } : {}),
+  };
+}
+
+const DEFAULT_MAX_TEXT = 4000;
+
+/** Creates the dispatcher and its inbound queue (one per host). */
+export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDispatcher {
+  const submit = (route: ReplyRoute): void => {
+    const store = deps.stores.forAgent(route.agentId);
+    const existing = store.getOrCreate(route.sessionKey).entry;
+    store.update(route.sessionKey, inboundSessionPatch(route.inbound, existing));
+    const settings = resolveQueueSettings({
+      cfg: deps.config(),
+      channel: route.inbound.channel,
+      sessionOverride: queueOverrideFromSession(existing as unknown as Record<string, unknown>),
+    });
+    const inbound: InboundMessage = {
+      text: route.body,
+      id: route.inbound.messageId,
+      route: replyRouteKey(route.inbound),
+      meta: { reply: route },
+    };
+    queue.submit({ sessionKey: route.sessionKey, message: inbound, settings });
+  };
+
+  const deliver = async (route: ReplyRoute, result: RunResult, sessionKey: string) => {
+    const { channel, accountId } = route.inbound;
+    const runtime = deps.accountRuntime(channel, accountId);
+    const capabilities = deps.capabilities(channel);
+    const config = deps.accountConfig(channel, accountId);
+    const messages = planReplyMessages({
+      payloads: result.payloads,
+      target: replyTarget(route.inbound, true),
+      maxTextLength: Math.min(
+        capabilities?.maxTextLength ?? DEFAULT_MAX_TEXT,
+        typeof config.textChunkLimit === "number"
+          ? config.textChunkLimit
+          : Number.POSITIVE_INFINITY,
+      ),
+      ...(typeof config.replyToMode === "string" ? { replyToMode: config.replyToMode } : {}),
+      ...(capabilities ? { media: capabilities.media } : {}),
+    });
+    if (messages.length === 0) return;
+    const unavailable = {
+      send: async () => ({
+        ok: false as const,
+        failure: { message: `account ${channel}/${accountId} is not running`, retryable: false },
+      }),
+    };
+    deps.onDeliveryState?.(channel, accountId, 1);
+    try {
+      await deliverMessages({
+        deps: deps.delivery,
+        channel,
+        runtime: runtime ?? unavailable,
+        messages,
+        sessionKey,
+        runId: result.runId,
+      });
+    } finally {
+      deps.onDeliveryState?.(channel, accountId, -1);
+    }
+  };
+
+  const runTurn = async (turn: QueuedTurn): Promise<RunResult> => {
+    const route = turn.messages.at(-1)?.meta?.reply as ReplyRoute;
+    const { runQueuedTurn } = await import("../runtime/run/index.js");
+    const handle = runQueuedTurn(await deps.runtimeDeps(), turn, { agentId: route.agentId });
+    deps.onRun?.({
+      runId: handle.runId,
+      agentId: route.agentId,
+      sessionKey: turn.sessionKey,
+      handle,
+      cancel: () => queue.cancel(turn.sessionKey, "aborted"),
+    });
+    const runtime = deps.accountRuntime(route.inbound.channel, route.inbound.accountId);
+    const typing = resolveTypingSettings(deps.config(), route.agentId);
+    const stopTyping =
+      runtime && typing.enabled
+        ? startTyping({
+            runtime,
+            target: replyTarget(route.inbound, false),
+            intervalMs: deps.typingIntervalMs ?? typing.intervalMs,
+            onError: (err) => deps.log.warn({ error: String(err) }, "typing indicator failed"),
+          })
+        : () => {};
+    let result: RunResult;
+    try {
+      result = await handle.result;
+    } finally {
+      stopTyping();
+    }
+    await deliver(route, result, turn.sessionKey);
+    const [next, ...rest] = route.rest;
+    if (next) submit({ ...route, ...next, rest });
+    return result;
+  };
+
+  const queue = createInboundQueue({
+    scheduler: deps.lanes,
+    runTurn,
+    onEvent: (event) => {
+      if (event.type === "message_dropped") {
+        deps.log.warn(
+          { sessionKey: event.sessionKey, reason: event.reason, summarized: event.summarized },
+          "queued channel message dropped",
+        );
+      } else if (event.type === "turn_failed") {
+        deps.log.error(
+          { sessionKey: event.sessionKey, runId: event.runId, error: String(event.error) },
+          "channel turn failed",
+        );
+      }
+    },
+  });
+
+  return {
+    queue,
+    dispatch({ message, body, routed }) {
+      const { raw: _raw, ...inbound } = message;
+      const base = { inbound, body };
+      if (routed.strategy === "sequential" && routed.targets.length > 1) {
+        const [first, ...rest] = routed.targets;
+        submit({ ...base, ...first!, rest });
+        return;
+      }
+      for (const target of routed.targets) submit({ ...base, ...target, rest: [] });
+    },
+  };
+}

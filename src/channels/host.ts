@@ -1,0 +1,328 @@
+// The channel host: starts every enabled, configured account of every registered adapter, feeds
+// their messages through the inbound pipeline and the dispatcher, restarts only the accounts whose
+// config changed on a live reload, stops all on shutdown, and keeps per-account status.
+import type { OpenClawConfig } from "../protocol/config/index.js";
+import type { LaneScheduler } from "../runtime/lanes/index.js";
+import type { AgentRuntimeDeps } from "../runtime/run/index.js";
+import type { SessionStoreRegistry } from "../sessions/index.js";
+import {
+  accountFingerprint,
+  channelSection,
+  configuredChannelIds,
+  isAccountEnabled,
+  resolveAccountConfig,
+} from "./account-config.js";
+import {
+  type AccountStatusSnapshot,
+  initialAccountStatus,
+  mergeAccountReport,
+} from "./account-status.js";
+import { type DeliveryDeps, deliverMessages } from "./delivery/deliver.js";
+import type { RetryPolicy } from "./delivery/send-retry.js";
+import { type ChannelRunInfo, createChannelDispatcher } from "./dispatch.js";
+import { createInboundDedupe } from "./inbound/dedupe.js";
+import { createGroupHistory } from "./inbound/group-history.js";
+import { type InboundOutcome, pairingReplyText, processInbound } from "./inbound/pipeline.js";
+import { createPairingStore, type PairingStore } from "./pairing/pairing-store.js";
+import type { ChannelRegistry } from "./registry.js";
+import { type SendRequest, type SendResponse, sendDirect } from "./send-direct.js";
+import type {
+  ChannelAccountRuntime,
+  ChannelAdapter,
+  ChannelInbound,
+  ChannelLogger,
+} from "./types.js";
+
+/** Everything the host needs; passed in by the gateway (or a test). */
+export interface ChannelHostParams {
+  registry: ChannelRegistry;
+  config: () => OpenClawConfig;
+  stateDir: string;
+  env: Record<string, string | undefined>;
+  log: ChannelLogger;
+  stores: SessionStoreRegistry;
+  lanes: LaneScheduler;
+  runtimeDeps: () => Promise<AgentRuntimeDeps>;
+  emit: (event: string, payload: unknown) => void;
+  now?: () => number;
+  onRun?: (info: ChannelRunInfo) => void;
+  retry?: Partial<RetryPolicy>;
+  typingIntervalMs?: number;
+}
+
+/** `channels.status` payload. */
+export interface ChannelsStatus {
+  ts: number;
+  channelOrder: string[];
+  channelLabels: Record<string, string>;
+  channels: Record<string, { configured: boolean; running: boolean; accounts: number }>;
+  channelAccounts: Record<string, AccountStatusSnapshot[]>;
+}
+
+/** The running host. */
+export interface ChannelHost {
+  readonly pairing: PairingStore;
+  /** Starts every enabled account; resolves when all have started or failed. */
+  start(): Promise<void>;
+  /** Applies a reloaded config: restarts only added, removed or changed accounts. */
+  applyConfig(): Promise<void>;
+  /** Stops every account (no more inbound). */
+  stop(): Promise<void>;
+  status(options?: { probe?: boolean }): Promise<ChannelsStatus>;
+  send(request: SendRequest): Promise<SendResponse>;
+  /** Feeds one message through the pipeline (what accounts call through their context). */
+  receive(message: ChannelInbound): Promise<InboundOutcome>;
+}
+
+interface AccountSlot {
+  channel: string;
+  accountId: string;
+  fingerprint: string;
+  status: AccountStatusSnapshot;
+  runtime?: ChannelAccountRuntime;
+  controller: AbortController;
+}
+
+const slotKey = (channel: string, accountId: string) => `${channel}\u0000${accountId}`;
+
+/** Creates the host (nothing starts before `start`). */
+export function createChannelHost(params: ChannelHostParams): ChannelHost {
+  const now = params.now ?? Date.now;
+  const slots = new Map<string, AccountSlot>();
+  const pairing = createPairingStore({ stateDir: params.stateDir, now });
+  const accountConfig = (channel: string, accountId: string) =>
+    resolveAccountConfig(channelSection(params.config(), channel), accountId);
+  const slotOf = (channel: string, accountId: string) => slots.get(slotKey(channel, accountId));
+  const delivery: DeliveryDeps = {
+    stateDir: params.stateDir,
+    now,
+    emit: params.emit,
+    ...(params.retry ? { retry: params.retry } : {}),
+    onSent: (channel, message) => {
+      const slot = slotOf(channel, message.target.accountId);
+      if (slot) slot.status.lastOutboundAt = now();
+    },
+    onFailed: (record) => {
+      const slot = slotOf(record.channel, record.accountId);
+      if (slot)
+        mergeAccountReport(slot.status, { lastError: `delivery failed: ${record.error}` }, now());
+    },
+  };
+  const dispatcher = createChannelDispatcher({
+    config: params.config,
+    stores: params.stores,
+    lanes: params.lanes,
+    runtimeDeps: params.runtimeDeps,
+    accountRuntime: (channel, accountId) => slotOf(channel, accountId)?.runtime,
+    capabilities: (channel) => params.registry.get(channel)?.capabilities,
+    accountConfig,
+    delivery,
+    log: params.log,
+    ...(params.onRun ? { onRun: params.onRun } : {}),
+    ...(params.typingIntervalMs ? { typingIntervalMs: params.typingIntervalMs } : {}),
+    onDeliveryState: (channel, accountId, delta) => {
+      const slot = slotOf(channel, accountId);
+      if (slot) slot.status.pendingDeliveries += delta;
+    },
+  });
+  const pipelineDeps = {
+    config: params.config,
+    accountConfig,
+    dedupe: createInboundDedupe({ now }),
+    history: createGroupHistory(),
+    pairing,
+    dispatch: dispatcher.dispatch,
+    log: params.log,
+    replyPairing: async (message: ChannelInbound, code: string) => {
+      const runtime = slotOf(message.channel, message.accountId)?.runtime;
+      if (!runtime) return;
+      await deliverMessages({
+        deps: delivery,
+        channel: message.channel,
+        runtime,
+        messages: [
+          {
+            target: { accountId: message.accountId, peer: message.peer },
+            text: pairingReplyText(message, code),
+          },
+        ],
+      });
+    },
+  };
+
+  const receive = async (message: ChannelInbound): Promise<InboundOutcome> => {
+    const slot = slotOf(message.channel, message.accountId);
+    if (slot) slot.status.lastInboundAt = now();
+    const outcome = await processInbound(pipelineDeps, message);
+    if (outcome.status === "dropped") {
+      params.log.info(
+        { channel: message.channel, accountId: message.accountId, reason: outcome.reason },
+        "inbound message dropped",
+      );
+    }
+    return outcome;
+  };
+
+  const startAccount = async (adapter: ChannelAdapter, accountId: string): Promise<void> => {
+    const channel = adapter.id;
+    const config = accountConfig(channel, accountId);
+    const enabled = isAccountEnabled(channelSection(params.config(), channel), accountId);
+    const problem = enabled ? adapter.validateAccount(config, params.env) : undefined;
+    const slot: AccountSlot = {
+      channel,
+      accountId,
+      fingerprint: accountFingerprint(config),
+      status: initialAccountStatus({
+        accountId,
+        enabled,
+        configured: !problem,
+        ...(problem ? { lastError: problem } : {}),
+        at: now(),
+      }),
+      controller: new AbortController(),
+    };
+    slots.set(slotKey(channel, accountId), slot);
+    if (!enabled || problem) return;
+    const log = params.log;
+    try {
+      slot.runtime = await adapter.start({
+        channel,
+        accountId,
+        config,
+        stateDir: params.stateDir,
+        env: params.env,
+        log: {
+          info: (fields, message) => log.info({ channel, accountId, ...fields }, message),
+          warn: (fields, message) => log.warn({ channel, accountId, ...fields }, message),
+          error: (fields, message) => log.error({ channel, accountId, ...fields }, message),
+        },
+        receive: async (message) => {
+          await receive({ ...message, channel, accountId });
+        },
+        report: (update) => mergeAccountReport(slot.status, update, now()),
+        signal: slot.controller.signal,
+      });
+      slot.status.running = true;
+    } catch (err) {
+      mergeAccountReport(slot.status, { lastError: `start failed: ${String(err)}` }, now());
+      log.error({ channel, accountId, error: String(err) }, "channel account failed to start");
+    }
+  };
+
+  const stopSlot = async (slot: AccountSlot): Promise<void> => {
+    slots.delete(slotKey(slot.channel, slot.accountId));
+    slot.controller.abort();
+    if (!slot.runtime) return;
+    try {
+      await slot.runtime.stop();
+    } catch (err) {
+      params.log.error(
+        { channel: slot.channel, accountId: slot.accountId, error: String(err) },
+        "channel account failed to stop",
+      );
+    }
+    slot.status.running = false;
+  };
+
+  /** Desired accounts now: adapter + account ids of every configured channel with an adapter. */
+  const desired = async (): Promise<
+    Array<{ adapter: ChannelAdapter; accountId: string; fingerprint: string }>
+  > => {
+    const cfg = params.config();
+    const out: Array<{ adapter: ChannelAdapter; accountId: string; fingerprint: string }> = [];
+    for (const channel of configuredChannelIds(cfg)) {
+      if (!params.registry.has(channel)) continue;
+      let adapter: ChannelAdapter | undefined;
+      try {
+        adapter = await params.registry.load(channel);
+      } catch (err) {
+        params.log.error({ channel, error: String(err) }, "channel adapter failed to load");
+      }
+      if (!adapter) continue;
+      for (const accountId of adapter.listAccounts(channelSection(cfg, channel))) {
+        out.push({
+          adapter,
+          accountId,
+          fingerprint: accountFingerprint(accountConfig(channel, accountId)),
+        });
+      }
+    }
+    return out;
+  };
+
+  let chain: Promise<void> = Promise.resolve();
+  const serialize = (work: () => Promise<void>) => {
+    chain = chain.then(work, work);
+    return chain;
+  };
+
+  return {
+    pairing,
+    receive,
+    start: () =>
+      serialize(async () => {
+        const wanted = await desired();
+        await Promise.all(wanted.map((item) => startAccount(item.adapter, item.accountId)));
+      }),
+    applyConfig: () =>
+      serialize(async () => {
+        const wanted = await desired();
+        const keep = new Set<string>();
+        for (const item of wanted) {
+          const slot = slotOf(item.adapter.id, item.accountId);
+          if (slot && slot.fingerprint === item.fingerprint)
+            keep.add(slotKey(item.adapter.id, item.accountId));
+        }
+        const stale = [...slots.entries()]
+          .filter(([key]) => !keep.has(key))
+          .map(([, slot]) => slot);
+        await Promise.all(stale.map(stopSlot));
+        const fresh = wanted.filter((item) => !keep.has(slotKey(item.adapter.id, item.accountId)));
+        await Promise.all(fresh.map((item) => startAccount(item.adapter, item.accountId)));
+      }),
+    stop: () =>
+      serialize(async () => {
+        await Promise.all([...slots.values()].map(stopSlot));
+      }),
+    async status(options = {}) {
+      const result: ChannelsStatus = {
+        ts: now(),
+        channelOrder: [],
+        channelLabels: {},
+        channels: {},
+        channelAccounts: {},
+      };
+      for (const slot of slots.values()) {
+        const adapter = params.registry.get(slot.channel);
+        if (!result.channelAccounts[slot.channel]) {
+          result.channelOrder.push(slot.channel);
+          result.channelLabels[slot.channel] = adapter?.label ?? slot.channel;
+          result.channelAccounts[slot.channel] = [];
+        }
+        const snapshot: AccountStatusSnapshot = { ...slot.status };
+        if (options.probe && slot.runtime) snapshot.probe = await slot.runtime.probe();
+        result.channelAccounts[slot.channel]!.push(snapshot);
+      }
+      for (const [channel, accounts] of Object.entries(result.channelAccounts)) {
+        result.channels[channel] = {
+          configured: accounts.some((a) => a.configured),
+          running: accounts.some((a) => a.running),
+          accounts: accounts.length,
+        };
+      }
+      return result;
+    },
+    send: (request) =>
+      sendDirect({
+        request,
+        config: params.config(),
+        accountRuntime: (channel, accountId) => slotOf(channel, accountId)?.runtime,
+        runningAccounts: (channel) =>
+          [...slots.values()]
+            .filter((s) => s.channel === channel && s.runtime)
+            .map((s) => s.accountId),
+        capabilities: (channel) => params.registry.get(channel)?.capabilities,
+        delivery,
+      }),
+  };
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import type { ChannelInbound } from "../types.js";
+import { decideAccess, senderAllowed } from "./access-policy.js";
+
+const dm = (senderId = "42", extra: Partial<ChannelInbound> = {}): ChannelInbound => ({
+  channel: "telegram",
+  accountId: "default",
+  messageId: "m",
+  timestamp: 0,
+  sender: { id: senderId, username: "ann" },
+  peer: { kind: "direct", id: senderId },
+  text: "hi",
+  mentions: [],
+  mentionedSelf: false,
+  media: [],
+  ...extra,
+});
+const group = (id = "-100", senderId = "42") => dm(senderId, { peer: { kind: "group", id } });
+
+describe("DM policy", () => {
+  it("pairing (default): unknown senders pair, allowFrom and approved senders pass", () => {
+    expect(decideAccess({ message: dm(), config: {}, approved: [] })).toEqual({ action: "pair" });
+    expect(
+      decideAccess({ message: dm(), config: { allowFrom: ["tg:42"] }, approved: [] }).action,
+    ).toBe("allow");
+    expect(decideAccess({ message: dm(), config: {}, approved: ["42"] }).action).toBe("allow");
+  });
+
+  it("allowlist drops strangers; open needs '*'; disabled drops all", () => {
+    expect(
+      decideAccess({ message: dm(), config: { dmPolicy: "allowlist" }, approved: [] }).action,
+    ).toBe("drop");
+    expect(
+      decideAccess({
+        message: dm(),
+        config: { dmPolicy: "allowlist", allowFrom: ["@Ann"] },
+        approved: [],
+      }).action,
+    ).toBe("allow");
+    expect(
+      decideAccess({ message: dm(), config: { dmPolicy: "open" }, approved: [] }),
+    ).toMatchObject({
+      action: "drop",
+      reason: expect.stringContaining('"*"'),
+    });
+    expect(
+      decideAccess({ message: dm(), config: { dmPolicy: "open", allowFrom: ["*"] }, approved: [] })
+        .action,
+    ).toBe("allow");
+    expect(
+      decideAccess({
+        message: dm(),
+        config: { dmPolicy: "disabled", allowFrom: ["*"] },
+        approved: ["42"],
+      }).action,
+    ).toBe("drop");
+  });
+});
+
+describe("group policy", () => {
+  it("allowlist (default) needs the group in `groups` (or '*') or the sender in groupAllowFrom", () => {
+    expect(decideAccess({ message: group(), config: {}, approved: [] }).action).toBe("drop");
+    expect(
+      decideAccess({ message: group(), config: { groups: { "-100": {} } }, approved: [] }).action,
+    ).toBe("allow");
+    expect(
+      decideAccess({ message: group(), config: { groups: { "*": {} } }, approved: [] }).action,
+    ).toBe("allow");
+    expect(
+      decideAccess({ message: group("-200"), config: { groups: { "-100": {} } }, approved: [] })
+        .action,
+    ).toBe("drop");
+    expect(
+      decideAccess({ message: group(), config: { groupAllowFrom: ["42"] }, approved: [] }).action,
+    ).toBe("allow");
+    expect(
+      decideAccess({
+        message: group(),
+        config: { groups: { "*": {} }, groupAllowFrom: ["7"] },
+        approved: [],
+      }).action,
+    ).toBe("drop");
+  });
+
+  it("open admits any group, disabled none; a disabled group entry drops; defaults apply", () => {
+    expect(
+      decideAccess({ message: group(), config: { groupPolicy: "open" }, approved: [] }).action,
+    ).toBe("allow");
+    expect(
+      decideAccess({
+        message: group(),
+        config: { groupPolicy: "disabled", groups: { "*": {} } },
+        approved: [],
+      }).action,
+    ).toBe("drop");
+    expect(
+      decideAccess({
+        message: group(),
+        config: { groupPolicy: "open", groups: { "-100": { enabled: false } } },
+        approved: [],
+      }).action,
+    ).toBe("drop");
+    expect(
+      decideAccess({ message: group(), config: {}, approved: [], defaultGroupPolicy: "open" })
+        .action,
+    ).toBe("allow");
+  });
+
+  it("lets the account's own messages through (mention gating decides)", () => {
+    expect(
+      decideAccess({
+        message: dm("42", { fromSelf: true }),
+        config: { dmPolicy: "disabled" },
+        approved: [],
+      }).action,
+    ).toBe("allow");
+  });
+
+  it("matches ids, prefixed ids, usernames and '*'", () => {
+    const sender = { id: "42", username: "Ann" };
+    expect(senderAllowed(["telegram:42"], sender)).toBe(true);
+    expect(senderAllowed(["@ann"], sender)).toBe(true);
+    expect(senderAllowed([42], sender)).toBe(true);
+    expect(senderAllowed(["*"], sender)).toBe(true);
+    expect(senderAllowed(["43", "@bob"], sender)).toBe(false);
+    expect(senderAllowed(undefined, sender)).toBe(false);
+  });
+});

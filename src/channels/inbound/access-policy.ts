@@ -1,0 +1,108 @@
+// Step 2 of the inbound pipeline: who may reach an agent. DMs follow `dmPolicy` (pairing by default,
+// allowlist, open with "*", disabled); groups follow `groupPolicy` (allowlist by default, open,
+// disabled), the `groups` map (ids or "*") and `groupAllowFrom`. Pure: the caller reads the pairing
+// store's approved senders and passes them in.
+import type { ChannelGroup } from "../../protocol/config/index.js";
+import type { ChannelAccountConfig, ChannelInbound } from "../types.js";
+
+/** What to do with a message: run it, answer with a pairing code, or drop it (with why). */
+export type AccessDecision =
+  | { action: "allow"; group?: ChannelGroup }
+  | { action: "pair" }
+  | { action: "drop"; reason: string };
+
+/** Inputs of {@link decideAccess}. */
+export interface DecideAccessParams {
+  message: ChannelInbound;
+  config: ChannelAccountConfig;
+  /** Senders approved through pairing (the allowFrom store file). */
+  approved: readonly string[];
+  /** `channels.defaults.groupPolicy`. */
+  defaultGroupPolicy?: string;
+}
+
+type IdList = ReadonlyArray<string | number> | undefined;
+
+function list(value: unknown): IdList {
+  return Array.isArray(value) ? (value as Array<string | number>) : undefined;
+}
+
+/** Strips a `tg:` / `telegram:` style prefix from an allowFrom entry. */
+function bareId(entry: string | number): string {
+  const text = String(entry).trim();
+  const prefixed = /^[a-z][a-z0-9_-]*:(.+)$/i.exec(text);
+  return prefixed ? prefixed[1]! : text;
+}
+
+/** Whether a sender is named by an allowFrom-style list ("*", id, or @username). */
+export function senderAllowed(entries: IdList, sender: ChannelInbound["sender"]): boolean {
+  if (!entries) return false;
+  const username = sender.username?.replace(/^@/, "").toLowerCase();
+  return entries.some((entry) => {
+    const id = bareId(entry);
+    if (id === "*" || id === sender.id) return true;
+    return username !== undefined && id.replace(/^@/, "").toLowerCase() === username;
+  });
+}
+
+/** The `groups` entry of a peer: its own id, else "*". */
+export function groupEntry(
+  config: ChannelAccountConfig,
+  peerId: string,
+): { entry?: ChannelGroup; hasMap: boolean } {
+  const groups = config.groups as Record<string, ChannelGroup> | undefined;
+  if (!groups || typeof groups !== "object") return { hasMap: false };
+  const entry = groups[peerId] ?? groups["*"];
+  return { hasMap: true, ...(entry ? { entry } : {}) };
+}
+
+function decideDirect(params: DecideAccessParams): AccessDecision {
+  const { message, config, approved } = params;
+  const policy = typeof config.dmPolicy === "string" ? config.dmPolicy : "pairing";
+  const allowFrom = list(config.allowFrom);
+  if (policy === "disabled") return { action: "drop", reason: "dmPolicy disabled" };
+  if (policy === "open") {
+    return allowFrom?.some((entry) => String(entry).trim() === "*")
+      ? { action: "allow" }
+      : { action: "drop", reason: 'dmPolicy open requires "*" in allowFrom' };
+  }
+  const known = senderAllowed(allowFrom, message.sender) || senderAllowed(approved, message.sender);
+  if (known) return { action: "allow" };
+  if (policy === "allowlist") return { action: "drop", reason: "sender not in allowFrom" };
+  return { action: "pair" };
+}
+
+function decideGroup(params: DecideAccessParams): AccessDecision {
+  const { message, config } = params;
+  const { entry, hasMap } = groupEntry(config, message.peer.id);
+  const policy =
+    (typeof entry?.groupPolicy === "string" ? entry.groupPolicy : undefined) ??
+    (typeof config.groupPolicy === "string" ? config.groupPolicy : undefined) ??
+    params.defaultGroupPolicy ??
+    "allowlist";
+  if (policy === "disabled") return { action: "drop", reason: "groupPolicy disabled" };
+  if (entry?.enabled === false) return { action: "drop", reason: "group disabled" };
+  const senders = list(entry?.allowFrom) ?? list(config.groupAllowFrom);
+  const senderOk = senders === undefined || senderAllowed(senders, message.sender);
+  const withGroup = entry ? { group: entry } : {};
+  if (policy === "open") {
+    return senderOk ? { action: "allow", ...withGroup } : { action: "drop", reason: "sender" };
+  }
+  // allowlist: the group must be listed (or "*"), or the sender named by groupAllowFrom.
+  const groupListed = hasMap && entry !== undefined;
+  if (!groupListed && senders === undefined) {
+    return { action: "drop", reason: "group not in groups allowlist" };
+  }
+  if (!senderOk) return { action: "drop", reason: "sender not in groupAllowFrom" };
+  return { action: "allow", ...withGroup };
+}
+
+/** Decides whether a message may reach an agent. The account's own messages (self-chat) pass here;
+ * mention gating decides whether they trigger. */
+export function decideAccess(params: DecideAccessParams): AccessDecision {
+  if (params.message.fromSelf) {
+    const { entry } = groupEntry(params.config, params.message.peer.id);
+    return { action: "allow", ...(entry ? { group: entry } : {}) };
+  }
+  return params.message.peer.kind === "direct" ? decideDirect(params) : decideGroup(params);
+}

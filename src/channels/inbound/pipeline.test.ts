@@ -1,0 +1,96 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
+import { createPairingStore } from "../pairing/pairing-store.js";
+import type { ChannelAccountConfig, ChannelInbound } from "../types.js";
+import { createInboundDedupe } from "./dedupe.js";
+import { createGroupHistory } from "./group-history.js";
+import { type DispatchRequest, processInbound } from "./pipeline.js";
+
+let next = 0;
+const msg = (extra: Partial<ChannelInbound> = {}): ChannelInbound => ({
+  channel: "telegram",
+  accountId: "default",
+  messageId: String(++next),
+  timestamp: 0,
+  sender: { id: "42", name: "Ann" },
+  peer: { kind: "direct", id: "42" },
+  text: "hi",
+  mentions: [],
+  mentionedSelf: false,
+  media: [],
+  ...extra,
+});
+
+function pipeline(config: ChannelAccountConfig, cfg: OpenClawConfig = {}) {
+  const dispatched: DispatchRequest[] = [];
+  const pairingReplies: string[] = [];
+  const deps = {
+    config: () => cfg,
+    accountConfig: () => config,
+    dedupe: createInboundDedupe(),
+    history: createGroupHistory(),
+    pairing: createPairingStore({ stateDir: mkdtempSync(join(tmpdir(), "pincer-pipe-")) }),
+    replyPairing: async (_message: ChannelInbound, code: string) => {
+      pairingReplies.push(code);
+    },
+    dispatch: (request: DispatchRequest) => dispatched.push(request),
+    log: { info() {}, warn() {}, error() {} },
+  };
+  return { deps, dispatched, pairingReplies };
+}
+
+describe("inbound pipeline", () => {
+  it("sends a pairing code once; nothing reaches an agent until approval", async () => {
+    const p = pipeline({});
+    const first = await processInbound(p.deps, msg());
+    expect(first).toMatchObject({ status: "pairing", result: { status: "created" } });
+    expect(await processInbound(p.deps, msg())).toMatchObject({
+      status: "pairing",
+      result: { status: "pending" },
+    });
+    expect(p.pairingReplies).toHaveLength(1);
+    expect(p.dispatched).toHaveLength(0);
+    p.deps.pairing.approve("telegram", p.pairingReplies[0]!);
+    expect(await processInbound(p.deps, msg({ text: "now" }))).toMatchObject({
+      status: "dispatched",
+    });
+    expect(p.dispatched[0]!.body).toBe("now");
+  });
+
+  it("drops duplicates before anything else", async () => {
+    const p = pipeline({ dmPolicy: "open", allowFrom: ["*"] });
+    const message = msg();
+    expect((await processInbound(p.deps, message)).status).toBe("dispatched");
+    expect(await processInbound(p.deps, message)).toEqual({ status: "duplicate" });
+    expect(p.dispatched).toHaveLength(1);
+  });
+
+  it("keeps unmentioned group messages as context for the next mention of that group", async () => {
+    const cfg = { agents: { list: [{ id: "main", groupChat: { mentionPatterns: ["@bot"] } }] } };
+    const p = pipeline({ groups: { "*": {} } }, cfg);
+    const group = { kind: "group" as const, id: "g" };
+    expect(await processInbound(p.deps, msg({ peer: group, text: "one" }))).toEqual({
+      status: "context",
+      agentIds: ["main"],
+    });
+    await processInbound(p.deps, msg({ peer: { kind: "group", id: "h" }, text: "other group" }));
+    await processInbound(
+      p.deps,
+      msg({ peer: group, text: "@BOT two", sender: { id: "9", name: "Bo" } }),
+    );
+    expect(p.dispatched[0]!.body).toContain("Ann: one");
+    expect(p.dispatched[0]!.body).not.toContain("other group");
+    expect(p.dispatched[0]!.body.endsWith("Bo: @BOT two")).toBe(true);
+  });
+
+  it("reports policy drops as values", async () => {
+    const p = pipeline({ dmPolicy: "disabled" });
+    expect(await processInbound(p.deps, msg())).toEqual({
+      status: "dropped",
+      reason: "dmPolicy disabled",
+    });
+  });
+});

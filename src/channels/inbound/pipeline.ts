@@ -1,0 +1,129 @@
+// The inbound pipeline, one small step after another: dedupe → access policy (pairing) → mention
+// gating (with group context) → route → broadcast fan-out → hand-off to session + queue. Each step
+// is its own module; this file only sequences them and says what happened, as a value.
+import type { OpenClawConfig } from "../../protocol/config/index.js";
+import { buildGroupHistoryKey } from "../../routing/index.js";
+import type { PairingRequestResult, PairingStore } from "../pairing/pairing-store.js";
+import type { ChannelAccountConfig, ChannelInbound, ChannelLogger } from "../types.js";
+import { decideAccess } from "./access-policy.js";
+import type { InboundDedupe } from "./dedupe.js";
+import { type GroupHistory, prependHistory, resolveHistoryLimit } from "./group-history.js";
+import { compileMentionPatterns, gateMention, resolveMentionPatterns } from "./mention-gate.js";
+import { formatInboundBody, senderLabel } from "./reply-context.js";
+import { type RoutedInbound, routeInbound } from "./route.js";
+
+/** A message cleared for a run: its body (context prepended) and who answers it. */
+export interface DispatchRequest {
+  message: ChannelInbound;
+  body: string;
+  routed: RoutedInbound;
+}
+
+/** What the pipeline did with a message. */
+export type InboundOutcome =
+  | { status: "duplicate" }
+  | { status: "dropped"; reason: string }
+  | { status: "pairing"; result: PairingRequestResult }
+  | { status: "context"; agentIds: string[] }
+  | { status: "dispatched"; routed: RoutedInbound };
+
+/** What the pipeline needs; everything is passed in. */
+export interface InboundPipelineDeps {
+  config: () => OpenClawConfig;
+  accountConfig: (channel: string, accountId: string) => ChannelAccountConfig;
+  dedupe: InboundDedupe;
+  history: GroupHistory;
+  pairing: PairingStore;
+  /** Sends the pairing-code reply to the sender (only when a code was just created). */
+  replyPairing: (message: ChannelInbound, code: string) => Promise<void>;
+  /** Session + queue + run + delivery for a cleared message. */
+  dispatch: (request: DispatchRequest) => void;
+  log: ChannelLogger;
+}
+
+/** The pairing-code reply text. */
+export function pairingReplyText(message: ChannelInbound, code: string): string {
+  return [
+    "Access not configured yet.",
+    "",
+    `Your ${message.channel} user id: ${message.sender.id}`,
+    `Pairing code: ${code}`,
+    "",
+    "Ask the owner to approve it with:",
+    `pincer pairing approve ${message.channel} ${code}`,
+  ].join("\n");
+}
+
+async function pair(deps: InboundPipelineDeps, message: ChannelInbound): Promise<InboundOutcome> {
+  const result = deps.pairing.request({
+    channel: message.channel,
+    accountId: message.accountId,
+    senderId: message.sender.id,
+    ...(message.sender.name ? { name: message.sender.name } : {}),
+    ...(message.sender.username ? { username: message.sender.username } : {}),
+  });
+  // A code is sent once: a sender already pending (or refused because 3 are pending) hears nothing.
+  if (result.status === "created") await deps.replyPairing(message, result.code);
+  return { status: "pairing", result };
+}
+
+/** Runs one inbound message through the steps. */
+export async function processInbound(
+  deps: InboundPipelineDeps,
+  message: ChannelInbound,
+): Promise<InboundOutcome> {
+  if (!deps.dedupe.firstSeen(message)) return { status: "duplicate" };
+  const cfg = deps.config();
+  const config = deps.accountConfig(message.channel, message.accountId);
+  const defaults = (cfg.channels as { defaults?: { groupPolicy?: string } } | undefined)?.defaults;
+  const access = decideAccess({
+    message,
+    config,
+    approved: deps.pairing.allowFrom(message.channel, message.accountId),
+    ...(defaults?.groupPolicy ? { defaultGroupPolicy: defaults.groupPolicy } : {}),
+  });
+  if (access.action === "drop") return { status: "dropped", reason: access.reason };
+  if (access.action === "pair") return pair(deps, message);
+  const group = access.group;
+  const routed = routeInbound(cfg, message);
+  const agentIds = routed.targets.map((target) => target.agentId);
+  const patterns = agentIds.flatMap((agentId) =>
+    resolveMentionPatterns({ cfg, agentId, config, ...(group ? { group } : {}) }),
+  );
+  const compiled = compileMentionPatterns([...new Set(patterns)]);
+  if (compiled.invalid.length > 0) {
+    deps.log.warn({ patterns: compiled.invalid }, "invalid mention patterns skipped");
+  }
+  const verdict = gateMention({
+    message,
+    config,
+    patterns: compiled.regexes,
+    gating: routed.mentionGating,
+    ...(group ? { group } : {}),
+  });
+  const historyKey =
+    message.peer.kind === "direct"
+      ? undefined
+      : buildGroupHistoryKey({
+          channel: message.channel,
+          accountId: message.accountId,
+          peerKind: message.peer.kind,
+          peerId: message.peer.id,
+        });
+  const body = formatInboundBody(message);
+  if (verdict === "context") {
+    if (historyKey) {
+      const limit = resolveHistoryLimit({ cfg, config, ...(group ? { group } : {}) });
+      const entry = {
+        sender: senderLabel(message.sender),
+        body: message.text,
+        timestamp: message.timestamp,
+      };
+      deps.history.record(historyKey, entry, limit);
+    }
+    return { status: "context", agentIds };
+  }
+  const context = historyKey ? deps.history.take(historyKey) : [];
+  deps.dispatch({ message, body: prependHistory(context, body), routed });
+  return { status: "dispatched", routed };
+}

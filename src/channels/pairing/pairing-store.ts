@@ -1,0 +1,182 @@
+// The DM pairing store under `<stateDir>/credentials/` with OpenClaw's file names:
+// `<channel>-pairing.json` (pending requests, 1 h expiry, at most 3 pending per account) and
+// `<channel>-allowFrom.json` (`<channel>-<account>-allowFrom.json` for non-default accounts), the
+// senders an operator approved. Every read goes to disk, so approvals apply to a running gateway.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomic } from "../../lib/atomic-write.js";
+import { DEFAULT_ACCOUNT_ID } from "../../routing/index.js";
+import { generatePairingCode, normalizePairingCode } from "./pairing-code.js";
+
+/** How long a pairing code stays valid. */
+export const PAIRING_TTL_MS = 60 * 60 * 1000;
+/** Pending requests allowed per (channel, account). */
+export const MAX_PENDING_PER_ACCOUNT = 3;
+
+/** One pending request (OpenClaw's `{id, code, createdAt, lastSeenAt, meta}`; ISO times). */
+export interface PairingRequest {
+  /** The sender id on the platform. */
+  id: string;
+  code: string;
+  createdAt: string;
+  lastSeenAt: string;
+  meta: { accountId: string; name?: string; username?: string; [key: string]: unknown };
+}
+
+/** A pending request with its channel, as listed. */
+export interface ListedPairingRequest extends PairingRequest {
+  channel: string;
+}
+
+/** Result of {@link PairingStore.request}: a new code, the code already pending, or refused (full). */
+export type PairingRequestResult =
+  | { status: "created"; code: string }
+  | { status: "pending"; code: string }
+  | { status: "full" };
+
+/** Inputs of {@link PairingStore.request}. */
+export interface PairingRequestParams {
+  channel: string;
+  accountId: string;
+  senderId: string;
+  name?: string;
+  username?: string;
+}
+
+/** The pairing store of one state dir. */
+export interface PairingStore {
+  readonly dir: string;
+  request(params: PairingRequestParams): PairingRequestResult;
+  /** Pending (unexpired) requests of one channel, or of every channel. */
+  list(channel?: string): ListedPairingRequest[];
+  /** Approves a code: the sender joins the account's allowFrom file; undefined if unknown. */
+  approve(channel: string, code: string): PairingRequest | undefined;
+  /** Drops a pending code; undefined if unknown. */
+  reject(channel: string, code: string): PairingRequest | undefined;
+  /** Senders approved for an account. */
+  allowFrom(channel: string, accountId: string): string[];
+}
+
+interface PairingFile {
+  version: 1;
+  requests: PairingRequest[];
+}
+
+/** Path of a channel's pending-request file. */
+export function pairingFilePath(stateDir: string, channel: string): string {
+  return join(stateDir, "credentials", `${channel}-pairing.json`);
+}
+
+/** Path of an account's approved-senders file. */
+export function allowFromFilePath(stateDir: string, channel: string, accountId: string): string {
+  const scoped = accountId === DEFAULT_ACCOUNT_ID ? channel : `${channel}-${accountId}`;
+  return join(stateDir, "credentials", `${scoped}-allowFrom.json`);
+}
+
+function readJson(path: string): unknown {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch (err) {
+    throw new Error(`unreadable pairing file ${path}: ${String(err)}`);
+  }
+}
+
+/** Opens the store; `now` and `random` are injectable for tests. */
+export function createPairingStore(params: {
+  stateDir: string;
+  now?: () => number;
+  random?: (n: number) => number;
+}): PairingStore {
+  const now = params.now ?? Date.now;
+  const dir = join(params.stateDir, "credentials");
+  const live = (request: PairingRequest) => now() - Date.parse(request.createdAt) < PAIRING_TTL_MS;
+
+  const readRequests = (channel: string): PairingRequest[] => {
+    const file = readJson(pairingFilePath(params.stateDir, channel)) as PairingFile | undefined;
+    return Array.isArray(file?.requests) ? file.requests.filter(live) : [];
+  };
+  const writeRequests = (channel: string, requests: PairingRequest[]) => {
+    const file: PairingFile = { version: 1, requests };
+    writeFileAtomic(
+      pairingFilePath(params.stateDir, channel),
+      `${JSON.stringify(file, null, 2)}\n`,
+    );
+  };
+  const allowFrom = (channel: string, accountId: string): string[] => {
+    const file = readJson(allowFromFilePath(params.stateDir, channel, accountId)) as
+      | { allowFrom?: unknown[] }
+      | undefined;
+    return Array.isArray(file?.allowFrom) ? file.allowFrom.map(String) : [];
+  };
+  const take = (channel: string, code: string): PairingRequest | undefined => {
+    const wanted = normalizePairingCode(code);
+    const requests = readRequests(channel);
+    const hit = requests.find((request) => request.code === wanted);
+    if (hit)
+      writeRequests(
+        channel,
+        requests.filter((request) => request !== hit),
+      );
+    return hit;
+  };
+
+  return {
+    dir,
+    request({ channel, accountId, senderId, name, username }) {
+      const requests = readRequests(channel);
+      const mine = requests.find((r) => r.id === senderId && r.meta.accountId === accountId);
+      if (mine) {
+        mine.lastSeenAt = new Date(now()).toISOString();
+        writeRequests(channel, requests);
+        return { status: "pending", code: mine.code };
+      }
+      const pending = requests.filter((r) => r.meta.accountId === accountId).length;
+      if (pending >= MAX_PENDING_PER_ACCOUNT) return { status: "full" };
+      const taken = new Set(requests.map((r) => r.code));
+      let code = generatePairingCode(params.random);
+      while (taken.has(code)) code = generatePairingCode(params.random);
+      const at = new Date(now()).toISOString();
+      requests.push({
+        id: senderId,
+        code,
+        createdAt: at,
+        lastSeenAt: at,
+        meta: {
+          accountId,
+          ...(name ? { name } : {}),
+          ...(username ? { username } : {}),
+        },
+      });
+      writeRequests(channel, requests);
+      return { status: "created", code };
+    },
+    list(channel) {
+      const channels =
+        channel !== undefined
+          ? [channel]
+          : existsSync(dir)
+            ? readdirSync(dir)
+                .filter((name) => name.endsWith("-pairing.json"))
+                .map((name) => name.slice(0, -"-pairing.json".length))
+            : [];
+      return channels.flatMap((id) => readRequests(id).map((r) => ({ ...r, channel: id })));
+    },
+    approve(channel, code) {
+      const hit = take(channel, code);
+      if (!hit) return undefined;
+      const accountId = hit.meta.accountId;
+      const current = allowFrom(channel, accountId);
+      if (!current.includes(hit.id)) {
+        const file = { version: 1, allowFrom: [...current, hit.id] };
+        writeFileAtomic(
+          allowFromFilePath(params.stateDir, channel, accountId),
+          `${JSON.stringify(file, null, 2)}\n`,
+        );
+      }
+      return hit;
+    },
+    reject: take,
+    allowFrom,
+  };
+}

@@ -1,0 +1,97 @@
+// The gateway's `send`: an operator-initiated message to a channel target, delivered through the
+// same path as replies (chunking, media, retries, failure log and `delivery.failed`).
+import type { OpenClawConfig } from "../protocol/config/index.js";
+import { channelSection, configuredChannelIds } from "./account-config.js";
+import { type DeliveryDeps, deliverMessages } from "./delivery/deliver.js";
+import { planReplyMessages } from "./delivery/outbound-plan.js";
+import { parsePeerTarget } from "./inbound/session-origin.js";
+import type { ChannelAccountRuntime, ChannelCapabilities } from "./types.js";
+
+/** What `send` asks for. */
+export interface SendRequest {
+  to: string;
+  message?: string;
+  channel?: string;
+  accountId?: string;
+  mediaUrls?: string[];
+  threadId?: string;
+  replyToId?: string;
+}
+
+/** What `send` answers: the ids of the sent messages, or why nothing (or not all) was sent. */
+export type SendResponse =
+  | {
+      ok: true;
+      channel: string;
+      accountId: string;
+      to: string;
+      messageId?: string;
+      messageIds: string[];
+    }
+  | { ok: false; kind: "invalid" | "unavailable" | "failed"; error: string };
+
+/** Inputs of {@link sendDirect}. */
+export interface SendDirectParams {
+  request: SendRequest;
+  config: OpenClawConfig;
+  accountRuntime: (channel: string, accountId: string) => ChannelAccountRuntime | undefined;
+  runningAccounts: (channel: string) => string[];
+  capabilities: (channel: string) => ChannelCapabilities | undefined;
+  delivery: DeliveryDeps;
+}
+
+function pickChannel(request: SendRequest, config: OpenClawConfig): string | { error: string } {
+  if (request.channel) return request.channel.trim().toLowerCase();
+  const configured = configuredChannelIds(config);
+  if (configured.length === 1) return configured[0]!;
+  return configured.length === 0
+    ? { error: "Channel is required (no configured channels detected)" }
+    : { error: `Channel is required (configured: ${configured.join(", ")})` };
+}
+
+/** Sends one message (chunked as needed) through a running account. */
+export async function sendDirect(params: SendDirectParams): Promise<SendResponse> {
+  const { request } = params;
+  const channel = pickChannel(request, params.config);
+  if (typeof channel !== "string") return { ok: false, kind: "invalid", error: channel.error };
+  const running = params.runningAccounts(channel);
+  const preferred = channelSection(params.config, channel).defaultAccount;
+  const accountId =
+    request.accountId ??
+    (typeof preferred === "string" && running.includes(preferred) ? preferred : undefined) ??
+    (running.includes("default") ? "default" : running[0]);
+  const runtime = accountId ? params.accountRuntime(channel, accountId) : undefined;
+  if (!accountId || !runtime) {
+    const which = request.accountId ? `account "${request.accountId}" of ` : "an account of ";
+    return { ok: false, kind: "unavailable", error: `no running ${which}channel "${channel}"` };
+  }
+  const text = request.message ?? "";
+  const media = request.mediaUrls ?? [];
+  if (text.trim() === "" && media.length === 0) {
+    return { ok: false, kind: "invalid", error: "message or mediaUrl is required" };
+  }
+  const capabilities = params.capabilities(channel);
+  const messages = planReplyMessages({
+    payloads: [{ text, media, voice: false }],
+    target: {
+      accountId,
+      peer: parsePeerTarget(request.to),
+      ...(request.threadId ? { threadId: request.threadId } : {}),
+      ...(request.replyToId ? { replyToId: request.replyToId } : {}),
+    },
+    maxTextLength: capabilities?.maxTextLength ?? 4000,
+    replyToMode: request.replyToId ? "first" : "off",
+    ...(capabilities ? { media: capabilities.media } : {}),
+  });
+  const report = await deliverMessages({ deps: params.delivery, channel, runtime, messages });
+  if (report.failed.length > 0) {
+    const sent = report.sent.length;
+    return {
+      ok: false,
+      kind: "failed",
+      error: `${report.failed[0]!.error} (${sent} of ${messages.length} sent)`,
+    };
+  }
+  const messageIds = report.sent.map((receipt) => receipt.messageId);
+  return { ok: true, channel, accountId, to: request.to, messageId: messageIds.at(-1), messageIds };
+}

@@ -1,0 +1,59 @@
+// `pincer message send --channel C [--account A] --to TARGET -m TEXT [--media URL]`: sends through
+// the running gateway's `send` (same delivery path as agent replies), with a fresh idempotency key.
+import { randomUUID } from "node:crypto";
+import { type CliContext, CliError, ExitCode, printJson, printLine } from "./context.js";
+import {
+  connectForCli,
+  type GatewayClientFlags,
+  requestFailure,
+  resolveGatewayTarget,
+} from "./gateway-client-options.js";
+import type { CommandInput } from "./program.js";
+
+interface MessageSendOptions extends GatewayClientFlags {
+  channel: string;
+  account?: string;
+  to?: string;
+  target?: string;
+  message?: string;
+  media?: string;
+  threadId?: string;
+  replyTo?: string;
+}
+
+/** Sends one message; prints the platform message id(s). */
+export async function run(
+  ctx: CliContext,
+  { opts }: CommandInput<MessageSendOptions>,
+): Promise<number> {
+  const to = opts.to ?? opts.target;
+  if (!to) throw new CliError("--to is required", ExitCode.usage);
+  if (!opts.message && !opts.media)
+    throw new CliError("-m/--message or --media is required", ExitCode.usage);
+  const target = resolveGatewayTarget(ctx, opts);
+  const client = await connectForCli(ctx, target, { hint: "start it with: pincer gateway run" });
+  let result: { messageId?: string; messageIds?: string[]; channel?: string; accountId?: string };
+  try {
+    result = await client.request("send", {
+      to,
+      channel: opts.channel,
+      ...(opts.account ? { accountId: opts.account } : {}),
+      ...(opts.message ? { message: opts.message } : {}),
+      ...(opts.media ? { mediaUrl: opts.media } : {}),
+      ...(opts.threadId ? { threadId: opts.threadId } : {}),
+      ...(opts.replyTo ? { replyToId: opts.replyTo } : {}),
+      idempotencyKey: randomUUID(),
+    });
+  } catch (err) {
+    throw requestFailure(err, "send");
+  } finally {
+    await client.close();
+  }
+  if (opts.json) printJson(ctx, result);
+  else
+    printLine(
+      ctx,
+      `sent via ${result.channel}/${result.accountId}: ${(result.messageIds ?? []).join(", ")}`,
+    );
+  return 0;
+}

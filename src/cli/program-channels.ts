@@ -1,0 +1,76 @@
+// The channel commands of the `pincer` tree: `channels list|status|add`, `message send` and
+// `pairing list|approve|reject`. Registered by program.ts; each action loads its module on demand.
+import type { Command } from "commander";
+
+/** What program.ts hands over: the lazy action wrapper and the gateway-client option adder. */
+export interface ChannelCommandTools {
+  // biome-ignore lint/suspicious/noExplicitAny: mirrors program.ts's lazy loader signature.
+  lazy: (load: () => Promise<{ run: any }>) => (...args: unknown[]) => Promise<void>;
+  withGatewayClient: (cmd: Command) => Command;
+}
+
+/** Adds the channel, message and pairing commands to `program`. */
+export function registerChannelCommands(program: Command, tools: ChannelCommandTools): void {
+  const { lazy, withGatewayClient } = tools;
+  const channels = program
+    .command("channels")
+    .description("chat channels (Telegram, …): accounts, status, credentials");
+  channels
+    .command("list")
+    .description("configured channels and accounts (from the config)")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./channels-list.js")));
+  withGatewayClient(
+    channels
+      .command("status")
+      .description("live account status from the running gateway (config only when it is down)")
+      .option("--probe", "ask every account's platform who we are"),
+  ).action(lazy(() => import("./channels-status.js")));
+  channels
+    .command("add")
+    .description("add a channel account's bot token to the config (comments kept)")
+    .requiredOption("--channel <id>", "channel, e.g. telegram")
+    .option("--account <id>", "account id (default: default)")
+    .option("--token-stdin", "read the bot token from standard input")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./channels-add.js")));
+
+  const message = program.command("message").description("send messages through a channel");
+  withGatewayClient(
+    message
+      .command("send")
+      .description("send a message through the running gateway")
+      .requiredOption("--channel <id>", "channel, e.g. telegram")
+      .option("--account <id>", "account id (default: the channel's default account)")
+      .requiredOption("-t, --to <target>", "peer: a user id, or group:<id> / channel:<id>")
+      .option("--target <target>", "alias of --to")
+      .option("-m, --message <text>", "message text (Markdown)")
+      .option("--media <url>", "attach a media URL or file path")
+      .option("--thread-id <id>", "thread / forum topic id")
+      .option("--reply-to <id>", "platform message id to reply to"),
+  ).action(lazy(() => import("./message-send.js")));
+
+  const pairing = program
+    .command("pairing")
+    .description("approve or reject people who asked for DM access with a pairing code");
+  pairing
+    .command("list", { isDefault: true })
+    .description("pending pairing requests (codes expire after 1 h)")
+    .option("--channel <id>", "only this channel")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./pairing-list.js")));
+  pairing
+    .command("approve")
+    .description("allow the sender of a pairing code to talk to the agent (no restart needed)")
+    .argument("<channel>", "channel, e.g. telegram")
+    .argument("<code>", "the 8-character code the sender received")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./pairing-approve.js")));
+  pairing
+    .command("reject")
+    .description("drop a pending pairing code")
+    .argument("<channel>", "channel, e.g. telegram")
+    .argument("<code>", "the code")
+    .option("--json", "print JSON")
+    .action(lazy(() => import("./pairing-reject.js")));
+}

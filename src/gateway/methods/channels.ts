@@ -1,0 +1,116 @@
+// Channel methods: channels.status (live per-account status; `probe: true` asks each account),
+// send (through the channels' delivery path, idempotent by idempotencyKey) and the DM pairing
+// queue (channels.pairing.list / approve / dismiss), which reads and writes the same store as the CLI.
+import { channelSection, configuredChannelIds } from "../../channels/account-config.js";
+import { createPairingStore } from "../../channels/pairing/pairing-store.js";
+import {
+  ErrorCodes,
+  type GatewayErrorShape,
+  gatewayError,
+  type SendParams,
+} from "../../protocol/gateway/index.js";
+import { fail, type MethodCall, type MethodHandler, ok } from "../context.js";
+import { invalid } from "./shared.js";
+
+async function status(call: MethodCall<{ probe?: boolean }>) {
+  const { core } = call;
+  const host = core.channels.host;
+  if (host) return ok(await host.status({ probe: call.params.probe === true }));
+  // No host: configured channels without a running adapter.
+  const cfg = core.live.config;
+  const ids = configuredChannelIds(cfg);
+  return ok({
+    ts: core.now(),
+    channelOrder: ids,
+    channelLabels: Object.fromEntries(ids.map((id) => [id, id])),
+    channels: Object.fromEntries(
+      ids.map((id) => [id, { configured: false, running: false, accounts: 0 }]),
+    ),
+    channelAccounts: Object.fromEntries(
+      ids.map((id) => [
+        id,
+        [
+          {
+            accountId: "default",
+            enabled: channelSection(cfg, id).enabled !== false,
+            configured: false,
+            running: false,
+            connected: false,
+            pendingDeliveries: 0,
+            lastError: `no adapter for channel "${id}"`,
+          },
+        ],
+      ]),
+    ),
+  });
+}
+
+async function send(call: MethodCall<SendParams>) {
+  const { core, params } = call;
+  const dedupeKey = `send:${params.idempotencyKey}`;
+  const seen = core.dedupe.get(dedupeKey);
+  if (seen?.state === "done") {
+    const error = seen.final.error as GatewayErrorShape | undefined;
+    return error ? fail(error) : ok(seen.final);
+  }
+  if (seen?.state === "in_flight")
+    return ok({ status: "in_flight", idempotencyKey: params.idempotencyKey });
+  const host = core.channels.host;
+  if (!host) return invalid("Channel is required (no configured channels detected)");
+  core.dedupe.begin(dedupeKey, { runId: params.idempotencyKey });
+  const mediaUrls = [...(params.mediaUrl ? [params.mediaUrl] : []), ...(params.mediaUrls ?? [])];
+  const result = await host.send({
+    to: params.to,
+    ...(params.message !== undefined ? { message: params.message } : {}),
+    ...(params.channel ? { channel: params.channel } : {}),
+    ...(params.accountId ? { accountId: params.accountId } : {}),
+    ...(params.threadId ? { threadId: params.threadId } : {}),
+    ...(params.replyToId ? { replyToId: params.replyToId } : {}),
+    ...(mediaUrls.length ? { mediaUrls } : {}),
+  });
+  if (!result.ok) {
+    // The failure is recorded (failure log + delivery.failed) and remembered under the key: a
+    // repeat of the same request answers the same error instead of sending again.
+    const code = result.kind === "invalid" ? ErrorCodes.INVALID_REQUEST : ErrorCodes.UNAVAILABLE;
+    const error = gatewayError(code, result.error);
+    core.dedupe.finish(dedupeKey, { error });
+    return fail(error);
+  }
+  const payload = {
+    runId: params.idempotencyKey,
+    messageId: result.messageId,
+    messageIds: result.messageIds,
+    channel: result.channel,
+    accountId: result.accountId,
+    to: result.to,
+  };
+  core.dedupe.finish(dedupeKey, payload);
+  return ok(payload);
+}
+
+function pairingStore(call: MethodCall) {
+  return createPairingStore({ stateDir: call.core.paths.stateDir, now: call.core.now });
+}
+
+/** The channel method group. */
+export const channelMethods: Record<string, MethodHandler> = {
+  "channels.status": status,
+  send,
+  "channels.pairing.list": (call: MethodCall<{ channel?: string }>) =>
+    ok({ requests: pairingStore(call).list(call.params.channel) }),
+  "channels.pairing.approve": (call: MethodCall<{ channel: string; code: string }>) => {
+    const approved = pairingStore(call).approve(call.params.channel, call.params.code);
+    if (!approved) return invalid(`unknown or expired pairing code ${call.params.code}`);
+    return ok({
+      approved: true,
+      channel: call.params.channel,
+      id: approved.id,
+      accountId: approved.meta.accountId,
+    });
+  },
+  "channels.pairing.dismiss": (call: MethodCall<{ channel: string; code: string }>) => {
+    const dropped = pairingStore(call).reject(call.params.channel, call.params.code);
+    if (!dropped) return invalid(`unknown or expired pairing code ${call.params.code}`);
+    return ok({ dismissed: true, channel: call.params.channel, id: dropped.id });
+  },
+};
