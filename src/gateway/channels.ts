@@ -2,6 +2,7 @@
 // gateway options) and the channel host, created (lazily imported) only when `channels` configures
 // a channel that has an adapter, so a channel-less gateway loads no channel code at start-up.
 import { configuredChannelIds } from "../channels/account-config.js";
+import { builtinChannelLoaders } from "../channels/builtin.js";
 import type { RetryPolicy } from "../channels/delivery/send-retry.js";
 import type { ChannelHost } from "../channels/host.js";
 import {
@@ -16,7 +17,8 @@ import type { GatewayRuntime } from "./runtime.js";
 
 /** Channel options of startGateway. */
 export interface GatewayChannelOptions {
-  /** Lazy adapters by channel id; an adapter's SDK loads only when its channel is configured. */
+  /** Lazy adapters by channel id (default: the built-in ones); an SDK loads only when its channel is
+   *  configured. */
   loaders?: Record<string, ChannelAdapterLoader>;
   /** Delivery retry policy (tests shorten the backoff). */
   retry?: Partial<RetryPolicy>;
@@ -44,7 +46,9 @@ export class GatewayChannels {
   private creating: Promise<ChannelHost> | undefined;
 
   constructor(private readonly params: GatewayChannelsParams) {
-    this.registry = createChannelRegistry({ loaders: params.options.loaders ?? {} });
+    this.registry = createChannelRegistry({
+      loaders: params.options.loaders ?? builtinChannelLoaders(),
+    });
   }
 
   /** The host, if channels are configured. */

@@ -1,0 +1,10 @@
+// The channels that ship with Pincer, as lazy loaders: a platform SDK (grammY, …) is imported only
+// when its channel is configured. Third-party adapters use the same registry API.
+import type { ChannelAdapterLoader } from "./registry.js";
+
+/** Loaders of the built-in adapters by channel id (the gateway's default registry). */
+export function builtinChannelLoaders(): Record<string, ChannelAdapterLoader> {
+  return {
+    telegram: async () => (await import("./telegram/index.js")).createTelegramAdapter(),
+  };
+}
