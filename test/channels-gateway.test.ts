@@ -153,6 +153,26 @@ describe("channels through the gateway", () => {
     );
   });
 
+  it("passes a downloaded photo to the model as an image", async () => {
+    const memory = createMemoryChannel();
+    const sandbox = await start(
+      memory,
+      { dmPolicy: "open", allowFrom: ["*"] },
+      { agents: { defaults: { model: "fake/vision" }, list: [{ id: "main" }] } },
+    );
+    sandbox.fake.text("a red dot");
+    const pixel = Buffer.from("fake-png-bytes").toString("base64");
+    await memory.inject({
+      peer: { kind: "direct", id: "7" },
+      text: "what is this?",
+      media: [{ kind: "image", mimeType: "image/png", data: pixel }],
+    });
+    await memory.waitForSent(1);
+    const body = JSON.stringify(sandbox.fake.chatRequests[0]?.body);
+    expect(body).toContain(`data:image/png;base64,${pixel}`);
+    expect(body).toContain("what is this?");
+  });
+
   it("retries a retryable send, and reports a permanent failure once (event + log)", async () => {
     const memory = createMemoryChannel();
     const sandbox = await start(memory, { dmPolicy: "open", allowFrom: ["*"] });

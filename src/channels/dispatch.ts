@@ -2,6 +2,7 @@
 // (settings from `resolveQueueSettings`; different reply routes never coalesce), `runQueuedTurn`
 // with a typing indicator, and delivery of the reply to exactly where the message came from.
 // Sequential broadcast groups hand the message to the next agent once a reply is delivered.
+import type { ImageContent } from "@mariozechner/pi-ai";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import {
   createInboundQueue,
@@ -94,6 +95,16 @@ export function replyTarget(inbound: ChannelInbound, quote: boolean): OutboundTa
 
 const DEFAULT_MAX_TEXT = 4000;
 
+/** Images the adapter already downloaded (base64), for a model that can see them. */
+function inboundImages(media: ChannelInbound["media"]): ImageContent[] {
+  const images: ImageContent[] = [];
+  for (const item of media) {
+    if (item.kind === "image" && item.data)
+      images.push({ type: "image", data: item.data, mimeType: item.mimeType ?? "image/jpeg" });
+  }
+  return images;
+}
+
 /** Creates the dispatcher and its inbound queue (one per host). */
 export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDispatcher {
   const submit = (route: ReplyRoute): void => {
@@ -111,6 +122,8 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
       route: replyRouteKey(route.inbound),
       meta: { reply: route },
     };
+    const images = inboundImages(route.inbound.media);
+    if (images.length) inbound.images = images;
     queue.submit({ sessionKey: route.sessionKey, message: inbound, settings });
   };
 

@@ -25,7 +25,7 @@ export function fakeProviderConfig(baseUrl: string): OpenClawConfig["models"] {
         baseUrl,
         apiKey: "sk-test",
         api: "openai-completions",
-        models: [model("m1"), model("m2")],
+        models: [model("m1"), model("m2"), { ...model("vision"), input: ["text", "image"] }],
       },
     },
   };
