@@ -6,7 +6,11 @@ import { describe, expect, it } from "vitest";
 import { loadConfig, type OpenClawConfig, resolveAgentRoute } from "../src/index.js";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-const scenarios = [...readme.matchAll(/```json5\n([\s\S]*?)```/g)].map((m) => m[1]);
+const json5Blocks = (text: string) =>
+  [...text.matchAll(/```json5\n([\s\S]*?)```/g)].map((m) => m[1]);
+/** Every json5 config in the README (they must all validate); the scenarios are those under "## Scenarios". */
+const configs = json5Blocks(readme);
+const scenarios = json5Blocks(readme.slice(readme.indexOf("## Scenarios")));
 
 function load(text: string) {
   const dir = mkdtempSync(join(tmpdir(), "pincer-scenario-"));
@@ -17,6 +21,7 @@ function load(text: string) {
     OPENCLAW_CONFIG_PATH: join(dir, "openclaw.json"),
     TELEGRAM_MAIN_TOKEN: "1:main",
     TELEGRAM_ALERTS_TOKEN: "2:alerts",
+    TELEGRAM_BOT_TOKEN: "3:bot",
   };
   return loadConfig({ env });
 }
@@ -29,8 +34,8 @@ describe("README scenarios", () => {
     expect(scenarios.length).toBe(7);
   });
 
-  it.each(scenarios.map((text, i) => [i, text]))(
-    "scenario %i validates without errors",
+  it.each(configs.map((text, i) => [i, text]))(
+    "README config %i validates without errors",
     (_i, text) => {
       const loaded = load(text as string);
       expect(loaded.issues.filter((issue) => issue.severity === "error")).toEqual([]);
