@@ -1,8 +1,9 @@
-// `pincer gateway [run] [--port N] [--bind loopback|lan|custom] [--host H] [--auth none|token|password]
+// `pincer gateway [run] [--port N] [--bind loopback|lan|tailnet|custom] [--host H] [--auth none|token|password]
 // [--token T] [--password P]`: the gateway in the foreground. Refuses to bind beyond loopback without
 // auth, takes the state-dir lock, prints the URL when ready, and on SIGTERM/SIGINT shuts down
 // gracefully (shutdown event, runs drained up to 10 s, stores flushed, lock released) and exits 0.
 import type { GatewayHandle, SharedAuth } from "../gateway/index.js";
+import { findTailnetAddress } from "../gateway/tailnet.js";
 import { ensureGatewayTokenFile, gatewayTokenPath } from "../gateway/token-file.js";
 import { StateDirLockedError } from "../sessions/index.js";
 import { asBlock, type CliContext, CliError, ExitCode, printLine } from "./context.js";
@@ -20,13 +21,26 @@ export interface GatewayRunOptions {
   json?: boolean;
 }
 
-const BINDS = ["loopback", "lan", "custom"] as const;
+const BINDS = ["loopback", "lan", "tailnet", "custom"] as const;
 const AUTH_MODES = ["none", "token", "password"] as const;
 
-/** Where to listen for a bind mode. */
-export function resolveListenHost(bind: string, customHost: string | undefined): string {
+/** Where to listen for a bind mode (`tailnet`: this host's Tailscale address). */
+export function resolveListenHost(params: {
+  bind: string;
+  customHost: string | undefined;
+  findTailnet?: () => string | undefined;
+}): string {
+  const { bind, customHost } = params;
   if (bind === "loopback") return "127.0.0.1";
   if (bind === "lan") return "0.0.0.0";
+  if (bind === "tailnet") {
+    const address = (params.findTailnet ?? findTailnetAddress)();
+    if (!address)
+      throw new CliError(
+        "--bind tailnet: no Tailscale address (100.64.0.0/10) on this host; is `tailscale up` done?",
+      );
+    return address;
+  }
   if (!customHost)
     throw new CliError("--bind custom needs --host (or gateway.customBindHost)", ExitCode.usage);
   return customHost;
@@ -55,7 +69,10 @@ export async function run(
   if (opts.auth !== undefined && !(AUTH_MODES as readonly string[]).includes(opts.auth)) {
     throw new CliError(`--auth "${opts.auth}": expected ${AUTH_MODES.join(", ")}`, ExitCode.usage);
   }
-  const listenHost = resolveListenHost(bind, opts.host ?? cfg.gateway?.customBindHost);
+  const listenHost = resolveListenHost({
+    bind,
+    customHost: opts.host ?? cfg.gateway?.customBindHost,
+  });
   const port = parsePort(opts.port, cfg.gateway?.port);
   const { resolveSharedAuth, startGateway, isLoopbackAddress, GatewayAuthConfigError } =
     await import("../gateway/index.js");

@@ -76,7 +76,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .command("run", { isDefault: true })
     .description("run the gateway in the foreground until SIGTERM/SIGINT")
     .option("--port <port>", "port (default gateway.port or 18789; 0 picks a free one)")
-    .option("--bind <mode>", "loopback (default), lan or custom")
+    .option(
+      "--bind <mode>",
+      "loopback (default), lan, tailnet (this host's Tailscale address) or custom",
+    )
     .option("--host <host>", "address for --bind custom")
     .option("--auth <mode>", "none, token or password")
     .option("--token <token>", "shared token (env OPENCLAW_GATEWAY_TOKEN)")
