@@ -102,6 +102,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
         cfg,
         env: deps.env,
         now: params.now(),
+        ...(deps.caches ? { authStores: deps.caches.authStores } : {}),
       }).candidates,
     ...(policy ? { policy: policy.policy } : {}),
   });
@@ -153,6 +154,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
         model: attempt.model,
         ...(deps.bundledSkillsDir ? { bundledSkillsDir: deps.bundledSkillsDir } : {}),
         now: params.now(),
+        ...(deps.caches ? { caches: deps.caches } : {}),
       })
     ).systemPrompt;
     if (attempt.model !== lastModel) {

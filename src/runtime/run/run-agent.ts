@@ -17,6 +17,7 @@ import { processReply } from "../output/index.js";
 import type { ProcessRegistry } from "../tools/index.js";
 import { createEventChannel, type RunEvent, type RunStatus } from "./events.js";
 import { type AttemptRunner, runWithFailover } from "./failover-loop.js";
+import type { RunCaches } from "./run-caches.js";
 
 /** Everything a run needs from the outside world; passed in, never global. */
 export interface AgentRuntimeDeps {
@@ -30,6 +31,8 @@ export interface AgentRuntimeDeps {
   /** Model transport; default pi-ai's streamSimple. Tests pass pi-ai's faux stream here. */
   streamFn?: StreamFn;
   bundledSkillsDir?: string;
+  /** Between-turn caches (see createRunCaches); absent, every turn reads and builds afresh. */
+  caches?: RunCaches;
 }
 
 /** One message into one session. */
@@ -187,10 +190,8 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
   );
   const agent = resolveAgent({ cfg: deps.cfg, paths: deps.paths, agentId });
   // The workspace is the tools' cwd: make sure it exists (seeded unless skipBootstrap).
-  await seedWorkspace({
-    dir: agent.workspace,
-    skipBootstrap: resolveSkipBootstrap(deps.cfg, agentId),
-  });
+  const seed = { dir: agent.workspace, skipBootstrap: resolveSkipBootstrap(deps.cfg, agentId) };
+  await (deps.caches ? deps.caches.workspaces.ensure(seed) : seedWorkspace(seed));
   const store = deps.stores.forAgent(agentId);
   store.getOrCreate(params.sessionKey);
   const transcript = store.openTranscript(params.sessionKey, { cwd: agent.workspace });
