@@ -2,9 +2,9 @@
 // candidate file. A snapshot is checked on each use with one stat of the workspace folder (a file
 // added, removed or renamed changes its mtime) plus one stat of each present file (an in-place edit
 // changes its mtime or size); any difference reloads it. Stats are taken before reading, so an edit
-// racing a load is seen by the next check.
-import type { Stats } from "node:fs";
-import { stat } from "node:fs/promises";
+// racing a load is seen by the next check. The stats are synchronous on purpose: a stat of a cached
+// inode costs microseconds, while an async one waits behind fsyncs in libuv's small thread pool.
+import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
   CORE_BOOTSTRAP_FILES,
@@ -40,16 +40,15 @@ interface CachedSnapshot {
   snapshot: BootstrapSnapshot;
 }
 
-async function stampOf(path: string): Promise<FileStamp | undefined> {
-  let found: Stats;
+function stampOf(path: string): FileStamp | undefined {
+  let found: ReturnType<typeof statSync>;
   try {
-    found = await stat(path);
+    found = statSync(path, { throwIfNoEntry: false });
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    if ((err as NodeJS.ErrnoException).code === "ENOTDIR") return undefined;
     throw err;
   }
-  return { path, ino: found.ino, size: found.size, mtimeMs: found.mtimeMs };
+  return found ? { path, ino: found.ino, size: found.size, mtimeMs: found.mtimeMs } : undefined;
 }
 
 function sameStamp(a: FileStamp | undefined, b: FileStamp | undefined): boolean {
@@ -65,46 +64,36 @@ export class BootstrapCache {
   /**
    * The bootstrap files for `params`: the cached snapshot when nothing changed on disk, else a fresh
    * load. Loads with hooks are never cached (hooks may depend on anything). Concurrent callers for
-   * the same key share one check.
+   * the same key share one reload.
    */
-  load(params: LoadBootstrapParams): Promise<BootstrapSnapshot> {
+  async load(params: LoadBootstrapParams): Promise<BootstrapSnapshot> {
     const dir = resolve(params.workspaceDir);
-    if (params.hooks) return this.fill(dir, params).then((entry) => entry.snapshot);
+    if (params.hooks) return (await this.fill(dir, params)).snapshot;
     const key = `${params.mode}\0${params.maxChars ?? ""}\0${params.totalMaxChars ?? ""}\0${dir}`;
+    const cached = this.cached.get(key);
+    if (cached && this.unchanged(dir, cached)) return cached.snapshot;
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = this.checkOrFill(key, dir, params).finally(() => this.inFlight.delete(key));
+      pending = this.fill(dir, params)
+        .then((entry) => {
+          this.cached.set(key, entry);
+          return entry.snapshot;
+        })
+        .finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
     return pending;
   }
 
-  private async checkOrFill(
-    key: string,
-    dir: string,
-    params: LoadBootstrapParams,
-  ): Promise<BootstrapSnapshot> {
-    const cached = this.cached.get(key);
-    if (cached && (await this.unchanged(dir, cached))) return cached.snapshot;
-    const entry = await this.fill(dir, params);
-    this.cached.set(key, entry);
-    return entry.snapshot;
-  }
-
-  private async unchanged(dir: string, cached: CachedSnapshot): Promise<boolean> {
-    const stamps = await Promise.all([
-      stampOf(dir),
-      ...cached.files.map((file) => stampOf(file.path)),
-    ]);
-    if (!sameStamp(stamps[0], cached.dir)) return false;
-    return cached.files.every((file, index) => sameStamp(stamps[index + 1], file));
+  private unchanged(dir: string, cached: CachedSnapshot): boolean {
+    if (!sameStamp(stampOf(dir), cached.dir)) return false;
+    for (const file of cached.files) if (!sameStamp(stampOf(file.path), file)) return false;
+    return true;
   }
 
   private async fill(dir: string, params: LoadBootstrapParams): Promise<CachedSnapshot> {
-    const [dirStamp, ...stamps] = await Promise.all([
-      stampOf(dir),
-      ...WATCHED_NAMES.map((name) => stampOf(join(dir, name))),
-    ]);
+    const dirStamp = stampOf(dir);
+    const stamps = WATCHED_NAMES.map((name) => stampOf(join(dir, name)));
     const loaded = await loadBootstrapFiles({ ...params, workspaceDir: dir });
     return {
       dir: dirStamp,
