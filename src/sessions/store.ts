@@ -322,12 +322,8 @@ export class SessionStore {
   }
 
   /** Flushes, writes a final sessions.json and removes the journal; the store is unusable afterwards. */
-  async close(): Promise<void> {
-    try {
-      await this.persistence.close();
-    } finally {
-      this.transcripts.clear();
-    }
+  close(): Promise<void> {
+    return this.persistence.close().finally(() => this.transcripts.clear());
   }
 
   /** Entry count and write counters. */
@@ -340,11 +336,8 @@ export class SessionStore {
   }
 
   /** One bound callback for every transcript's writes: their fsync joins the next flush. */
-  private readonly noteTranscriptWrite = (
-    path: string,
-    created: boolean,
-    transcript: Transcript,
-  ): void => this.persistence.noteWrite(path, created, transcript);
+  private readonly noteTranscriptWrite = (path: string, created: boolean, file: Transcript) =>
+    this.persistence.noteWrite(path, created, file);
 
   private merge(key: string, patch: Partial<SessionEntry>): Readonly<SessionEntry> {
     const node = this.require(key);
