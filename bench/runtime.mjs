@@ -29,7 +29,7 @@ import { performance } from "node:perf_hooks";
 import { loadConfig } from "../dist/config/index.js";
 import { writeFileAtomic } from "../dist/lib/atomic-write.js";
 import { createLaneScheduler } from "../dist/runtime/lanes/index.js";
-import { runAgent } from "../dist/runtime/run/index.js";
+import { createRunCaches, runAgent } from "../dist/runtime/run/index.js";
 import { ProcessRegistry } from "../dist/runtime/tools/index.js";
 import { acquireStateDirLock, SessionStoreRegistry } from "../dist/sessions/index.js";
 import {
@@ -73,7 +73,9 @@ function createRuntime(baseUrl, maxConcurrent) {
     maxConcurrent: loaded.config.agents?.defaults?.maxConcurrent ?? maxConcurrent,
   });
   const jobs = new ProcessRegistry();
-  const deps = { cfg: loaded.config, paths: loaded.paths, env, stores, lanes, jobs };
+  // The long-lived runtime objects, built as GatewayRuntime builds them (caches included).
+  const caches = createRunCaches();
+  const deps = { cfg: loaded.config, paths: loaded.paths, env, stores, lanes, jobs, caches };
   return {
     deps,
     close: async () => {

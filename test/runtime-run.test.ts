@@ -123,6 +123,16 @@ describe("runAgent", () => {
     expect(sb.fake.chatRequests).toHaveLength(1);
   });
 
+  it("records the model in the transcript once, not on every turn", async () => {
+    sb = await createRuntimeSandbox();
+    sb.fake.text("first").text("second");
+    await sb.run({ sessionKey: "agent:main:main", message: "one" }).result;
+    await sb.run({ sessionKey: "agent:main:main", message: "two" }).result;
+    await sb.deps.stores.closeAll();
+    const types = transcriptLines(sb.stateDir).map((line) => line.type);
+    expect(types).toEqual(["session", "model_change", "message", "message", "message", "message"]);
+  });
+
   it("serializes two messages to one session", async () => {
     sb = await createRuntimeSandbox();
     sb.fake.text("first", { delayMs: 50 });

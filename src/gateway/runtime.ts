@@ -10,6 +10,7 @@ import type {
   AgentRuntimeDeps,
   ManualCompactionResult,
   RunAgentParams,
+  RunCaches,
   RunHandle,
 } from "../runtime/run/index.js";
 import type { ProcessRegistry } from "../runtime/tools/index.js";
@@ -45,6 +46,7 @@ export class GatewayRuntime {
   private nextRunId: string | undefined;
   private modules: Promise<RuntimeModules> | undefined;
   private jobs: ProcessRegistry | undefined;
+  private caches: RunCaches | undefined;
 
   constructor(private readonly params: GatewayRuntimeParams) {
     const config = params.config;
@@ -75,6 +77,7 @@ export class GatewayRuntime {
       import("../runtime/tools/index.js"),
     ]).then(([run, tools]) => {
       this.jobs = new tools.ProcessRegistry();
+      this.caches = run.createRunCaches();
       return { run };
     });
     return this.modules;
@@ -91,6 +94,7 @@ export class GatewayRuntime {
       stores: this.stores,
       lanes: this.lanes,
       jobs: this.jobs as ProcessRegistry,
+      ...(this.caches ? { caches: this.caches } : {}),
       ...(params.clock ? { clock: params.clock } : {}),
       ...(params.streamFn ? { streamFn: params.streamFn } : {}),
       ...(params.bundledSkillsDir ? { bundledSkillsDir: params.bundledSkillsDir } : {}),

@@ -38,4 +38,21 @@ describe("SessionStoreRegistry", () => {
     expect(registry.forAgent("home").maintenance.maxEntries).toBe(10);
     expect(registry.forAgent("home").readOnly).toBe(true);
   });
+
+  it("follows a reloaded config (a new config object) to the agent's new store", () => {
+    const p = paths();
+    let cfg: { session?: { store: string } } = {};
+    const registry = new SessionStoreRegistry({
+      get cfg() {
+        return cfg;
+      },
+      paths: p,
+    });
+    const before = registry.forAgent("main");
+    expect(registry.forAgent("main")).toBe(before);
+    cfg = { session: { store: join(p.stateDir, "moved", "{agentId}.json") } };
+    const after = registry.forAgent("main");
+    expect(after).not.toBe(before);
+    expect(after.storePath).toBe(join(p.stateDir, "moved", "main.json"));
+  });
 });

@@ -30,11 +30,20 @@ export interface SessionStoreRegistryParams {
 /** Lazily opened stores keyed by file path; flush and close them together. */
 export class SessionStoreRegistry {
   private readonly stores = new Map<string, SessionStore>();
+  private readonly byAgent = new Map<string, { cfg: object; store: SessionStore }>();
 
   constructor(private readonly params: SessionStoreRegistryParams) {}
 
   /** The store of an agent (opened on first use). */
   forAgent(agentId: string): SessionStore {
+    // Hot path (every turn): the roster is resolved again only when the config object changed.
+    const known = this.byAgent.get(agentId);
+    if (
+      known &&
+      known.cfg === this.params.cfg &&
+      this.stores.get(known.store.storePath) === known.store
+    )
+      return known.store;
     const { cfg, paths, ...rest } = this.params;
     const storePath = resolveAgent({ cfg, paths, agentId }).sessionStorePath;
     let store = this.stores.get(storePath);
@@ -46,6 +55,7 @@ export class SessionStoreRegistry {
       });
       this.stores.set(storePath, store);
     }
+    this.byAgent.set(agentId, { cfg, store });
     return store;
   }
 
@@ -63,5 +73,6 @@ export class SessionStoreRegistry {
   async closeAll(): Promise<void> {
     await Promise.all(this.opened().map((store) => store.close()));
     this.stores.clear();
+    this.byAgent.clear();
   }
 }

@@ -27,6 +27,11 @@ export const systemScheduler: Scheduler = {
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
+/** Something that can make its own writes durable (an open transcript with its kept fd). */
+export interface FileSyncer {
+  sync(): Promise<void>;
+}
+
 /** Write counters, for tests and monitoring. */
 export interface PersistenceStats {
   journalWrites: number;
@@ -75,7 +80,8 @@ export class StorePersistence {
   };
   private readonly journal: IndexJournal;
   private readonly pending = new Map<string, SessionEntry | null>();
-  private readonly dirtyPaths = new Set<string>();
+  /** Paths to fsync on the next flush; a syncer, when known, fsyncs its own kept fd. */
+  private readonly dirtyPaths = new Map<string, FileSyncer | undefined>();
   private writeScheduled = false;
   private writeSeq = 0;
   private syncedSeq = 0;
@@ -139,15 +145,15 @@ export class StorePersistence {
   }
 
   /** Notes a written transcript (and its directory when created) for the next flush's fsync. */
-  noteWrite(path: string, dirChanged: boolean): void {
-    this.dirtyPaths.add(path);
-    if (dirChanged) this.dirtyPaths.add(dirname(path));
+  noteWrite(path: string, dirChanged: boolean, syncer?: FileSyncer): void {
+    this.dirtyPaths.set(path, syncer);
+    if (dirChanged) this.dirtyPaths.set(dirname(path), undefined);
     this.writeSeq += 1;
   }
 
   /** Notes a directory whose entries changed (rename, unlink) for the next flush's fsync. */
   noteDirChange(dir: string): void {
-    this.dirtyPaths.add(dir);
+    this.dirtyPaths.set(dir, undefined);
     this.writeSeq += 1;
   }
 
@@ -210,7 +216,7 @@ export class StorePersistence {
     this.journal.append(records);
     this.pending.clear();
     if (this.journal.created) {
-      this.dirtyPaths.add(dirname(this.journal.path));
+      this.dirtyPaths.set(dirname(this.journal.path), undefined);
       this.journal.created = false;
     }
     this.stats.journalWrites += 1;
@@ -220,12 +226,14 @@ export class StorePersistence {
 
   private async runSync(): Promise<void> {
     const seq = this.writeSeq;
-    const paths = [...this.dirtyPaths];
+    const dirty = [...this.dirtyPaths];
     this.dirtyPaths.clear();
+    const syncs: Array<Promise<void>> = [this.journal.sync()];
+    for (const [path, syncer] of dirty) syncs.push(syncer ? syncer.sync() : fsyncPath(path));
     try {
-      await Promise.all([this.journal.sync(), ...paths.map(fsyncPath)]);
+      await Promise.all(syncs);
     } catch (err) {
-      for (const path of paths) this.dirtyPaths.add(path);
+      for (const [path, syncer] of dirty) this.dirtyPaths.set(path, syncer);
       throw err;
     }
     this.stats.fsyncBatches += 1;

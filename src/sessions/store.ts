@@ -27,6 +27,7 @@ import {
   type Transcript,
   type TranscriptReadResult,
 } from "./transcript.js";
+import { DEFAULT_OPEN_TRANSCRIPTS, TranscriptCache } from "./transcript-cache.js";
 import {
   type Clock,
   type IdSource,
@@ -58,6 +59,8 @@ export interface OpenSessionStoreParams {
   /** Minimum delay between background rewrites of sessions.json (default 5000 ms). */
   snapshotIntervalMs?: number;
   scheduler?: Scheduler;
+  /** Transcripts kept open (parsed, with an append fd) between turns; default 128. */
+  openTranscripts?: number;
 }
 
 /** Options of {@link SessionStore.list}. */
@@ -111,6 +114,7 @@ export class SessionStore {
   private readonly clock: Clock;
   private readonly logger: SessionLogger;
   private readonly ids: IdSource;
+  private readonly transcripts: TranscriptCache;
 
   constructor(private readonly params: OpenSessionStoreParams) {
     this.storePath = params.storePath;
@@ -119,6 +123,7 @@ export class SessionStore {
     this.clock = params.clock ?? systemClock;
     this.logger = params.logger ?? silentLogger;
     this.ids = params.ids ?? randomIds;
+    this.transcripts = new TranscriptCache(params.openTranscripts ?? DEFAULT_OPEN_TRANSCRIPTS);
     const resolved = resolveMaintenanceSettings(params.maintenance);
     for (const problem of resolved.problems) this.logger.warn(problem);
     this.maintenance = resolved.settings;
@@ -279,25 +284,31 @@ export class SessionStore {
     return file ? readTranscript({ file, logger: this.logger }) : undefined;
   }
 
-  /** Opens a session's transcript for appending (created with a header on first use). */
+  /**
+   * Opens a session's transcript for appending (created with a header on first use). Kept open in a
+   * bounded cache: the next turn gets the same object unless the file changed on disk meanwhile.
+   */
   openTranscript(key: string, options: { cwd: string }): Transcript {
     this.assertWritable();
     const entry = this.require(key).entry;
     const file = resolveTranscriptPath(this.sessionsDir, entry);
     if (!file) throw new Error(`session ${key} has an unsafe sessionId: ${entry.sessionId}`);
+    const cached = this.transcripts.take(file);
+    if (cached) return cached;
     const durability = this.params.transcriptDurability ?? "on-flush";
-    return openTranscript({
+    const transcript = openTranscript({
       file,
       sessionId: entry.sessionId,
       cwd: options.cwd,
       clock: this.clock,
       logger: this.logger,
       ids: this.ids,
+      keepOpen: true,
       fsync: durability === "always" ? "always" : "never",
-      ...(durability === "on-flush"
-        ? { onWrite: (path: string, created: boolean) => this.persistence.noteWrite(path, created) }
-        : {}),
+      ...(durability === "on-flush" ? { onWrite: this.noteTranscriptWrite } : {}),
     });
+    this.transcripts.keep(transcript);
+    return transcript;
   }
 
   /** Makes every change so far durable: resolve it before delivering a reply. */
@@ -312,7 +323,7 @@ export class SessionStore {
 
   /** Flushes, writes a final sessions.json and removes the journal; the store is unusable afterwards. */
   close(): Promise<void> {
-    return this.persistence.close();
+    return this.persistence.close().finally(() => this.transcripts.clear());
   }
 
   /** Entry count and write counters. */
@@ -323,6 +334,10 @@ export class SessionStore {
       journalBytes: this.persistence.journalBytes,
     };
   }
+
+  /** One bound callback for every transcript's writes: their fsync joins the next flush. */
+  private readonly noteTranscriptWrite = (path: string, created: boolean, file: Transcript) =>
+    this.persistence.noteWrite(path, created, file);
 
   private merge(key: string, patch: Partial<SessionEntry>): Readonly<SessionEntry> {
     const node = this.require(key);
@@ -363,6 +378,7 @@ export class SessionStore {
     now: number,
   ): string | undefined {
     const file = resolveTranscriptPath(this.sessionsDir, entry);
+    if (file) this.transcripts.forget(file);
     const outcome = archiveTranscript({ file, sessionsDir: this.sessionsDir, reason, now });
     if (outcome.status === "outside") {
       this.logger.warn(`left ${outcome.from} in place: it is outside ${this.sessionsDir}`);

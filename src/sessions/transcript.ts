@@ -4,10 +4,12 @@ import {
   closeSync,
   constants,
   existsSync,
+  fsync,
   fsyncSync,
   mkdirSync,
   openSync,
   readFileSync,
+  statSync,
   truncateSync,
   writeSync,
 } from "node:fs";
@@ -131,28 +133,43 @@ export interface OpenTranscriptParams {
   ids?: IdSource;
   fsync?: TranscriptFsyncPolicy;
   /** Called after every write (the store uses it to fsync dirty transcripts on flush). */
-  onWrite?: (file: string, created: boolean) => void;
+  onWrite?: (file: string, created: boolean, transcript: Transcript) => void;
+  /** Keep one append fd open across writes (until {@link Transcript.release}); the store's cache sets it. */
+  keepOpen?: boolean;
   parentSession?: string;
 }
 
-/** Appends to an existing file only: a transcript archived by a reset must not be silently recreated. */
-function writeLine(params: { file: string; line: string; fsync: boolean }): void {
-  const { file, line } = params;
-  let fd: number;
+/** Opens for append an existing file only: a transcript archived by a reset must not be silently recreated. */
+function openForAppend(file: string): number {
   try {
-    fd = openSync(file, constants.O_WRONLY | constants.O_APPEND);
+    return openSync(file, constants.O_WRONLY | constants.O_APPEND);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     throw new Error(`transcript ${file} is gone (session reset or deleted?); reopen the session`);
   }
-  try {
+}
+
+/** Writes the whole line (one write call in practice; a short write is finished from a buffer). */
+function writeWholeLine(fd: number, line: string): number {
+  const length = Buffer.byteLength(line, "utf8");
+  const first = writeSync(fd, line);
+  if (first < length) {
     const bytes = Buffer.from(line, "utf8");
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written);
-    if (params.fsync) fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    let written = first;
+    while (written < length) written += writeSync(fd, bytes, written);
   }
+  return length;
+}
+
+function fsyncFd(fd: number): Promise<void> {
+  return new Promise((resolve, reject) => fsync(fd, (err) => (err ? reject(err) : resolve())));
+}
+
+/** What the file looked like after our last write or check (size, inode, mtime when known). */
+interface DiskState {
+  ino: number;
+  size: number;
+  mtimeMs: number | undefined;
 }
 
 /**
@@ -166,6 +183,10 @@ export class Transcript {
   private readonly ids = new Set<string>();
   private leaf: string | null;
   private pendingNewline: boolean;
+  private fd: number | undefined;
+  private keepOpen: boolean;
+  private syncsInFlight = 0;
+  private disk: DiskState | undefined;
 
   constructor(
     private readonly params: OpenTranscriptParams,
@@ -177,6 +198,7 @@ export class Transcript {
     for (const entry of this.list) this.ids.add(entry.id);
     this.leaf = this.list.at(-1)?.id ?? null;
     this.pendingNewline = loaded.needsNewline;
+    this.keepOpen = params.keepOpen === true;
   }
 
   /** Entries in file order (every branch). */
@@ -212,13 +234,89 @@ export class Transcript {
       ...rest,
     };
     const line = `${this.pendingNewline ? "\n" : ""}${JSON.stringify(entry)}\n`;
-    writeLine({ file: this.file, line, fsync: this.params.fsync === "always" });
+    this.writeLine(line);
     this.pendingNewline = false;
     this.list.push(entry);
     this.ids.add(entry.id);
     this.leaf = entry.id;
-    this.params.onWrite?.(this.file, false);
+    this.params.onWrite?.(this.file, false, this);
     return entry;
+  }
+
+  /**
+   * True when the file is still what this object wrote or last saw (same inode and size; same mtime
+   * when no write happened since the last check). Costs one stat; the store's cache uses it.
+   */
+  matchesDisk(): boolean {
+    const seen = this.disk;
+    if (!seen) return false;
+    const stat = statSync(this.file, { throwIfNoEntry: false });
+    if (!stat || stat.ino !== seen.ino || stat.size !== seen.size) return false;
+    if (seen.mtimeMs !== undefined && stat.mtimeMs !== seen.mtimeMs) return false;
+    seen.mtimeMs = stat.mtimeMs;
+    return true;
+  }
+
+  /** Records the file's current state as the baseline of {@link matchesDisk}. */
+  noteDiskState(): void {
+    const stat = statSync(this.file, { throwIfNoEntry: false });
+    this.disk = stat ? { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs } : undefined;
+  }
+
+  /** Makes the appended lines durable: fsync of the kept fd, else of the file opened by path. */
+  async sync(): Promise<void> {
+    if (this.fd === undefined) {
+      let fd: number;
+      try {
+        fd = openSync(this.file, "r");
+      } catch (err) {
+        // Archived or removed since the write: nothing left to sync under this name.
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw err;
+      }
+      try {
+        await fsyncFd(fd);
+      } finally {
+        closeSync(fd);
+      }
+      return;
+    }
+    this.syncsInFlight += 1;
+    try {
+      await fsyncFd(this.fd);
+    } finally {
+      this.syncsInFlight -= 1;
+      if (!this.keepOpen && this.syncsInFlight === 0) this.closeFd();
+    }
+  }
+
+  /** Stops keeping the fd (closed now, or after an fsync in flight); later appends open per line. */
+  release(): void {
+    this.keepOpen = false;
+    this.disk = undefined;
+    if (this.syncsInFlight === 0) this.closeFd();
+  }
+
+  private writeLine(line: string): void {
+    const fd = this.fd ?? openForAppend(this.file);
+    try {
+      const bytes = writeWholeLine(fd, line);
+      if (this.disk) {
+        this.disk.size += bytes;
+        this.disk.mtimeMs = undefined;
+      }
+      if (this.params.fsync === "always") fsyncSync(fd);
+    } finally {
+      if (this.keepOpen) this.fd = fd;
+      else if (this.fd === undefined) closeSync(fd);
+    }
+  }
+
+  private closeFd(): void {
+    if (this.fd === undefined) return;
+    const fd = this.fd;
+    this.fd = undefined;
+    closeSync(fd);
   }
 
   /** Appends a `message` entry. */
@@ -258,8 +356,10 @@ export function openTranscript(params: OpenTranscriptParams): Transcript {
     } finally {
       closeSync(fd);
     }
-    params.onWrite?.(params.file, true);
-    return new Transcript(params, { header, entries: [], needsNewline: false });
+    const created = new Transcript(params, { header, entries: [], needsNewline: false });
+    if (params.keepOpen) created.noteDiskState();
+    params.onWrite?.(params.file, true, created);
+    return created;
   }
   const header = read.header;
   if (!header) throw new Error(`transcript ${params.file} has no session header; not appending`);
@@ -272,9 +372,11 @@ export function openTranscript(params: OpenTranscriptParams): Transcript {
     logger.warn(`transcript ${params.file}: cutting the torn last line before appending`);
     truncateSync(params.file, read.validBytes);
   }
-  return new Transcript(params, {
+  const transcript = new Transcript(params, {
     header,
     entries: read.entries,
     needsNewline: read.needsNewline,
   });
+  if (params.keepOpen) transcript.noteDiskState();
+  return transcript;
 }

@@ -8,6 +8,7 @@ import type { OpenClawConfig } from "../../src/protocol/config/index.js";
 import { createLaneScheduler, type LaneScheduler } from "../../src/runtime/lanes/index.js";
 import {
   type AgentRuntimeDeps,
+  createRunCaches,
   type RunAgentParams,
   runAgent,
 } from "../../src/runtime/run/index.js";
@@ -75,6 +76,7 @@ export async function createRuntimeSandbox(
     stores,
     lanes,
     jobs,
+    caches: createRunCaches(),
   };
   return {
     fake,

@@ -9,6 +9,7 @@ import {
   type ProfileUsageStats,
   readAuthStore,
 } from "./auth-store.js";
+import type { AuthStoreCache } from "./auth-store-cache.js";
 import { findProviderConfig, type ModelsRuntimeConfig } from "./config-view.js";
 import { normalizeProviderId } from "./refs.js";
 import { resolveSecret } from "./secrets.js";
@@ -63,6 +64,8 @@ export interface ResolveCredentialsInput {
   cfg: ModelsRuntimeConfig;
   env: Record<string, string | undefined>;
   now: number;
+  /** Reuses the parsed auth-profiles.json while the file is unchanged (the runtime passes one). */
+  authStores?: AuthStoreCache;
 }
 
 /** Environment variables per provider, first set wins (pi-ai's names; its lookup reads process.env). */
@@ -183,7 +186,7 @@ function orderProfiles(input: ProfileOrderInput): string[] {
 
 function profileCandidates(input: ResolveCredentialsInput, out: ResolvedCredentials): void {
   const provider = out.provider;
-  const read = readAuthStore(input.agentDir);
+  const read = input.authStores?.read(input.agentDir) ?? readAuthStore(input.agentDir);
   if (read.error) out.storeError = read.error;
   const { store } = read;
   const credentials = new Map<string, AuthCredential>();

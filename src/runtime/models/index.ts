@@ -34,6 +34,7 @@ export {
   updateAuthStore,
   writeAuthStore,
 } from "./auth-store.js";
+export { AuthStoreCache } from "./auth-store-cache.js";
 export {
   classifyErrorText,
   classifyFailure,

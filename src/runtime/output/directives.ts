@@ -76,10 +76,17 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+function silentPattern(token: string): RegExp {
+  return new RegExp(`^[\\s\\p{P}\\p{S}]*${escapeRegExp(token)}[\\s\\p{P}\\p{S}]*$`, "iu");
+}
+
+/** The default token's pattern, compiled once (a Unicode-property regex costs tens of µs to build). */
+const DEFAULT_SILENT_PATTERN = silentPattern(DEFAULT_SILENT_TOKEN);
+
 /** True when the whole reply is the silent token (trimmed; surrounding punctuation, quotes or markdown ok). */
 export function isSilentReply(text: string, token = DEFAULT_SILENT_TOKEN): boolean {
   if (!token) return false;
-  const pattern = new RegExp(`^[\\s\\p{P}\\p{S}]*${escapeRegExp(token)}[\\s\\p{P}\\p{S}]*$`, "iu");
+  const pattern = token === DEFAULT_SILENT_TOKEN ? DEFAULT_SILENT_PATTERN : silentPattern(token);
   return pattern.test(text);
 }
 

@@ -56,6 +56,8 @@ export interface FailoverLoopParams {
   now: () => number;
   /** Steer mode: checked before each tool call; pending messages skip the rest of the batch. */
   steering?: SteeringSource;
+  /** The model the session's branch last recorded (its latest `model_change`); none: record one. */
+  recordedModel?: { provider: string; modelId: string };
 }
 
 /** The last assistant message, the model that produced it, every switch, and the error if any. */
@@ -102,6 +104,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
         cfg,
         env: deps.env,
         now: params.now(),
+        ...(deps.caches ? { authStores: deps.caches.authStores } : {}),
       }).candidates,
     ...(policy ? { policy: policy.policy } : {}),
   });
@@ -119,6 +122,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
   let prompt: UserMessage | undefined = params.prompt;
   let systemPrompt: string | undefined;
   let lastModel = "";
+  let recorded = params.recordedModel;
   while (step.kind === "attempt") {
     const attempt = plan.attempts[step.index];
     if (step.event) {
@@ -153,10 +157,15 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
         model: attempt.model,
         ...(deps.bundledSkillsDir ? { bundledSkillsDir: deps.bundledSkillsDir } : {}),
         now: params.now(),
+        ...(deps.caches ? { caches: deps.caches } : {}),
       })
     ).systemPrompt;
     if (attempt.model !== lastModel) {
-      transcript.append({ type: "model_change", provider: model.provider, modelId: model.id });
+      // The transcript records a switch, not every turn's (unchanged) model.
+      if (recorded?.provider !== model.provider || recorded?.modelId !== model.id) {
+        transcript.append({ type: "model_change", provider: model.provider, modelId: model.id });
+        recorded = { provider: model.provider, modelId: model.id };
+      }
       emit({
         type: "model",
         runId,

@@ -10,3 +10,4 @@ export {
   runAgent,
   runQueuedTurn,
 } from "./run-agent.js";
+export { createRunCaches, type RunCaches } from "./run-caches.js";

@@ -2,7 +2,7 @@
 // snapshot (taken on its first run, so a skill change shows up in the next session, not mid-run),
 // the tools the policy lets through, and the runtime line.
 import { hostname, platform, release } from "node:os";
-import { loadBootstrapFiles } from "../../agents/bootstrap.js";
+import { type BootstrapFile, loadBootstrapFiles } from "../../agents/bootstrap.js";
 import { resolveBootstrapLimits } from "../../agents/bootstrap-config.js";
 import type { ResolvedAgent } from "../../agents/roster.js";
 import {
@@ -16,6 +16,7 @@ import type { StatePaths } from "../../config/paths.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { buildAgentMainSessionKey, parseAgentSessionKey } from "../../routing/index.js";
 import type { SessionStore } from "../../sessions/index.js";
+import type { RunCaches } from "./run-caches.js";
 
 /** Inputs of {@link assembleRunPrompt}. */
 export interface RunPromptParams {
@@ -29,6 +30,8 @@ export interface RunPromptParams {
   model: string;
   bundledSkillsDir?: string;
   now: number;
+  /** Bootstrap snapshots and prompt memo; absent, everything is read and built afresh. */
+  caches?: Pick<RunCaches, "bootstrap" | "prompts" | "workspaces">;
 }
 
 /** The assembled prompt and what went into it. */
@@ -58,40 +61,79 @@ function sessionSkills(params: RunPromptParams): SkillsSnapshot {
   return snapshot;
 }
 
+/** The runtime line's host and OS: fixed for the life of the process. */
+function hostDescription(): { host: string; os: string } {
+  return { host: hostname(), os: `${platform()} ${release()}` };
+}
+
 /** Builds the run's system prompt (deterministic for the same files, skills and tools). */
 export async function assembleRunPrompt(params: RunPromptParams): Promise<RunPrompt> {
-  const { cfg, agent, sessionKey } = params;
+  const { cfg, agent, sessionKey, caches } = params;
   const subagent = isSubagentKey(sessionKey);
   const main = buildAgentMainSessionKey({ agentId: agent.id, mainKey: cfg.session?.mainKey });
   const mode = subagent ? "subagent" : sessionKey === main ? "main" : "other";
   const limits = resolveBootstrapLimits(cfg, agent.id);
-  const bootstrap = await loadBootstrapFiles({
+  const load = {
     workspaceDir: agent.workspace,
     mode,
     maxChars: limits.maxChars,
     totalMaxChars: limits.totalMaxChars,
     agentId: agent.id,
     sessionKey,
-  });
+  } as const;
+  const bootstrap = caches ? await caches.bootstrap.load(load) : await loadBootstrapFiles(load);
+  // Gone since it was seeded (deleted by hand): the next turn seeds it again.
+  if (caches && "dirPresent" in bootstrap && !bootstrap.dirPresent)
+    caches.workspaces.forget(agent.workspace);
   const promptMode: PromptMode = subagent ? "minimal" : "full";
   const skills = subagent ? undefined : sessionSkills(params);
+  const build = () => buildPromptText({ params, promptMode, bootstrap: bootstrap.files, skills });
+  const text = caches
+    ? caches.prompts.get(
+        sessionKey,
+        {
+          cfg,
+          agentId: agent.id,
+          agentName: agent.name,
+          workspace: agent.workspace,
+          mode: promptMode,
+          bootstrapFiles: bootstrap.files,
+          skillsPrompt: skills?.prompt,
+          model: params.model,
+          tools: params.tools,
+        },
+        build,
+      )
+    : build();
+  return { systemPrompt: text, mode: promptMode, warnings: bootstrap.warnings };
+}
+
+function buildPromptText(input: {
+  params: RunPromptParams;
+  promptMode: PromptMode;
+  bootstrap: BootstrapFile[];
+  skills: SkillsSnapshot | undefined;
+}): string {
+  const { params, promptMode, skills } = input;
+  const { cfg, agent, sessionKey } = params;
   const defaults = cfg.agents?.defaults;
+  const { host, os } = hostDescription();
   const { text } = buildSystemPrompt({
     mode: promptMode,
     agent: { id: agent.id, ...(agent.name ? { name: agent.name } : {}) },
     tools: params.tools.map((tool) => ({ name: tool.name, description: tool.description })),
     ...(skills?.prompt ? { skillsPrompt: skills.prompt } : {}),
     workspaceDir: agent.workspace,
-    bootstrapFiles: bootstrap.files,
+    bootstrapFiles: input.bootstrap,
     ...(defaults?.userTimezone ? { userTimezone: defaults.userTimezone } : {}),
     runtime: {
-      host: hostname(),
-      os: `${platform()} ${release()}`,
+      host,
+      os,
       node: process.version,
       model: params.model,
       agentId: agent.id,
       sessionKey,
     },
   });
-  return { systemPrompt: text, mode: promptMode, warnings: bootstrap.warnings };
+  return text;
 }

@@ -9,7 +9,11 @@ import { seedWorkspace } from "../../agents/workspace.js";
 import type { StatePaths } from "../../config/paths.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { normalizeAgentId, parseAgentSessionKey } from "../../routing/index.js";
-import type { SessionStoreRegistry, TranscriptMessage } from "../../sessions/index.js";
+import type {
+  SessionStoreRegistry,
+  TranscriptEntry,
+  TranscriptMessage,
+} from "../../sessions/index.js";
 import { buildContextFromBranch } from "../compaction/index.js";
 import type { LaneScheduler, QueuedTurn, SteeringSource } from "../lanes/index.js";
 import type { FailoverEvent } from "../models/index.js";
@@ -17,6 +21,7 @@ import { processReply } from "../output/index.js";
 import type { ProcessRegistry } from "../tools/index.js";
 import { createEventChannel, type RunEvent, type RunStatus } from "./events.js";
 import { type AttemptRunner, runWithFailover } from "./failover-loop.js";
+import type { RunCaches } from "./run-caches.js";
 
 /** Everything a run needs from the outside world; passed in, never global. */
 export interface AgentRuntimeDeps {
@@ -30,6 +35,8 @@ export interface AgentRuntimeDeps {
   /** Model transport; default pi-ai's streamSimple. Tests pass pi-ai's faux stream here. */
   streamFn?: StreamFn;
   bundledSkillsDir?: string;
+  /** Between-turn caches (see createRunCaches); absent, every turn reads and builds afresh. */
+  caches?: RunCaches;
 }
 
 /** One message into one session. */
@@ -95,6 +102,21 @@ function textOf(message: AssistantMessage | undefined): string {
     .filter((part): part is { type: "text"; text: string } => part.type === "text")
     .map((part) => part.text)
     .join("");
+}
+
+/** The model of the branch's latest `model_change` entry, if any. */
+function lastRecordedModel(
+  branch: readonly TranscriptEntry[],
+): { provider: string; modelId: string } | undefined {
+  for (let i = branch.length - 1; i >= 0; i--) {
+    const entry = branch[i]!;
+    if (entry.type !== "model_change") continue;
+    const { provider, modelId } = entry as { provider?: unknown; modelId?: unknown };
+    return typeof provider === "string" && typeof modelId === "string"
+      ? { provider, modelId }
+      : undefined;
+  }
+  return undefined;
 }
 
 function failedResult(runId: string, err: unknown): RunResult {
@@ -187,10 +209,8 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
   );
   const agent = resolveAgent({ cfg: deps.cfg, paths: deps.paths, agentId });
   // The workspace is the tools' cwd: make sure it exists (seeded unless skipBootstrap).
-  await seedWorkspace({
-    dir: agent.workspace,
-    skipBootstrap: resolveSkipBootstrap(deps.cfg, agentId),
-  });
+  const seed = { dir: agent.workspace, skipBootstrap: resolveSkipBootstrap(deps.cfg, agentId) };
+  await (deps.caches ? deps.caches.workspaces.ensure(seed) : seedWorkspace(seed));
   const store = deps.stores.forAgent(agentId);
   store.getOrCreate(params.sessionKey);
   const transcript = store.openTranscript(params.sessionKey, { cwd: agent.workspace });
@@ -212,7 +232,9 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
   }
 
   // The open transcript already parsed the file: no second read per turn.
-  const history = buildContextFromBranch(transcript.branch()) as AgentMessage[];
+  const branch = transcript.branch();
+  const history = buildContextFromBranch(branch) as AgentMessage[];
+  const recordedModel = lastRecordedModel(branch);
   const prompt: UserMessage = {
     role: "user",
     content: params.images?.length
@@ -249,6 +271,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
       onAgentEvent,
       now,
       ...(params.steering ? { steering: params.steering } : {}),
+      ...(recordedModel ? { recordedModel } : {}),
     });
     const final = outcome.final;
     const status: RunStatus = timedOut
