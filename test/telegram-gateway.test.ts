@@ -22,7 +22,7 @@ import {
   privateMessage,
   topicMessage,
 } from "./helpers/fake-telegram-updates.js";
-import { createGatewaySandbox, type GatewaySandbox } from "./helpers/gateway-sandbox.js";
+import { createGatewaySandbox, type GatewaySandbox, payloadOf } from "./helpers/gateway-sandbox.js";
 
 const MAIN_TOKEN = "111:main-token";
 const ALERTS_TOKEN = "222:alerts-token";
@@ -155,6 +155,7 @@ describe("Telegram through the gateway", () => {
 
     const approved = await cli(sandbox.env, ["pairing", "approve", "telegram", code!]);
     expect(approved.code).toBe(0);
+    const client = await sandbox.connect();
     sandbox.fake.text("Welcome **aboard**", { chunks: 4, delayMs: 5 });
     const dm = privateMessage({ text: "now?" });
     fakeTelegram.pushMessage(MAIN_TOKEN, dm);
@@ -166,6 +167,14 @@ describe("Telegram through the gateway", () => {
     });
     expect(reply.params.message_thread_id).toBeUndefined();
     expect(sandbox.fake.chatRequests).toHaveLength(1);
+    // The model streamed it: gateway clients saw the deltas of the channel run on its session.
+    await client.waitFor((f) => f.event === "chat" && payloadOf(f).state === "final");
+    const deltas = client
+      .events("chat")
+      .map(payloadOf)
+      .filter((p) => p.state === "delta" && p.sessionKey === "agent:main:main");
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.map((p) => p.deltaText).join("")).toBe("Welcome **aboard**");
     const entry = sandbox.gw.core.runtime.stores.forAgent("main").get("agent:main:main");
     expect(entry).toMatchObject({
       lastChannel: "telegram",
