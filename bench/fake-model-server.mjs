@@ -20,14 +20,14 @@ function chunk(id, created, model, choices, extra) {
 }
 
 /** The SSE body of one reply, written in one go (a zero-latency model that streams instantly). */
-function sseReply(index, body) {
+function sseReply(index, body, pieces = REPLY) {
   const id = `chatcmpl-bench-${index}`;
   const created = Math.floor(Date.now() / 1000);
   const model = String(body?.model ?? "m1");
   let out = chunk(id, created, model, [
     { index: 0, delta: { role: "assistant", content: "" }, finish_reason: null },
   ]);
-  for (const piece of REPLY) {
+  for (const piece of pieces) {
     out += chunk(id, created, model, [
       { index: 0, delta: { content: piece }, finish_reason: null },
     ]);
@@ -41,10 +41,11 @@ function sseReply(index, body) {
 }
 
 /**
- * Starts the server. `record: false` keeps no per-request timings (long throughput runs).
- * Returns `{ baseUrl, port, requests, latencyMs, close() }`; `latencyMs` may be changed live.
+ * Starts the server. `record: false` keeps no per-request timings (long throughput runs); `reply`
+ * (request body → text) replaces the fixed reply. Returns `{ baseUrl, port, requests, latencyMs,
+ * close() }`; `latencyMs` may be changed live.
  */
-export async function startFakeModelServer({ latencyMs = 0, record = true } = {}) {
+export async function startFakeModelServer({ latencyMs = 0, record = true, reply } = {}) {
   const requests = [];
   let count = 0;
   const sockets = new Set();
@@ -82,7 +83,7 @@ export async function startFakeModelServer({ latencyMs = 0, record = true } = {}
           "cache-control": "no-cache",
           connection: "keep-alive",
         });
-        res.end(sseReply(index, body));
+        res.end(sseReply(index, body, reply ? [reply(body)] : REPLY));
         if (entry) entry.lastByteAt = performance.now();
       };
       if (fake.latencyMs > 0) setTimeout(answer, fake.latencyMs);

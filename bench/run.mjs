@@ -1,6 +1,7 @@
 // `npm run bench`: speed and memory figures for Pincer, printed as one table.
 // Runs against the built package (dist/), so it measures what users run.
 
+import { channelRows } from "./channels.mjs";
 import { cliRows } from "./cli.mjs";
 import { configRows } from "./config.mjs";
 import { gatewayRows } from "./gateway.mjs";
@@ -15,6 +16,7 @@ const rows = [
   ...(await sessionRows()),
   ...(await runtimeRows()),
   ...(await gatewayRows()),
+  ...(await channelRows()),
 ];
 
 const header = ["benchmark", "result", "target"];

@@ -73,6 +73,8 @@ export interface ChannelDispatcherDeps {
 export interface ChannelDispatcher {
   dispatch(request: DispatchRequest): void;
   readonly queue: InboundQueue;
+  /** Resolves once every reply whose run has finished is delivered (or failed): shutdown waits. */
+  deliveriesSettled(): Promise<void>;
 }
 
 /** The reply-route key: messages with different keys are never coalesced into one turn. */
@@ -107,6 +109,7 @@ function inboundImages(media: ChannelInbound["media"]): ImageContent[] {
 
 /** Creates the dispatcher and its inbound queue (one per host). */
 export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDispatcher {
+  const deliveries = new Set<Promise<void>>();
   const submit = (route: ReplyRoute): void => {
     const store = deps.stores.forAgent(route.agentId);
     const existing = store.getOrCreate(route.sessionKey).entry;
@@ -194,7 +197,14 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     } finally {
       stopTyping();
     }
-    await deliver(route, result, turn.sessionKey);
+    // Registered before its first await, so a shutdown that saw the run end also waits for this.
+    const delivering = deliver(route, result, turn.sessionKey);
+    deliveries.add(delivering);
+    try {
+      await delivering;
+    } finally {
+      deliveries.delete(delivering);
+    }
     const [next, ...rest] = route.rest;
     if (next) submit({ ...route, ...next, rest });
     return result;
@@ -220,6 +230,9 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
 
   return {
     queue,
+    deliveriesSettled: async () => {
+      await Promise.allSettled([...deliveries]);
+    },
     dispatch({ message, body, routed }) {
       const { raw: _raw, ...inbound } = message;
       const base = { inbound, body };

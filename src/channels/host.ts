@@ -66,7 +66,9 @@ export interface ChannelHost {
   start(): Promise<void>;
   /** Applies a reloaded config: restarts only added, removed or changed accounts. */
   applyConfig(): Promise<void>;
-  /** Stops every account (no more inbound). */
+  /** Ends inbound on every account (their signals abort) while replies can still be sent. */
+  pauseInbound(): void;
+  /** Waits for replies of finished runs to be delivered, then stops every account. */
   stop(): Promise<void>;
   status(options?: { probe?: boolean }): Promise<ChannelsStatus>;
   send(request: SendRequest): Promise<SendResponse>;
@@ -280,8 +282,13 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
         const fresh = wanted.filter((item) => !keep.has(slotKey(item.adapter.id, item.accountId)));
         await Promise.all(fresh.map((item) => startAccount(item.adapter, item.accountId)));
       }),
+    pauseInbound() {
+      for (const slot of slots.values()) slot.controller.abort();
+    },
     stop: () =>
       serialize(async () => {
+        for (const slot of slots.values()) slot.controller.abort();
+        await dispatcher.deliveriesSettled();
         await Promise.all([...slots.values()].map(stopSlot));
       }),
     async status(options = {}) {

@@ -69,7 +69,12 @@ export class GatewayChannels {
     await (await this.creating).start();
   }
 
-  /** Stops every account (before runs drain at shutdown). */
+  /** Ends inbound on every account (before runs drain at shutdown); replies can still go out. */
+  pauseInbound(): void {
+    this.current?.pauseInbound();
+  }
+
+  /** Stops every account once the replies of finished runs are delivered (after the drain). */
   async stop(): Promise<void> {
     const host = this.current ?? (await this.creating);
     await host?.stop();

@@ -349,12 +349,13 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       await heartbeats.close();
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       broadcast("shutdown", { reason });
-      // Channels stop first: no new inbound while the runs drain.
+      // No new channel inbound while the runs drain; accounts stop once their replies are out.
+      channels.pauseInbound();
+      const drained = await core.runs.drain(options.drainTimeoutMs ?? 10_000);
+      logger.info("runs drained", drained);
       await channels.stop().catch((err: unknown) => {
         logger.error("channels failed to stop", { error: String(err) });
       });
-      const drained = await core.runs.drain(options.drainTimeoutMs ?? 10_000);
-      logger.info("runs drained", drained);
       for (const conn of connections) conn.close(1012, "gateway shutting down");
       await runtime.close();
       for (const client of wss.clients) client.terminate();

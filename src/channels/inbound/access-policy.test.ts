@@ -58,6 +58,25 @@ describe("DM policy", () => {
 });
 
 describe("group policy", () => {
+  it("a forum topic takes its base group's entry (own id first, '*' last)", () => {
+    const topic = dm("42", {
+      peer: { kind: "group", id: "-100:topic:7" },
+      parentPeer: { kind: "group", id: "-100" },
+    });
+    const listed = { groups: { "-100": { requireMention: false } } };
+    expect(decideAccess({ message: topic, config: listed, approved: [] })).toEqual({
+      action: "allow",
+      group: { requireMention: false },
+    });
+    const own = { groups: { "-100:topic:7": { requireMention: true }, "-100": {} } };
+    expect(decideAccess({ message: topic, config: own, approved: [] })).toEqual({
+      action: "allow",
+      group: { requireMention: true },
+    });
+    const other = { groups: { "-200": {} } };
+    expect(decideAccess({ message: topic, config: other, approved: [] }).action).toBe("drop");
+  });
+
   it("allowlist (default) needs the group in `groups` (or '*') or the sender in groupAllowFrom", () => {
     expect(decideAccess({ message: group(), config: {}, approved: [] }).action).toBe("drop");
     expect(

@@ -45,14 +45,16 @@ export function senderAllowed(entries: IdList, sender: ChannelInbound["sender"])
   });
 }
 
-/** The `groups` entry of a peer: its own id, else "*". */
+/** The `groups` entry of a peer: its own id, else its parent's (a forum topic's base group), else "*". */
 export function groupEntry(
   config: ChannelAccountConfig,
   peerId: string,
+  parentPeerId?: string,
 ): { entry?: ChannelGroup; hasMap: boolean } {
   const groups = config.groups as Record<string, ChannelGroup> | undefined;
   if (!groups || typeof groups !== "object") return { hasMap: false };
-  const entry = groups[peerId] ?? groups["*"];
+  const parent = parentPeerId === undefined ? undefined : groups[parentPeerId];
+  const entry = groups[peerId] ?? parent ?? groups["*"];
   return { hasMap: true, ...(entry ? { entry } : {}) };
 }
 
@@ -74,7 +76,7 @@ function decideDirect(params: DecideAccessParams): AccessDecision {
 
 function decideGroup(params: DecideAccessParams): AccessDecision {
   const { message, config } = params;
-  const { entry, hasMap } = groupEntry(config, message.peer.id);
+  const { entry, hasMap } = groupEntry(config, message.peer.id, message.parentPeer?.id);
   const policy =
     (typeof entry?.groupPolicy === "string" ? entry.groupPolicy : undefined) ??
     (typeof config.groupPolicy === "string" ? config.groupPolicy : undefined) ??
@@ -101,7 +103,8 @@ function decideGroup(params: DecideAccessParams): AccessDecision {
  * mention gating decides whether they trigger. */
 export function decideAccess(params: DecideAccessParams): AccessDecision {
   if (params.message.fromSelf) {
-    const { entry } = groupEntry(params.config, params.message.peer.id);
+    const { message } = params;
+    const { entry } = groupEntry(params.config, message.peer.id, message.parentPeer?.id);
     return { action: "allow", ...(entry ? { group: entry } : {}) };
   }
   return params.message.peer.kind === "direct" ? decideDirect(params) : decideGroup(params);

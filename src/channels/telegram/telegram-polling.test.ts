@@ -91,6 +91,36 @@ describe("telegram polling", () => {
     expect(texts(await second.recorder.waitForReceived(1))).toEqual(["two"]);
   });
 
+  it("a stop in the middle of a batch saves the offset of the last update handed on", async () => {
+    const first = await accounts.start({ token: TOKEN, stateDir });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered: () => void = () => {};
+    const holding = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    first.recorder.onReceive = async (message) => {
+      if (message.text !== "two") return;
+      entered();
+      await gate;
+    };
+    for (const text of ["one", "two", "three"]) fake.pushMessage(TOKEN, privateMessage({ text }));
+    await holding;
+    const stopped = first.runtime.stop();
+    release();
+    await stopped;
+    expect(texts(first.recorder.received)).toEqual(["one", "two"]);
+    const stored = JSON.parse(readFileSync(offsetFilePath(stateDir, "default"), "utf8"));
+    expect(stored.lastUpdateId).toBe(2);
+
+    const second = await accounts.start({ token: TOKEN, stateDir });
+    expect(texts(await second.recorder.waitForReceived(1))).toEqual(["three"]);
+    await waitForPoll(4);
+    expect(texts(second.recorder.received)).toEqual(["three"]);
+  });
+
   it(`skips an update after ${MAX_RECEIVE_ATTEMPTS} rejected tries so the bot does not stall`, async () => {
     const { recorder } = await accounts.start({ token: TOKEN, stateDir });
     let tries = 0;
