@@ -171,6 +171,11 @@ describe("channels through the gateway", () => {
     const body = JSON.stringify(sandbox.fake.chatRequests[0]?.body);
     expect(body).toContain(`data:image/png;base64,${pixel}`);
     expect(body).toContain("what is this?");
+    const client = await sandbox.connect();
+    const status = payloadOf(await client.request("status"));
+    expect(status.channels).toEqual([
+      expect.objectContaining({ id: "memory", running: true, accounts: 1, connected: 1 }),
+    ]);
   });
 
   it("retries a retryable send, and reports a permanent failure once (event + log)", async () => {

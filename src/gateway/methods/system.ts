@@ -19,7 +19,20 @@ function systemEvent(call: MethodCall<SystemEventParams>) {
   return ok({ ok: true });
 }
 
-function status(call: MethodCall) {
+/** One row per channel for `status`: accounts configured and running, from the channel host. */
+async function channelRows(core: MethodCall["core"]) {
+  const host = core.channels.host;
+  if (!host) return [];
+  const snapshot = await host.status();
+  return snapshot.channelOrder.map((id) => ({
+    id,
+    label: snapshot.channelLabels[id] ?? id,
+    ...snapshot.channels[id],
+    connected: (snapshot.channelAccounts[id] ?? []).filter((account) => account.connected).length,
+  }));
+}
+
+async function status(call: MethodCall) {
   const { core } = call;
   const cfg = core.live.config;
   const agents = listAgents(cfg, core.paths).map((agent) => ({
@@ -48,7 +61,7 @@ function status(call: MethodCall) {
       queued: core.runtime.lanes.queuedCount,
       maxConcurrent: core.runtime.lanes.maxConcurrent,
     },
-    channels: [],
+    channels: await channelRows(core),
   });
 }
 
