@@ -187,7 +187,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     for (const { key, inbound } of opened.pending()) {
       const fields = { channel: inbound.channel, accountId: inbound.accountId, key };
       const slot = slotOf(inbound.channel, inbound.accountId);
-      if (!slot || !slot.status.enabled || !slot.status.configured) {
+      if (!slot?.status.enabled || !slot.status.configured) {
         params.log.warn(
           fields,
           "journaled inbound message dropped: its account is gone or disabled",
