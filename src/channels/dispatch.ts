@@ -15,9 +15,11 @@ import {
 } from "../runtime/lanes/index.js";
 import type { AgentRuntimeDeps, RunHandle, RunResult } from "../runtime/run/index.js";
 import type { SessionStoreRegistry } from "../sessions/index.js";
-import { type DeliveryDeps, deliverMessages } from "./delivery/deliver.js";
+import { type DeliveryDeps, type DeliveryReport, deliverMessages } from "./delivery/deliver.js";
 import { planReplyMessages } from "./delivery/outbound-plan.js";
 import { resolveTypingSettings, startTyping } from "./delivery/typing.js";
+import { inboundDedupeKey } from "./inbound/dedupe.js";
+import type { InboundJournal, InboundSettlement } from "./inbound/inbound-journal.js";
 import type { DispatchRequest } from "./inbound/pipeline.js";
 import type { RouteTarget } from "./inbound/route.js";
 import { inboundSessionPatch } from "./inbound/session-origin.js";
@@ -61,6 +63,8 @@ export interface ChannelDispatcherDeps {
   capabilities: (channel: string) => ChannelCapabilities | undefined;
   accountConfig: (channel: string, accountId: string) => ChannelAccountConfig;
   delivery: DeliveryDeps;
+  /** Where each message's final fate is recorded (replied, dropped, failed). */
+  journal: Pick<InboundJournal, "settle">;
   log: ChannelLogger;
   onRun?: (info: ChannelRunInfo) => void;
   /** Called around each delivery (pending-delivery counts in status). */
@@ -75,6 +79,8 @@ export interface ChannelDispatcher {
   readonly queue: InboundQueue;
   /** Resolves once every reply whose run has finished is delivered (or failed): shutdown waits. */
   deliveriesSettled(): Promise<void>;
+  /** Shutdown began: runs aborted and messages cancelled from now on stay unsettled (replayed). */
+  pause(): void;
 }
 
 /** The reply-route key: messages with different keys are never coalesced into one turn. */
@@ -97,6 +103,18 @@ export function replyTarget(inbound: ChannelInbound, quote: boolean): OutboundTa
 
 const DEFAULT_MAX_TEXT = 4000;
 
+/** A finished turn's fate: replied (or its reply failed and was recorded), dropped when aborted, or
+ *  none while the gateway stops (an aborted run is answered again after the restart). */
+function turnOutcome(
+  status: RunResult["status"],
+  report: DeliveryReport | undefined,
+  paused: boolean,
+): InboundSettlement | undefined {
+  if (status === "ok") return report?.failed.length ? "delivery-failed" : "replied";
+  if (status === "aborted") return paused ? undefined : "dropped";
+  return "run-failed";
+}
+
 /** Images the adapter already downloaded (base64), for a model that can see them. */
 function inboundImages(media: ChannelInbound["media"]): ImageContent[] {
   const images: ImageContent[] = [];
@@ -109,7 +127,20 @@ function inboundImages(media: ChannelInbound["media"]): ImageContent[] {
 
 /** Creates the dispatcher and its inbound queue (one per host). */
 export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDispatcher {
-  const deliveries = new Set<Promise<void>>();
+  const deliveries = new Set<Promise<DeliveryReport | undefined>>();
+  // Agents still to answer each message (parallel broadcast fans one message out to several).
+  const unanswered = new Map<string, number>();
+  let paused = false;
+  const settle = (route: ReplyRoute, outcome: InboundSettlement): void => {
+    const key = inboundDedupeKey(route.inbound);
+    const left = (unanswered.get(key) ?? 1) - 1;
+    if (left > 0) {
+      unanswered.set(key, left);
+      return;
+    }
+    unanswered.delete(key);
+    deps.journal.settle(key, outcome);
+  };
   const submit = (route: ReplyRoute): void => {
     const store = deps.stores.forAgent(route.agentId);
     const existing = store.getOrCreate(route.sessionKey).entry;
@@ -130,7 +161,11 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     queue.submit({ sessionKey: route.sessionKey, message: inbound, settings });
   };
 
-  const deliver = async (route: ReplyRoute, result: RunResult, sessionKey: string) => {
+  const deliver = async (
+    route: ReplyRoute,
+    result: RunResult,
+    sessionKey: string,
+  ): Promise<DeliveryReport | undefined> => {
     const { channel, accountId } = route.inbound;
     const runtime = deps.accountRuntime(channel, accountId);
     const capabilities = deps.capabilities(channel);
@@ -147,7 +182,7 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
       ...(typeof config.replyToMode === "string" ? { replyToMode: config.replyToMode } : {}),
       ...(capabilities ? { media: capabilities.media } : {}),
     });
-    if (messages.length === 0) return;
+    if (messages.length === 0) return undefined;
     const unavailable = {
       send: async () => ({
         ok: false as const,
@@ -156,7 +191,7 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     };
     deps.onDeliveryState?.(channel, accountId, 1);
     try {
-      await deliverMessages({
+      return await deliverMessages({
         deps: deps.delivery,
         channel,
         runtime: runtime ?? unavailable,
@@ -169,8 +204,52 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     }
   };
 
-  const runTurn = async (turn: QueuedTurn): Promise<RunResult> => {
-    const route = turn.messages.at(-1)?.meta?.reply as ReplyRoute;
+  /** Settles every message a turn answered, except one whose sequential broadcast went on. */
+  const settleTurn = (params: {
+    answered: InboundMessage[];
+    outcome: InboundSettlement | undefined;
+    chained: boolean;
+  }) => {
+    const { answered, outcome } = params;
+    if (!outcome) return;
+    const routes = answered.flatMap((m) => (m.meta?.reply ? [m.meta.reply as ReplyRoute] : []));
+    routes.forEach((route, index) => {
+      const continues = params.chained && index === routes.length - 1 && route.rest.length > 0;
+      if (!continues) settle(route, outcome);
+    });
+  };
+
+  const runTurn = async (queued: QueuedTurn): Promise<RunResult> => {
+    const route = queued.messages.at(-1)?.meta?.reply as ReplyRoute;
+    // Steering messages the run took are answered by it too.
+    const answered = [...queued.messages];
+    const turn: QueuedTurn = {
+      ...queued,
+      drainSteering: () => {
+        const drained = queued.drainSteering();
+        answered.push(...drained);
+        return drained;
+      },
+    };
+    let outcome: InboundSettlement | undefined;
+    let chained = false;
+    try {
+      const result = await runAndDeliver(turn, route);
+      chained = true;
+      outcome = turnOutcome(result.run.status, result.report, paused);
+      return result.run;
+    } catch (err) {
+      if (!paused) outcome = "run-failed";
+      throw err;
+    } finally {
+      settleTurn({ answered, outcome, chained });
+    }
+  };
+
+  const runAndDeliver = async (
+    turn: QueuedTurn,
+    route: ReplyRoute,
+  ): Promise<{ run: RunResult; report: DeliveryReport | undefined }> => {
     const { runQueuedTurn } = await import("../runtime/run/index.js");
     const handle = runQueuedTurn(await deps.runtimeDeps(), turn, { agentId: route.agentId });
     deps.onRun?.({
@@ -200,14 +279,15 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     // Registered before its first await, so a shutdown that saw the run end also waits for this.
     const delivering = deliver(route, result, turn.sessionKey);
     deliveries.add(delivering);
+    let report: DeliveryReport | undefined;
     try {
-      await delivering;
+      report = await delivering;
     } finally {
       deliveries.delete(delivering);
     }
     const [next, ...rest] = route.rest;
     if (next) submit({ ...route, ...next, rest });
-    return result;
+    return { run: result, report };
   };
 
   const queue = createInboundQueue({
@@ -215,6 +295,9 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     runTurn,
     onEvent: (event) => {
       if (event.type === "message_dropped") {
+        const reply = event.message.meta?.reply as ReplyRoute | undefined;
+        // A shutdown's cancel leaves the message unsettled: it is answered after the restart.
+        if (reply && !(paused && event.reason === "cancelled")) settle(reply, "dropped");
         deps.log.warn(
           { sessionKey: event.sessionKey, reason: event.reason, summarized: event.summarized },
           "queued channel message dropped",
@@ -233,6 +316,9 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     deliveriesSettled: async () => {
       await Promise.allSettled([...deliveries]);
     },
+    pause() {
+      paused = true;
+    },
     dispatch({ message, body, routed }) {
       const { raw: _raw, ...inbound } = message;
       const base = { inbound, body };
@@ -241,6 +327,8 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
         submit({ ...base, ...first!, rest });
         return;
       }
+      if (routed.targets.length > 1)
+        unanswered.set(inboundDedupeKey(inbound), routed.targets.length);
       for (const target of routed.targets) submit({ ...base, ...target, rest: [] });
     },
   };

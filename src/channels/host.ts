@@ -22,7 +22,13 @@ import type { RetryPolicy } from "./delivery/send-retry.js";
 import { type ChannelRunInfo, createChannelDispatcher } from "./dispatch.js";
 import { createInboundDedupe } from "./inbound/dedupe.js";
 import { createGroupHistory } from "./inbound/group-history.js";
-import { type InboundOutcome, pairingReplyText, processInbound } from "./inbound/pipeline.js";
+import { type InboundJournal, openInboundJournal } from "./inbound/inbound-journal.js";
+import {
+  type InboundOutcome,
+  type InboundPipelineDeps,
+  pairingReplyText,
+  processInbound,
+} from "./inbound/pipeline.js";
 import { createPairingStore, type PairingStore } from "./pairing/pairing-store.js";
 import type { ChannelRegistry } from "./registry.js";
 import { type SendRequest, type SendResponse, sendDirect } from "./send-direct.js";
@@ -110,6 +116,15 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
         mergeAccountReport(slot.status, { lastError: `delivery failed: ${record.error}` }, now());
     },
   };
+  // Opened by `start` (which also seeds the dedupe from it), closed by `stop`.
+  let journal: InboundJournal | undefined;
+  const journalWriter: InboundPipelineDeps["journal"] = {
+    accept: (key, inbound) => {
+      if (!journal) throw new Error("channel host is not started: inbound journal closed");
+      journal.accept(key, inbound);
+    },
+    settle: (key, outcome) => journal?.settle(key, outcome),
+  };
   const dispatcher = createChannelDispatcher({
     config: params.config,
     stores: params.stores,
@@ -119,6 +134,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     capabilities: (channel) => params.registry.get(channel)?.capabilities,
     accountConfig,
     delivery,
+    journal: journalWriter,
     log: params.log,
     ...(params.onRun ? { onRun: params.onRun } : {}),
     ...(params.typingIntervalMs ? { typingIntervalMs: params.typingIntervalMs } : {}),
@@ -127,10 +143,11 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
       if (slot) slot.status.pendingDeliveries += delta;
     },
   });
-  const pipelineDeps = {
+  const pipelineDeps: InboundPipelineDeps = {
     config: params.config,
     accountConfig,
     dedupe: createInboundDedupe({ now }),
+    journal: journalWriter,
     history: createGroupHistory(),
     pairing,
     dispatch: dispatcher.dispatch,
@@ -163,6 +180,31 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
       );
     }
     return outcome;
+  };
+
+  /** Re-submits what the journal accepted but never settled, once its account runs again. */
+  const replayJournal = async (opened: InboundJournal): Promise<void> => {
+    for (const { key, inbound } of opened.pending()) {
+      const fields = { channel: inbound.channel, accountId: inbound.accountId, key };
+      const slot = slotOf(inbound.channel, inbound.accountId);
+      if (!slot?.status.enabled || !slot.status.configured) {
+        params.log.warn(
+          fields,
+          "journaled inbound message dropped: its account is gone or disabled",
+        );
+        opened.settle(key, "dropped");
+        continue;
+      }
+      if (!slot.runtime) {
+        params.log.warn(fields, "journaled inbound message kept: its account did not start");
+        continue;
+      }
+      try {
+        await processInbound(pipelineDeps, inbound, { replay: true });
+      } catch (err) {
+        params.log.error({ ...fields, error: String(err) }, "journaled inbound message failed");
+      }
+    }
   };
 
   const startAccount = async (adapter: ChannelAdapter, accountId: string): Promise<void> => {
@@ -263,8 +305,16 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     receive,
     start: () =>
       serialize(async () => {
+        const opened = journal
+          ? undefined
+          : openInboundJournal({ stateDir: params.stateDir, log: params.log, now });
+        if (opened) {
+          journal = opened;
+          pipelineDeps.dedupe = createInboundDedupe({ now, seed: opened.keys() });
+        }
         const wanted = await desired();
         await Promise.all(wanted.map((item) => startAccount(item.adapter, item.accountId)));
+        if (opened) await replayJournal(opened);
       }),
     applyConfig: () =>
       serialize(async () => {
@@ -283,13 +333,17 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
         await Promise.all(fresh.map((item) => startAccount(item.adapter, item.accountId)));
       }),
     pauseInbound() {
+      dispatcher.pause();
       for (const slot of slots.values()) slot.controller.abort();
     },
     stop: () =>
       serialize(async () => {
+        dispatcher.pause();
         for (const slot of slots.values()) slot.controller.abort();
         await dispatcher.deliveriesSettled();
         await Promise.all([...slots.values()].map(stopSlot));
+        journal?.close();
+        journal = undefined;
       }),
     async status(options = {}) {
       const result: ChannelsStatus = {

@@ -10,6 +10,8 @@ export const DEDUPE_MAX = 5000;
 /** Remembers message ids; `firstSeen` answers whether a message is new (and records it). */
 export interface InboundDedupe {
   firstSeen(message: ChannelInbound): boolean;
+  /** Forgets a message (it was not durably accepted and will be delivered again). */
+  forget(message: ChannelInbound): void;
   readonly size: number;
 }
 
@@ -19,14 +21,19 @@ export function inboundDedupeKey(message: ChannelInbound): string {
   return `${channel}\u0000${accountId}\u0000${peer.kind}:${peer.id}\u0000${messageId}`;
 }
 
-/** Creates a dedupe memory. */
+/** Creates a dedupe memory; `seed` keys (from the inbound journal, oldest first) count as seen now. */
 export function createInboundDedupe(
-  options: { ttlMs?: number; max?: number; now?: () => number } = {},
+  options: { ttlMs?: number; max?: number; now?: () => number; seed?: Iterable<string> } = {},
 ): InboundDedupe {
   const ttlMs = options.ttlMs ?? DEDUPE_TTL_MS;
   const max = Math.max(1, options.max ?? DEDUPE_MAX);
   const now = options.now ?? Date.now;
   const seen = new Map<string, number>();
+  const seededAt = now();
+  for (const key of options.seed ?? []) {
+    seen.delete(key);
+    seen.set(key, seededAt);
+  }
   const prune = (at: number) => {
     for (const [key, time] of seen) {
       if (at - time < ttlMs && seen.size <= max) break;
@@ -44,6 +51,9 @@ export function createInboundDedupe(
       seen.set(key, at);
       if (seen.size > max) prune(at);
       return true;
+    },
+    forget(message) {
+      seen.delete(inboundDedupeKey(message));
     },
     get size() {
       return seen.size;

@@ -7,6 +7,7 @@ import { createPairingStore } from "../pairing/pairing-store.js";
 import type { ChannelAccountConfig, ChannelInbound } from "../types.js";
 import { createInboundDedupe } from "./dedupe.js";
 import { createGroupHistory } from "./group-history.js";
+import { openInboundJournal } from "./inbound-journal.js";
 import { type DispatchRequest, processInbound } from "./pipeline.js";
 
 let next = 0;
@@ -27,19 +28,23 @@ const msg = (extra: Partial<ChannelInbound> = {}): ChannelInbound => ({
 function pipeline(config: ChannelAccountConfig, cfg: OpenClawConfig = {}) {
   const dispatched: DispatchRequest[] = [];
   const pairingReplies: string[] = [];
+  const log = { info() {}, warn() {}, error() {} };
+  const stateDir = mkdtempSync(join(tmpdir(), "pincer-pipe-"));
+  const journal = openInboundJournal({ stateDir, log });
   const deps = {
     config: () => cfg,
     accountConfig: () => config,
     dedupe: createInboundDedupe(),
+    journal,
     history: createGroupHistory(),
-    pairing: createPairingStore({ stateDir: mkdtempSync(join(tmpdir(), "pincer-pipe-")) }),
+    pairing: createPairingStore({ stateDir }),
     replyPairing: async (_message: ChannelInbound, code: string) => {
       pairingReplies.push(code);
     },
     dispatch: (request: DispatchRequest) => dispatched.push(request),
-    log: { info() {}, warn() {}, error() {} },
+    log,
   };
-  return { deps, dispatched, pairingReplies };
+  return { deps, dispatched, pairingReplies, journal };
 }
 
 describe("inbound pipeline", () => {
@@ -66,6 +71,19 @@ describe("inbound pipeline", () => {
     expect((await processInbound(p.deps, message)).status).toBe("dispatched");
     expect(await processInbound(p.deps, message)).toEqual({ status: "duplicate" });
     expect(p.dispatched).toHaveLength(1);
+    // Accepted in the journal, not settled: the dispatcher settles it once its reply is out.
+    expect(p.journal.pending().map((entry) => entry.inbound.messageId)).toEqual([
+      message.messageId,
+    ]);
+  });
+
+  it("re-submits a journaled message without deduping or journaling it again", async () => {
+    const p = pipeline({ dmPolicy: "open", allowFrom: ["*"] });
+    const message = msg();
+    await processInbound(p.deps, message);
+    expect((await processInbound(p.deps, message, { replay: true })).status).toBe("dispatched");
+    expect(p.dispatched).toHaveLength(2);
+    expect(p.journal.pending()).toHaveLength(1);
   });
 
   it("keeps unmentioned group messages as context for the next mention of that group", async () => {
@@ -92,5 +110,8 @@ describe("inbound pipeline", () => {
       status: "dropped",
       reason: "dmPolicy disabled",
     });
+    // A refused message's fate is final at once: nothing to replay after a restart.
+    expect(p.journal.pending()).toEqual([]);
+    expect(p.journal.keys()).toHaveLength(1);
   });
 });

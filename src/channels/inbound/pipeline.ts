@@ -6,8 +6,9 @@ import { buildGroupHistoryKey } from "../../routing/index.js";
 import type { PairingRequestResult, PairingStore } from "../pairing/pairing-store.js";
 import type { ChannelAccountConfig, ChannelInbound, ChannelLogger } from "../types.js";
 import { decideAccess } from "./access-policy.js";
-import type { InboundDedupe } from "./dedupe.js";
+import { type InboundDedupe, inboundDedupeKey } from "./dedupe.js";
 import { type GroupHistory, prependHistory, resolveHistoryLimit } from "./group-history.js";
+import type { InboundJournal } from "./inbound-journal.js";
 import { compileMentionPatterns, gateMention, resolveMentionPatterns } from "./mention-gate.js";
 import { formatInboundBody, senderLabel } from "./reply-context.js";
 import { type RoutedInbound, routeInbound } from "./route.js";
@@ -32,6 +33,8 @@ export interface InboundPipelineDeps {
   config: () => OpenClawConfig;
   accountConfig: (channel: string, accountId: string) => ChannelAccountConfig;
   dedupe: InboundDedupe;
+  /** Durable record of each message: accepted before `receive` resolves, settled when final. */
+  journal: Pick<InboundJournal, "accept" | "settle">;
   history: GroupHistory;
   pairing: PairingStore;
   /** Sends the pairing-code reply to the sender (only when a code was just created). */
@@ -67,12 +70,37 @@ async function pair(deps: InboundPipelineDeps, message: ChannelInbound): Promise
   return { status: "pairing", result };
 }
 
-/** Runs one inbound message through the steps. */
+/**
+ * Runs one inbound message through the steps. A new message is journaled as accepted first; one
+ * that ends here (refused, pairing, context) is settled at once, a dispatched one by the dispatcher.
+ * `replay` re-submits a journaled message after a restart (already deduped and accepted).
+ */
 export async function processInbound(
   deps: InboundPipelineDeps,
   message: ChannelInbound,
+  options: { replay?: boolean } = {},
 ): Promise<InboundOutcome> {
-  if (!deps.dedupe.firstSeen(message)) return { status: "duplicate" };
+  const key = inboundDedupeKey(message);
+  if (!options.replay) {
+    if (!deps.dedupe.firstSeen(message)) return { status: "duplicate" };
+    try {
+      deps.journal.accept(key, message);
+    } catch (err) {
+      // Not durably accepted: the adapter will redeliver it, and then it must not count as seen.
+      deps.dedupe.forget(message);
+      throw err;
+    }
+  }
+  const outcome = await clearInbound(deps, message);
+  if (outcome.status === "context") deps.journal.settle(key, "context");
+  else if (outcome.status !== "dispatched") deps.journal.settle(key, "refused");
+  return outcome;
+}
+
+async function clearInbound(
+  deps: InboundPipelineDeps,
+  message: ChannelInbound,
+): Promise<InboundOutcome> {
   const cfg = deps.config();
   const config = deps.accountConfig(message.channel, message.accountId);
   const defaults = (cfg.channels as { defaults?: { groupPolicy?: string } } | undefined)?.defaults;
