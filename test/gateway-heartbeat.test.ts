@@ -13,6 +13,7 @@ import {
   type Loose,
   payloadOf,
 } from "./helpers/gateway-sandbox.js";
+import { createMemoryChannel, type MemoryChannel } from "./helpers/memory-channel.js";
 
 /** Timers that fire only when the test advances them. */
 class ManualTimers implements HeartbeatTimers {
@@ -43,17 +44,34 @@ afterEach(async () => {
   for (const sb of sandboxes.splice(0)) await sb.close();
 });
 
-async function start(heartbeat: Record<string, unknown>, clock?: { now(): number }) {
+async function start(
+  heartbeat: Record<string, unknown>,
+  clock?: { now(): number },
+  memory?: MemoryChannel,
+) {
   const timers = new ManualTimers();
   const delivered: Array<[string, string]> = [];
   const sb = await createGatewaySandbox({
-    config: () => ({ agents: { defaults: { heartbeat } } as OpenClawConfig["agents"] }),
+    config: () => ({
+      agents: { defaults: { heartbeat } } as OpenClawConfig["agents"],
+      ...(memory
+        ? {
+            channels: {
+              memory: { dmPolicy: "open", allowFrom: ["*"] },
+            } as OpenClawConfig["channels"],
+          }
+        : {}),
+    }),
     options: {
       ...(clock ? { clock } : {}),
       heartbeatTimers: timers,
-      deliverHeartbeat: async (agentId, text) => {
-        delivered.push([agentId, text]);
-      },
+      ...(memory
+        ? { channels: { loaders: { memory: async () => memory.adapter } } }
+        : {
+            deliverHeartbeat: async (agentId: string, text: string) => {
+              delivered.push([agentId, text]);
+            },
+          }),
     },
   });
   sandboxes.push(sb);
@@ -66,6 +84,37 @@ async function start(heartbeat: Record<string, unknown>, clock?: { now(): number
 }
 
 describe("gateway heartbeats", () => {
+  it("delivers an alert to the chat that last used the main session (target last)", async () => {
+    const memory = createMemoryChannel();
+    const t = await start({ every: "30m" }, undefined, memory);
+    await memory.waitForAccount("default");
+    t.sb.fake.text("hi there");
+    await memory.inject({ peer: { kind: "direct", id: "77" }, text: "hello" });
+    await memory.waitForSent(1);
+    t.sb.fake.text("Disk is 95% full.");
+    t.timers.advance(30 * 60_000);
+    expect(await t.nextBeat(1)).toMatchObject({ status: "sent", preview: "Disk is 95% full." });
+    const [, alert] = await memory.waitForSent(2);
+    expect(alert?.message.text).toBe("Disk is 95% full.");
+    expect(alert?.message.target).toMatchObject({
+      accountId: "default",
+      peer: { kind: "direct", id: "77" },
+    });
+  });
+
+  it("keeps the alert in the transcript with target none", async () => {
+    const memory = createMemoryChannel();
+    const t = await start({ every: "30m", target: "none" }, undefined, memory);
+    await memory.waitForAccount("default");
+    t.sb.fake.text("hi there");
+    await memory.inject({ peer: { kind: "direct", id: "77" }, text: "hello" });
+    await memory.waitForSent(1);
+    t.sb.fake.text("Disk is 95% full.");
+    t.timers.advance(30 * 60_000);
+    expect(await t.nextBeat(1)).toMatchObject({ status: "sent" });
+    expect(memory.sent).toHaveLength(1);
+  });
+
   it("runs the prompt in the main session; HEARTBEAT_OK is suppressed, alerts are delivered", async () => {
     const t = await start({ every: "30m" });
     expect(t.timers.pending).toEqual([30 * 60_000]);

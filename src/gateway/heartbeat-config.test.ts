@@ -60,6 +60,7 @@ describe("heartbeat config", () => {
       everyMs: 1,
       prompt: "p",
       ackMaxChars: 300,
+      target: "last",
       ...(activeHours ? { activeHours } : {}),
       userTimezone: "Asia/Tokyo",
     });

@@ -40,6 +40,11 @@ export interface HeartbeatPlan {
   activeHours?: { start?: string; end?: string; timezone?: string };
   /** `agents.defaults.userTimezone`, for activeHours timezone "user". */
   userTimezone?: string;
+  /** Where a non-OK reply goes: "last" (default: the session's last channel), "none", or a channel. */
+  target: string;
+  /** Recipient on `target` when it names a channel; its account. */
+  to?: string;
+  accountId?: string;
 }
 
 /** Heartbeat plans of every agent whose interval is above zero (bad `every` → skipped, reported). */
@@ -81,6 +86,9 @@ export function resolveHeartbeatPlans(cfg: OpenClawConfig): {
       ackMaxChars: merged.ackMaxChars ?? DEFAULT_ACK_MAX_CHARS,
       ...(merged.activeHours ? { activeHours: merged.activeHours } : {}),
       ...(typeof userTimezone === "string" ? { userTimezone } : {}),
+      target: merged.target?.trim() || "last",
+      ...(merged.to ? { to: String(merged.to) } : {}),
+      ...(merged.accountId ? { accountId: merged.accountId } : {}),
     });
   }
   return { plans, problems };

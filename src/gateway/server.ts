@@ -27,6 +27,7 @@ import {
 } from "./handshake.js";
 import { buildHealth } from "./health.js";
 import type { HeartbeatScheduler, HeartbeatTimers } from "./heartbeat.js";
+import { createHeartbeatDelivery } from "./heartbeat-delivery.js";
 import { createGatewayHeartbeats } from "./heartbeat-host.js";
 import { heartbeatMethods } from "./heartbeat-methods.js";
 import { buildHello } from "./hello.js";
@@ -71,7 +72,7 @@ export interface StartGatewayOptions {
   maxBufferedBytes?: number;
   /** Folder of the built WebChat served at `/` (default: the package's dist/ui). */
   uiDir?: string;
-  /** Sends a non-OK heartbeat reply to the agent's channel (default: not delivered). */
+  /** Sends a non-OK heartbeat reply (default: to `heartbeat.target`, "last" = the session's channel). */
   deliverHeartbeat?: (agentId: string, text: string) => Promise<void>;
   /** Timers of the heartbeat scheduler (tests). */
   heartbeatTimers?: HeartbeatTimers;
@@ -220,7 +221,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   };
   const heartbeats = createGatewayHeartbeats({
     core,
-    ...(options.deliverHeartbeat ? { deliver: options.deliverHeartbeat } : {}),
+    deliver: options.deliverHeartbeat ?? createHeartbeatDelivery(core),
     ...(options.heartbeatTimers ? { timers: options.heartbeatTimers } : {}),
   });
   for (const [name, handler] of Object.entries(heartbeatMethods(heartbeats))) {

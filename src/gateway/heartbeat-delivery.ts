@@ -1,0 +1,50 @@
+// Delivery of a heartbeat's non-OK reply to a chat channel, per the agent's `heartbeat.target`:
+// "last" (default) sends to where the heartbeat session last talked (its lastChannel / lastTo /
+// lastAccountId / lastThreadId), "none" keeps the reply in the transcript only, any other value is a
+// channel id and needs `heartbeat.to`. Sends go through the channel host's `send` (same delivery path).
+import type { GatewayCore } from "./context.js";
+import { resolveHeartbeatPlans } from "./heartbeat-config.js";
+
+/** The `deliver` callback of the heartbeat scheduler, bound to the gateway's channels. */
+export function createHeartbeatDelivery(core: GatewayCore) {
+  return async (agentId: string, text: string): Promise<void> => {
+    const plan = resolveHeartbeatPlans(core.live.config).plans.find(
+      (candidate) => candidate.agentId === agentId,
+    );
+    if (!plan || plan.target === "none") return;
+    const host = core.channels.host;
+    if (plan.target === "last") {
+      const entry = core.runtime.stores.forAgent(agentId).get(plan.sessionKey) as
+        | { lastChannel?: string; lastTo?: string; lastAccountId?: string; lastThreadId?: string }
+        | undefined;
+      if (!host || !entry?.lastChannel || !entry.lastTo) {
+        core.logger.info(
+          "heartbeat reply kept in the transcript: no channel has used this session",
+          {
+            agentId,
+            sessionKey: plan.sessionKey,
+          },
+        );
+        return;
+      }
+      const sent = await host.send({
+        channel: entry.lastChannel,
+        to: entry.lastTo,
+        message: text,
+        ...(entry.lastAccountId ? { accountId: entry.lastAccountId } : {}),
+        ...(entry.lastThreadId ? { threadId: entry.lastThreadId } : {}),
+      });
+      if (!sent.ok) throw new Error(sent.error);
+      return;
+    }
+    if (!plan.to) throw new Error(`heartbeat.target "${plan.target}" needs heartbeat.to`);
+    if (!host) throw new Error(`channel "${plan.target}" is not running`);
+    const sent = await host.send({
+      channel: plan.target,
+      to: plan.to,
+      message: text,
+      ...(plan.accountId ? { accountId: plan.accountId } : {}),
+    });
+    if (!sent.ok) throw new Error(sent.error);
+  };
+}
