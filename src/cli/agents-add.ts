@@ -20,7 +20,7 @@ interface AddOptions {
 }
 
 /** Parses `--bind channel[:accountId]` into a binding match. */
-export function parseBindSpec(spec: string): { channel: string; accountId?: string } {
+function parseBindSpec(spec: string): { channel: string; accountId?: string } {
   const [channel = "", accountId, extra] = spec.split(":").map((part) => part.trim());
   if (channel === "" || extra !== undefined || accountId === "") {
     throw new CliError(
@@ -79,7 +79,12 @@ export async function run(
   for (const match of matches)
     edits.push({ op: "append", path: "bindings", value: { agentId: id, match } });
 
-  const code = applyConfigEdits(ctx, { edits, summary: `added agent ${id}`, quiet: opts.json });
+  const code = applyConfigEdits(ctx, {
+    edits,
+    summary: `added agent ${id}`,
+    quiet: opts.json,
+    loaded,
+  });
   const after = loadForCli(ctx, { requireValid: true });
   const agent = resolveAgent({ cfg: after.config, paths: after.paths, agentId: id });
   mkdirSync(agent.agentDir, { recursive: true, mode: 0o700 });

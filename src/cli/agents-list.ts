@@ -15,7 +15,7 @@ interface BindingRow {
 }
 
 /** Renders a binding's match as `channel accountId=… peer=kind:id guild=… team=… roles=…`. */
-export function describeBindingMatch(binding: Binding): string {
+function describeBindingMatch(binding: Binding): string {
   const match = binding.match ?? {};
   const parts = [String(match.channel ?? "?")];
   // No accountId means the default account only: say so, it is the classic surprise.

@@ -25,7 +25,7 @@ interface RouteOptions {
 type Peer = { kind: string; id: string };
 
 /** Parses `kind:id` (split at the first colon, so ids like `-100:topic:42` survive). */
-export function parsePeerSpec(spec: string, flag: string): Peer {
+function parsePeerSpec(spec: string, flag: string): Peer {
   const at = spec.indexOf(":");
   const kind = at > 0 ? spec.slice(0, at).trim().toLowerCase() : "";
   const id = at > 0 ? spec.slice(at + 1).trim() : "";
@@ -52,10 +52,7 @@ function peerFrom(value: unknown, field: string): Peer | undefined {
 }
 
 /** Turns one `--stdin` JSON line into a route input; `cfg` in the line replaces the active config. */
-export function inputFromJson(
-  line: Record<string, unknown>,
-  cfg: OpenClawConfig,
-): ResolveAgentRouteInput {
+function inputFromJson(line: Record<string, unknown>, cfg: OpenClawConfig): ResolveAgentRouteInput {
   if (typeof line.channel !== "string" || line.channel.trim() === "")
     throw new CliError(`"channel" is required`);
   const roles = line.memberRoleIds ?? line.roles;

@@ -3,18 +3,25 @@ import {
   type ConfigEdit,
   editConfigFile,
   formatConfigIssues,
+  type LoadedConfig,
   validateConfig,
 } from "../config/index.js";
 import { asBlock, type CliContext, CliError, printJson, printLine } from "./context.js";
 import { loadForCli } from "./load.js";
 
 /** Applies `edits` to the active config file; refuses (exit 1, nothing written) if the result is invalid.
- * Prints a summary unless `quiet` (for commands that print their own). */
+ * Prints a summary unless `quiet` (for commands that print their own). Pass `loaded` if already read. */
 export function applyConfigEdits(
   ctx: CliContext,
-  params: { edits: ConfigEdit[]; json?: boolean; summary: string; quiet?: boolean },
+  params: {
+    edits: ConfigEdit[];
+    json?: boolean;
+    summary: string;
+    quiet?: boolean;
+    loaded?: LoadedConfig;
+  },
 ): number {
-  const loaded = loadForCli(ctx, { requireValid: false });
+  const loaded = params.loaded ?? loadForCli(ctx, { requireValid: false });
   const result = editConfigFile({
     configPath: loaded.path,
     edits: params.edits,

@@ -5,7 +5,7 @@ import type { CliContext } from "./context.js";
 import type { CommandInput } from "./program.js";
 
 /** Parses a command-line value: `18789` → number, `true` → boolean, `{a:1}` → object, `hi` → "hi". */
-export function parseCliValue(raw: string): unknown {
+function parseCliValue(raw: string): unknown {
   try {
     return JSON5.parse(raw);
   } catch {

@@ -1,6 +1,7 @@
 // `pincer config validate`: every problem, each with its path, file and line; exit 1 on errors.
-import { formatConfigIssues, loadConfig } from "../config/index.js";
+import { formatConfigIssues } from "../config/index.js";
 import { asBlock, type CliContext, printJson } from "./context.js";
+import { loadForCli } from "./load.js";
 import type { CommandInput } from "./program.js";
 
 /** Validates the active config; prints all issues; exit code 1 when any is an error. */
@@ -8,7 +9,7 @@ export async function run(
   ctx: CliContext,
   { opts }: CommandInput<{ json?: boolean }>,
 ): Promise<number> {
-  const loaded = loadConfig({ env: ctx.env, ...(ctx.profile ? { profile: ctx.profile } : {}) });
+  const loaded = loadForCli(ctx, { requireValid: false });
   if (opts.json) {
     printJson(ctx, {
       valid: loaded.valid,

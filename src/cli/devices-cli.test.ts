@@ -1,26 +1,20 @@
 // The `pincer devices …` command modules, run in-process against a temp state dir (their `run` is called
-// directly, with a context built the way test/helpers/cli-sandbox.ts builds one).
+// directly, through test/helpers/cli-sandbox.ts's callCommand).
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { type CommandRun, callCommand } from "../../test/helpers/cli-sandbox.js";
 import {
   createDeviceAuthority,
   createDeviceIdentity,
   signDeviceProof,
 } from "../gateway/devices/index.js";
-import { type CliContext, CliError } from "./context.js";
+import { CliError } from "./context.js";
 import * as approve from "./devices-approve.js";
 import * as list from "./devices-list.js";
 import * as reject from "./devices-reject.js";
 import * as revoke from "./devices-revoke.js";
-
-interface Module {
-  run: (
-    ctx: CliContext,
-    input: { args: string[]; opts: Record<string, unknown> },
-  ) => Promise<number>;
-}
 
 function sandbox() {
   const home = mkdtempSync(join(tmpdir(), "pincer-devices-cli-"));
@@ -60,24 +54,8 @@ function sandbox() {
     });
     return { identity, result };
   };
-  const run = async (mod: Module, args: string[], opts: Record<string, unknown> = {}) => {
-    let stdout = "";
-    let stderr = "";
-    const ctx: CliContext = {
-      stdout: (t) => {
-        stdout += t;
-      },
-      stderr: (t) => {
-        stderr += t;
-      },
-      env,
-      readStdin: async () => "",
-      isTty: false,
-      color: false,
-    };
-    const code = await mod.run(ctx, { args, opts });
-    return { code, stdout, stderr };
-  };
+  const run = (mod: { run: CommandRun }, args: string[], opts: Record<string, unknown> = {}) =>
+    callCommand(mod.run, env, { args, opts });
   return { stateDir, authority, connectDevice, run };
 }
 

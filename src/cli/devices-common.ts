@@ -32,15 +32,6 @@ export function shortId(id: string): string {
   return id.length > 12 ? `${id.slice(0, 12)}…` : id;
 }
 
-/** A past time for humans: `just now`, `5m ago`, `3d ago`. */
-export function formatAge(ms: number): string {
-  if (ms < 1000) return "just now";
-  if (ms < 60_000) return `${Math.floor(ms / 1000)}s ago`;
-  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)}m ago`;
-  if (ms < 86_400_000) return `${Math.floor(ms / 3_600_000)}h ago`;
-  return `${Math.floor(ms / 86_400_000)}d ago`;
-}
-
 /** Opens the store and resolves `wanted` (a request id or a unique prefix) among pending requests. */
 export async function findPendingRequest(
   ctx: CliContext,

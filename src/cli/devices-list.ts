@@ -2,8 +2,9 @@
 // even their hashes); a device's tokens are summarized as counts and times.
 import type { PairedDevice, PendingPairingRequest } from "../gateway/devices/index.js";
 import { type CliContext, printJson, printLine, style } from "./context.js";
-import { formatAge, openDevicesStore, shortId } from "./devices-common.js";
+import { openDevicesStore, shortId } from "./devices-common.js";
 import type { CommandInput } from "./program.js";
+import { formatAge } from "./time-format.js";
 
 /** Options of `pincer devices list`. */
 export interface DevicesListOptions {

@@ -8,7 +8,7 @@ import {
   resolveGatewayTarget,
 } from "./gateway-client-options.js";
 import type { CommandInput } from "./program.js";
-import { formatDuration } from "./sessions-common.js";
+import { formatDuration } from "./time-format.js";
 
 interface HealthPayload {
   ok?: boolean;

@@ -1,45 +1,20 @@
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CliContext } from "./context.js";
+import { type CommandRun, createCliSandbox } from "../../test/helpers/cli-sandbox.js";
 import { run as authAdd } from "./models-auth-add.js";
 import { run as list } from "./models-list.js";
 import { run as status } from "./models-status.js";
 
-type Run = typeof status;
-
-/** A temp home + state dir and in-process `models` commands (program.ts does not wire them yet). */
+/** A temp home + state dir and direct `models` command calls (so a CliError rejects). */
 function sandbox(extraEnv: Record<string, string> = {}) {
-  const home = mkdtempSync(join(tmpdir(), "pincer-models-cli-"));
-  const stateDir = join(home, ".openclaw");
-  mkdirSync(stateDir, { recursive: true });
-  const env: Record<string, string> = { HOME: home, OPENCLAW_STATE_DIR: stateDir, ...extraEnv };
-  const call = async (command: Run, opts: Record<string, unknown>, stdin = "") => {
-    let stdout = "";
-    let stderr = "";
-    const ctx: CliContext = {
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: (text) => {
-        stderr += text;
-      },
-      env,
-      readStdin: async () => stdin,
-      isTty: false,
-      color: false,
-    };
-    const code = await command(ctx, { args: [], opts });
-    return { code, stdout, stderr };
-  };
+  const sb = createCliSandbox(extraEnv);
+  mkdirSync(sb.stateDir, { recursive: true });
   return {
-    home,
-    stateDir,
-    agentDir: (id: string) => join(stateDir, "agents", id, "agent"),
-    writeConfig: (value: unknown) =>
-      writeFileSync(join(stateDir, "openclaw.json"), JSON.stringify(value)),
-    call,
+    agentDir: (id: string) => join(sb.stateDir, "agents", id, "agent"),
+    writeConfig: (value: unknown) => sb.writeConfig(JSON.stringify(value)),
+    call: (command: CommandRun, opts: Record<string, unknown>, stdin = "") =>
+      sb.call(command, { opts, stdin }),
   };
 }
 

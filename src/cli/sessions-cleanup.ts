@@ -5,12 +5,8 @@ import type { CleanupReport } from "../sessions/index.js";
 import { type CliContext, displayPath, printJson, printLine, style } from "./context.js";
 import { loadForCli } from "./load.js";
 import type { CommandInput } from "./program.js";
-import {
-  formatDuration,
-  openAgentStore,
-  selectAgents,
-  withStateDirLock,
-} from "./sessions-common.js";
+import { openAgentStore, selectAgents, withStateDirLock } from "./sessions-common.js";
+import { formatDuration } from "./time-format.js";
 
 /** Options of `pincer sessions cleanup`. */
 export interface SessionsCleanupOptions {

@@ -1,11 +1,12 @@
 // The `pincer sessions …` command modules, run in-process against a temp state dir (their `run` is called
-// directly, with a context built the way test/helpers/cli-sandbox.ts builds one).
+// directly, through test/helpers/cli-sandbox.ts's callCommand).
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { type CliRun, type CommandRun, callCommand } from "../../test/helpers/cli-sandbox.js";
 import { acquireStateDirLock, openSessionStore, stateDirLockPath } from "../sessions/index.js";
-import { type CliContext, CliError } from "./context.js";
+import { CliError } from "./context.js";
 import * as cleanup from "./sessions-cleanup.js";
 import * as del from "./sessions-delete.js";
 import * as list from "./sessions-list.js";
@@ -13,12 +14,6 @@ import * as reset from "./sessions-reset.js";
 import * as show from "./sessions-show.js";
 
 const DAY = 86_400_000;
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 function sandbox(config?: string) {
   const home = mkdtempSync(join(tmpdir(), "pincer-sessions-cli-"));
@@ -53,34 +48,12 @@ function sandbox(config?: string) {
     await store.close();
     lock.release();
   };
-  const run = async (
-    mod: { run: (ctx: CliContext, input: { args: string[]; opts: never }) => Promise<number> },
-    args: string[],
-    opts: Record<string, unknown> = {},
-  ): Promise<Run> => {
-    let stdout = "";
-    let stderr = "";
-    const ctx: CliContext = {
-      stdout: (t) => {
-        stdout += t;
-      },
-      stderr: (t) => {
-        stderr += t;
-      },
-      env,
-      readStdin: async () => "",
-      isTty: false,
-      color: false,
-    };
-    try {
-      const code = await mod.run(ctx, { args, opts: opts as never });
-      return { code, stdout, stderr };
-    } catch (err) {
-      if (err instanceof CliError)
-        return { code: err.exitCode, stdout, stderr: stderr + err.message };
+  /** Calls a command; a CliError becomes its exit code and message, as program.ts reports it. */
+  const run = (mod: { run: CommandRun }, args: string[], opts: Record<string, unknown> = {}) =>
+    callCommand(mod.run, env, { args, opts }).catch((err: unknown): CliRun => {
+      if (err instanceof CliError) return { code: err.exitCode, stdout: "", stderr: err.message };
       throw err;
-    }
-  };
+    });
   return { home, stateDir, storeOf, seed, run };
 }
 

@@ -20,7 +20,7 @@ import {
 import { type CliContext, CliError, ExitCode } from "./context.js";
 
 /** Store warnings (recoveries, skipped lines) go to stderr; they never fail a command. */
-export function cliSessionLogger(ctx: CliContext): SessionLogger {
+function cliSessionLogger(ctx: CliContext): SessionLogger {
   return { warn: (message) => ctx.stderr(`warning: ${message}\n`) };
 }
 
@@ -136,23 +136,6 @@ export function sessionKind(key: string, entry: Readonly<SessionEntry>): string 
   if (/:group:/.test(key)) return "group";
   if (/:channel:/.test(key)) return "channel";
   return "direct";
-}
-
-/** `just now`, `42s ago`, `5m ago`, `3h ago`, `2d ago`. */
-export function formatAge(ms: number): string {
-  if (ms < 1000) return "just now";
-  if (ms < 60_000) return `${Math.floor(ms / 1000)}s ago`;
-  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)}m ago`;
-  if (ms < 86_400_000) return `${Math.floor(ms / 3_600_000)}h ago`;
-  return `${Math.floor(ms / 86_400_000)}d ago`;
-}
-
-/** A retention window for humans: `30d`, `12h`, `90m`. */
-export function formatDuration(ms: number): string {
-  if (ms >= 86_400_000 && ms % 86_400_000 === 0) return `${ms / 86_400_000}d`;
-  if (ms >= 3_600_000 && ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
-  if (ms >= 60_000) return `${Math.round(ms / 60_000)}m`;
-  return `${Math.round(ms / 1000)}s`;
 }
 
 /** Compact token count: 950, 14.2k, 1.3M. */

@@ -12,13 +12,8 @@ import {
 } from "./context.js";
 import { loadForCli } from "./load.js";
 import type { CommandInput } from "./program.js";
-import {
-  formatAge,
-  formatTokens,
-  openAgentStore,
-  selectAgents,
-  sessionKind,
-} from "./sessions-common.js";
+import { formatTokens, openAgentStore, selectAgents, sessionKind } from "./sessions-common.js";
+import { formatAge } from "./time-format.js";
 
 /** Options of `pincer sessions list`. */
 export interface SessionsListOptions {

@@ -14,12 +14,12 @@ import { loadForCli } from "./load.js";
 import type { CommandInput } from "./program.js";
 import {
   findSessionKey,
-  formatAge,
   formatTokens,
   openAgentStore,
   resolveSessionTarget,
   sessionKind,
 } from "./sessions-common.js";
+import { formatAge } from "./time-format.js";
 
 /** Options of `pincer sessions show`. */
 export interface SessionsShowOptions {

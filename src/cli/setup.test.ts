@@ -5,32 +5,15 @@ import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
 import { WORKSPACE_TEMPLATES } from "../agents/templates.js";
 import { loadConfig } from "../config/index.js";
-import type { CliContext } from "./context.js";
 import { run } from "./setup.js";
 
 const ALL_CREATED = [...WORKSPACE_TEMPLATES.map((t) => t.name), "memory/"];
 
-/** `pincer setup` in-process (program.ts does not register it yet), in a throwaway state dir. */
+/** `pincer setup` called directly (so a CliError rejects), in a throwaway state dir. */
 function setupSandbox() {
   const sb = createCliSandbox();
-  const setup = async (opts: { workspace?: string; agent?: string; json?: boolean } = {}) => {
-    let stdout = "";
-    let stderr = "";
-    const ctx: CliContext = {
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: (text) => {
-        stderr += text;
-      },
-      env: sb.env,
-      readStdin: async () => "",
-      isTty: false,
-      color: false,
-    };
-    const code = await run(ctx, { args: [], opts });
-    return { code, stdout, stderr };
-  };
+  const setup = (opts: { workspace?: string; agent?: string; json?: boolean } = {}) =>
+    sb.call(run, { opts });
   return { ...sb, setup };
 }
 

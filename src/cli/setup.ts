@@ -77,10 +77,7 @@ function workspaceKeyFor(loaded: LoadedConfig, agentId: string): string {
 }
 
 /** A small commented config that validates; `workspace` is written uncommented when given. */
-export function initialConfigText(params: {
-  workspace?: string;
-  defaultWorkspace: string;
-}): string {
+function initialConfigText(params: { workspace?: string; defaultWorkspace: string }): string {
   const line = params.workspace
     ? `workspace: ${JSON.stringify(params.workspace)},`
     : `// workspace: ${JSON.stringify(params.defaultWorkspace)},`;
@@ -136,6 +133,7 @@ function updateWorkspace(
     edits: [{ op: "set", path: key, value: workspace }],
     summary: `set ${key}`,
     quiet: true,
+    loaded,
   });
   return { created: false, workspaceKey: key, backupPath: `${loaded.path}.bak` };
 }

@@ -1,53 +1,28 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CliContext } from "./context.js";
+import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
 import { run } from "./skills-list.js";
 
-/** A temp home + state dir, a fake bundled dir and an in-process `skills list` (like cli-sandbox). */
+/** A cli-sandbox with a fake bundled dir, an empty PATH and a direct `skills list` call. */
 function sandbox() {
-  const home = mkdtempSync(join(tmpdir(), "pincer-skills-cli-"));
-  const stateDir = join(home, ".openclaw");
-  const bundled = join(home, "bundled");
-  mkdirSync(stateDir, { recursive: true });
-  mkdirSync(join(home, "bin"));
-  const env: Record<string, string> = {
-    HOME: home,
-    OPENCLAW_STATE_DIR: stateDir,
-    OPENCLAW_BUNDLED_SKILLS_DIR: bundled,
-    PATH: join(home, "bin"),
-  };
+  const sb = createCliSandbox();
+  const bundled = join(sb.home, "bundled");
+  mkdirSync(sb.stateDir, { recursive: true });
+  mkdirSync(join(sb.home, "bin"));
+  Object.assign(sb.env, { OPENCLAW_BUNDLED_SKILLS_DIR: bundled, PATH: join(sb.home, "bin") });
   const writeSkill = (dir: string, folder: string, frontmatter: string) => {
     mkdirSync(join(dir, folder), { recursive: true });
     writeFileSync(join(dir, folder, "SKILL.md"), `---\n${frontmatter}\n---\nbody\n`);
   };
-  const run_ = async (opts: { agent?: string; json?: boolean }) => {
-    let stdout = "";
-    let stderr = "";
-    const ctx: CliContext = {
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: (text) => {
-        stderr += text;
-      },
-      env,
-      readStdin: async () => "",
-      isTty: false,
-      color: false,
-    };
-    const code = await run(ctx, { args: [], opts });
-    return { code, stdout, stderr };
-  };
   return {
-    home,
-    stateDir,
+    home: sb.home,
+    stateDir: sb.stateDir,
     bundled,
-    env,
+    env: sb.env,
     writeSkill,
-    writeConfig: (text: string) => writeFileSync(join(stateDir, "openclaw.json"), text),
-    run: run_,
+    writeConfig: sb.writeConfig,
+    run: (opts: { agent?: string; json?: boolean }) => sb.call(run, { opts }),
   };
 }
 

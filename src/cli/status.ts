@@ -22,7 +22,8 @@ import {
   resolveGatewayTarget,
 } from "./gateway-client-options.js";
 import type { CommandInput } from "./program.js";
-import { formatAge, formatDuration, openAgentStore } from "./sessions-common.js";
+import { openAgentStore } from "./sessions-common.js";
+import { formatAge, formatDuration } from "./time-format.js";
 
 interface StatusOptions extends GatewayClientFlags {
   all?: boolean;

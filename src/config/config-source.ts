@@ -10,10 +10,10 @@ import { type LocatedValue, mergeLocated, type OriginTree } from "./located-valu
 import { expandHome } from "./paths.js";
 
 /** Most nested `$include` levels allowed below the main file. */
-export const MAX_INCLUDE_DEPTH = 10;
+const MAX_INCLUDE_DEPTH = 10;
 
 /** The key that pulls other files into an object. */
-export const INCLUDE_KEY = "$include";
+const INCLUDE_KEY = "$include";
 
 /** Inputs for {@link resolveConfigSource}; `text` replaces the main file's content (used by the editor). */
 export interface ResolveSourceParams {

@@ -20,7 +20,7 @@ export interface RuleIssue {
 }
 
 /** Peer kinds a binding may match on. */
-export const PEER_KINDS = ["direct", "dm", "group", "channel"] as const;
+const PEER_KINDS = ["direct", "dm", "group", "channel"] as const;
 
 interface AgentSlot {
   id: string;

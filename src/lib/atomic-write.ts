@@ -20,7 +20,7 @@ export interface AtomicWriteOptions {
 }
 
 /** Default permission bits: owner read/write only. */
-export const DEFAULT_ATOMIC_MODE = 0o600;
+const DEFAULT_ATOMIC_MODE = 0o600;
 
 function isErrno(err: unknown, code: string): boolean {
   return err instanceof Error && (err as NodeJS.ErrnoException).code === code;

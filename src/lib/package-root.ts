@@ -5,7 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The `name` in package.json that marks Pincer's package root. */
-export const PACKAGE_NAME = "pincer";
+const PACKAGE_NAME = "pincer";
 
 /** The package name in `dir/package.json`, or undefined when there is none or it is unreadable. */
 function packageNameIn(dir: string): string | undefined {

@@ -45,7 +45,7 @@ function listAt<T>(map: Map<string, T[]>, key: string): T[] {
 }
 
 /** Sorts a (channel, account) pair's candidates into tier buckets; input must be in config order. */
-export function buildTierBuckets(bindings: readonly CompiledBinding[]): TierBuckets {
+function buildTierBuckets(bindings: readonly CompiledBinding[]): TierBuckets {
   const buckets: TierBuckets = {
     byPeer: new Map(),
     byPeerWildcard: new Map(),
@@ -93,7 +93,7 @@ export function buildTierBuckets(bindings: readonly CompiledBinding[]): TierBuck
 }
 
 /** Stable merge of two config-ordered lists by source index. */
-export function mergeInConfigOrder(
+function mergeInConfigOrder(
   first: readonly CompiledBinding[],
   second: readonly CompiledBinding[],
 ): CompiledBinding[] {

@@ -43,7 +43,7 @@ function peerCandidates(
 }
 
 /** Finds the winning tier and binding with index lookups only (no scan of all bindings). */
-export function matchRoute(context: RouteContext, message: NormalizedRouteInput): RouteMatch {
+function matchRoute(context: RouteContext, message: NormalizedRouteInput): RouteMatch {
   const buckets = lookupTierBuckets(context.index, message.channel, message.accountId);
   if (!buckets) return DEFAULT_MATCH;
   const { peer, parentPeer, guildId, teamId } = message;

@@ -48,7 +48,7 @@ function isFresh(entry: CacheEntry, cfg: RouteConfig): boolean {
 }
 
 /** The agent that receives traffic addressed to `agentId` (normalized): itself if configured, else the default. */
-export function resolveOwnerAgentId(
+function resolveOwnerAgentId(
   context: Pick<RouteContext, "roster" | "defaultAgentId">,
   agentId: string,
 ): string {

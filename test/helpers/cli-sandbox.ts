@@ -2,13 +2,27 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "../../src/cli/program.js";
+import { type CliContext, type CliIo, ExitCode } from "../../src/cli/context.js";
+import { type CommandInput, runCli } from "../../src/cli/program.js";
 
 /** The captured outcome of one CLI run. */
 export interface CliRun {
   code: number;
   stdout: string;
   stderr: string;
+}
+
+/** A command module's `run`, as program.ts's actions call it. */
+export type CommandRun = (
+  ctx: CliContext,
+  input: CommandInput<never>,
+) => Promise<number | undefined>;
+
+/** What `callCommand` passes to a command: positionals, options and standard input. */
+export interface CommandCall {
+  args?: string[];
+  opts?: object;
+  stdin?: string;
 }
 
 /** A temp home + state dir and a `run(argv)` that executes `pincer` in it. */
@@ -19,14 +33,49 @@ export interface CliSandbox {
   env: Record<string, string>;
   writeConfig: (text: string) => void;
   run: (argv: string[], stdin?: string) => Promise<CliRun>;
+  /** Calls one command module directly (no argv parsing); a CliError rejects. */
+  call: (command: CommandRun, input?: CommandCall) => Promise<CliRun>;
 }
 
-/** Creates a fresh sandbox; nothing outside the temp dir is read or written. */
-export function createCliSandbox(): CliSandbox {
+/** Runs `body` with a non-terminal io that captures both streams and serves `stdin`. */
+async function capture(
+  env: Record<string, string>,
+  stdin: string,
+  body: (io: CliIo) => Promise<number | undefined>,
+): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const code = await body({
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    env,
+    readStdin: async () => stdin,
+    isTty: false,
+  });
+  return { code: code ?? ExitCode.ok, stdout, stderr };
+}
+
+/** Calls a command's `run` in-process with a capturing, colourless context; a CliError rejects. */
+export function callCommand(
+  command: CommandRun,
+  env: Record<string, string>,
+  { args = [], opts = {}, stdin = "" }: CommandCall = {},
+): Promise<CliRun> {
+  return capture(env, stdin, (io) =>
+    command({ ...io, color: false }, { args, opts: opts as never }),
+  );
+}
+
+/** Creates a fresh sandbox (plus `extraEnv`); nothing outside the temp dir is read or written. */
+export function createCliSandbox(extraEnv: Record<string, string> = {}): CliSandbox {
   const home = mkdtempSync(join(tmpdir(), "pincer-cli-"));
   const stateDir = join(home, ".openclaw");
   const configPath = join(stateDir, "openclaw.json");
-  const env = { HOME: home, OPENCLAW_STATE_DIR: stateDir };
+  const env = { HOME: home, OPENCLAW_STATE_DIR: stateDir, ...extraEnv };
   return {
     home,
     stateDir,
@@ -36,21 +85,7 @@ export function createCliSandbox(): CliSandbox {
       mkdirSync(stateDir, { recursive: true });
       writeFileSync(configPath, text);
     },
-    run: async (argv, stdin = "") => {
-      let stdout = "";
-      let stderr = "";
-      const code = await runCli(argv, {
-        stdout: (text) => {
-          stdout += text;
-        },
-        stderr: (text) => {
-          stderr += text;
-        },
-        env,
-        readStdin: async () => stdin,
-        isTty: false,
-      });
-      return { code, stdout, stderr };
-    },
+    run: (argv, stdin = "") => capture(env, stdin, (io) => runCli(argv, io)),
+    call: (command, input) => callCommand(command, env, input),
   };
 }

@@ -15,7 +15,7 @@ import {
   SubagentsConfigSchema,
   ThinkingLevelSchema,
 } from "./agent-parts.js";
-import { ModelRefObjectSchema } from "./common.js";
+import { ModelRefObjectSchema, TypingModeSchema } from "./common.js";
 import { AgentToolsConfigSchema } from "./tools.js";
 
 /** Keys accepted both in `agents.defaults` and in each agent entry. */
@@ -180,17 +180,7 @@ const agentDefaultsProps = {
   typingIntervalSeconds: Type.Optional(
     Type.Number({ minimum: 1, description: "Typing indicator refresh (s)." }),
   ),
-  typingMode: Type.Optional(
-    Type.Union(
-      [
-        Type.Literal("never"),
-        Type.Literal("instant"),
-        Type.Literal("thinking"),
-        Type.Literal("message"),
-      ],
-      { description: "When the typing indicator starts." },
-    ),
-  ),
+  typingMode: Type.Optional(TypingModeSchema),
   additionalSystemPrompt: Type.Optional(
     Type.String({ description: "Text appended to every agent's system prompt." }),
   ),

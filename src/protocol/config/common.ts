@@ -90,6 +90,17 @@ export const ToolListPolicySchema = Type.Object(
 /** Static type of {@link ToolListPolicySchema}. */
 export type ToolListPolicy = Static<typeof ToolListPolicySchema>;
 
+/** When the typing indicator starts (agent defaults and the session section share it). */
+export const TypingModeSchema = Type.Union(
+  [
+    Type.Literal("never"),
+    Type.Literal("instant"),
+    Type.Literal("thinking"),
+    Type.Literal("message"),
+  ],
+  { description: "When the typing indicator starts." },
+);
+
 /** An arbitrary JSON object whose keys Pincer does not interpret. */
 export const OpenObjectSchema = Type.Record(Type.String(), Type.Unknown(), {
   description: "Free-form object passed through unchanged.",

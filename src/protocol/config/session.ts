@@ -1,5 +1,6 @@
 // `session`: session scoping, keys, store location, resets and maintenance.
 import { type Static, Type } from "typebox";
+import { TypingModeSchema } from "./common.js";
 
 /** `session.scope`: one session per sender, or one global session. */
 export const SessionScopeSchema = Type.Union([Type.Literal("per-sender"), Type.Literal("global")], {
@@ -195,17 +196,7 @@ export const SessionConfigSchema = Type.Object(
         { additionalProperties: false, description: "Agent-to-agent session limits." },
       ),
     ),
-    typingMode: Type.Optional(
-      Type.Union(
-        [
-          Type.Literal("never"),
-          Type.Literal("instant"),
-          Type.Literal("thinking"),
-          Type.Literal("message"),
-        ],
-        { description: "When the typing indicator starts." },
-      ),
-    ),
+    typingMode: Type.Optional(TypingModeSchema),
     typingIntervalSeconds: Type.Optional(
       Type.Number({ minimum: 1, description: "Typing indicator refresh interval (s)." }),
     ),

@@ -9,7 +9,7 @@ import {
 } from "./schema.js";
 
 /** Every runtime-validated schema as plain JSON (symbols dropped), keyed by name. */
-export function buildGatewaySchemas(): Record<string, unknown> {
+function buildGatewaySchemas(): Record<string, unknown> {
   const frames = {
     "frame.req": RequestFrameSchema,
     "frame.res": ResponseFrameSchema,
@@ -21,8 +21,9 @@ export function buildGatewaySchemas(): Record<string, unknown> {
 
 /** The text of schema.generated.ts for the current TypeBox sources. */
 export function renderGeneratedSchemas(): string {
-  const json = JSON.stringify(buildGatewaySchemas());
-  const names = Object.keys(buildGatewaySchemas()).map((name) => JSON.stringify(name));
+  const schemas = buildGatewaySchemas();
+  const json = JSON.stringify(schemas);
+  const names = Object.keys(schemas).map((name) => JSON.stringify(name));
   return [
     "// Generated from schema.ts + method-schemas.ts by test/gateway-schema.test.ts",
     "// (PINCER_WRITE_GATEWAY_SCHEMA=1 npx vitest run test/gateway-schema): do not edit.",
