@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import { type FakeOpenAI, startFakeOpenAI } from "./helpers/fake-openai.js";
-import { fakeProviderConfig } from "./helpers/runtime-sandbox.js";
+import { fakeCliConfigText } from "./helpers/runtime-sandbox.js";
 
 let fake: FakeOpenAI;
 beforeEach(async () => {
@@ -14,15 +14,7 @@ afterEach(async () => {
 
 function sandbox() {
   const sb = createCliSandbox();
-  sb.writeConfig(
-    JSON.stringify({
-      agents: {
-        defaults: { model: "fake/m1", workspace: `${sb.home}/ws` },
-        list: [{ id: "main" }],
-      },
-      models: fakeProviderConfig(fake.baseUrl),
-    }),
-  );
+  sb.writeConfig(fakeCliConfigText(sb.home, fake.baseUrl));
   return sb;
 }
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import { type FakeOpenAI, startFakeOpenAI } from "./helpers/fake-openai.js";
-import { fakeProviderConfig } from "./helpers/runtime-sandbox.js";
+import { fakeCliConfigText } from "./helpers/runtime-sandbox.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = join(root, JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin.pincer);
@@ -31,15 +31,7 @@ async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
 describe("crash safety", () => {
   it("survives kill -9 mid-turn: transcript intact, lock taken over, next turn works", async () => {
     const sb = createCliSandbox();
-    sb.writeConfig(
-      JSON.stringify({
-        agents: {
-          defaults: { model: "fake/m1", workspace: `${sb.home}/ws` },
-          list: [{ id: "main" }],
-        },
-        models: fakeProviderConfig(fake.baseUrl),
-      }),
-    );
+    sb.writeConfig(fakeCliConfigText(sb.home, fake.baseUrl));
     fake.hang();
     const child = spawn(
       process.execPath,

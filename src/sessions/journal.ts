@@ -4,7 +4,6 @@
 import {
   closeSync,
   existsSync,
-  fsync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -14,6 +13,7 @@ import {
 } from "node:fs";
 import { dirname } from "node:path";
 import { writeFileAtomic } from "../lib/atomic-write.js";
+import { fsyncFd } from "./fsync.js";
 import { isJsonObject, parseJsonLines } from "./jsonl.js";
 import type { SessionEntry, SessionLogger } from "./types.js";
 
@@ -60,10 +60,6 @@ export function readJournal(path: string, logger: SessionLogger): JournalReadRes
     torn: parsed.issues.some((issue) => issue.kind === "torn-tail"),
     needsNewline: parsed.needsNewline,
   };
-}
-
-function fsyncFd(fd: number): Promise<void> {
-  return new Promise((resolve, reject) => fsync(fd, (err) => (err ? reject(err) : resolve())));
 }
 
 /** The writable journal of one store (opened lazily on the first write). */

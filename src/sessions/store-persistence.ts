@@ -3,9 +3,9 @@
 // (group commit: concurrent callers share one fsync), and a background snapshot rewrites sessions.json
 // atomically at most every `snapshotIntervalMs` (stretched to 20x the last snapshot's duration, so a
 // 100,000-entry store spends under 5% of its time rewriting), then drops the journal prefix it covers.
-import { open } from "node:fs/promises";
 import { dirname } from "node:path";
 import { performance } from "node:perf_hooks";
+import { fsyncPath } from "./fsync.js";
 import { IndexJournal, journalPathFor, readJournal } from "./journal.js";
 import { loadStoreFile, quarantineCorrupt, serializeStore, writeStoreFile } from "./store-file.js";
 import {
@@ -52,20 +52,6 @@ export interface StorePersistenceParams {
   snapshotIntervalMs: number;
   /** Returns the current index in file order (entries are never mutated in place). */
   capture: () => Array<[string, SessionEntry]>;
-}
-
-async function fsyncPath(path: string): Promise<void> {
-  if (process.platform === "win32" && !path.endsWith(".jsonl")) return; // no directory fsync there
-  const handle = await open(path, "r").catch((err: NodeJS.ErrnoException) => {
-    if (err.code === "ENOENT") return undefined; // archived or removed since: nothing left to sync
-    throw err;
-  });
-  if (!handle) return;
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /** The write path of one store: journal, fsync batching and snapshots. */

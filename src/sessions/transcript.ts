@@ -4,7 +4,6 @@ import {
   closeSync,
   constants,
   existsSync,
-  fsync,
   fsyncSync,
   mkdirSync,
   openSync,
@@ -14,6 +13,7 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname } from "node:path";
+import { fsyncFd, fsyncPath } from "./fsync.js";
 import { isJsonObject, parseJsonLines } from "./jsonl.js";
 import {
   createTranscriptHeader,
@@ -161,10 +161,6 @@ function writeWholeLine(fd: number, line: string): number {
   return length;
 }
 
-function fsyncFd(fd: number): Promise<void> {
-  return new Promise((resolve, reject) => fsync(fd, (err) => (err ? reject(err) : resolve())));
-}
-
 /** What the file looked like after our last write or check (size, inode, mtime when known). */
 interface DiskState {
   ino: number;
@@ -265,22 +261,8 @@ export class Transcript {
 
   /** Makes the appended lines durable: fsync of the kept fd, else of the file opened by path. */
   async sync(): Promise<void> {
-    if (this.fd === undefined) {
-      let fd: number;
-      try {
-        fd = openSync(this.file, "r");
-      } catch (err) {
-        // Archived or removed since the write: nothing left to sync under this name.
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
-        throw err;
-      }
-      try {
-        await fsyncFd(fd);
-      } finally {
-        closeSync(fd);
-      }
-      return;
-    }
+    // No kept fd: by path (archived or removed since the write: nothing left to sync).
+    if (this.fd === undefined) return fsyncPath(this.file);
     this.syncsInFlight += 1;
     try {
       await fsyncFd(this.fd);

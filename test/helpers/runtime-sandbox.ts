@@ -32,6 +32,14 @@ export function fakeProviderConfig(baseUrl: string): OpenClawConfig["models"] {
   };
 }
 
+/** A CLI sandbox's config text: agent `main` on `fake/m1`, its workspace under `home`. */
+export function fakeCliConfigText(home: string, baseUrl: string): string {
+  return JSON.stringify({
+    agents: { defaults: { model: "fake/m1", workspace: `${home}/ws` }, list: [{ id: "main" }] },
+    models: fakeProviderConfig(baseUrl),
+  });
+}
+
 /** A running runtime and its fake model server. */
 export interface RuntimeSandbox {
   fake: FakeOpenAI;

@@ -2,6 +2,7 @@
 // (rate limits: 1, 5, 25, 60 min) or disables it (auth: 1 h doubling to 24 h; billing: 5 h doubling
 // to 24 h, tunable with auth.cooldowns); a success clears it. Counters reset after a quiet window.
 import { type ProfileUsageStats, readAuthStore, updateAuthStore } from "./auth-store.js";
+import type { AuthStoreCache } from "./auth-store-cache.js";
 import type { FailureReason } from "./classify.js";
 import { type ModelsRuntimeConfig, normalizeProviderId } from "./config-view.js";
 
@@ -23,6 +24,8 @@ export interface MarkProfileGoodInput {
   agentDir: string;
   profileId: string;
   now: number;
+  /** The runtime's parsed auth stores: the turn's own read is reused instead of a second parse. */
+  authStores?: AuthStoreCache;
 }
 
 /** Whether an id names a stored profile (not `env:VAR` or `config`, which have no stats). */
@@ -101,7 +104,7 @@ const LAST_USED_RESOLUTION_MS = MINUTE;
  */
 export function markProfileGood(input: MarkProfileGoodInput): boolean {
   if (!isStoredProfileId(input.profileId)) return false;
-  const { store, error } = readAuthStore(input.agentDir);
+  const { store, error } = input.authStores?.read(input.agentDir) ?? readAuthStore(input.agentDir);
   if (error) return false;
   const stored = store.profiles[input.profileId];
   if (!stored || typeof stored.provider !== "string") return false;

@@ -4,7 +4,7 @@
 import type { AgentEvent, AgentMessage } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage, UserMessage } from "@mariozechner/pi-ai";
 import type { ResolvedAgent } from "../../agents/roster.js";
-import { currentBranch, type SessionStore, type Transcript } from "../../sessions/index.js";
+import type { SessionStore, Transcript } from "../../sessions/index.js";
 import {
   buildContextFromBranch,
   compactHistory,
@@ -14,9 +14,11 @@ import {
 } from "../compaction/index.js";
 import { createSteeringHooks, type SteeringSource } from "../lanes/index.js";
 import {
+  type AttemptPlan,
   classifyFailure,
   type FailoverEvent,
   firstAttempt,
+  type ModelChain,
   markProfileFailure,
   markProfileGood,
   nextAttempt,
@@ -83,6 +85,30 @@ function withoutFailedTail(messages: AgentMessage[]): AgentMessage[] {
   return messages;
 }
 
+/** The chain's attempts for `agent`: each model with its usable credentials, the model policy applied. */
+export function planAgentAttempts(input: {
+  deps: AgentRuntimeDeps;
+  agent: ResolvedAgent;
+  chain: ModelChain;
+  now: number;
+}): AttemptPlan {
+  const { deps, agent } = input;
+  const policy = resolveAgentModelPolicy(deps.cfg, agent.id);
+  return planAttempts({
+    chain: input.chain,
+    credentialsFor: (ref) =>
+      resolveCredentials({
+        agentDir: agent.agentDir,
+        provider: ref.provider,
+        cfg: deps.cfg,
+        env: deps.env,
+        now: input.now,
+        ...(deps.caches ? { authStores: deps.caches.authStores } : {}),
+      }).candidates,
+    ...(policy ? { policy: policy.policy } : {}),
+  });
+}
+
 /** Runs attempts until one succeeds, the plan is exhausted, or the run is aborted. */
 export async function runWithFailover(params: FailoverLoopParams): Promise<FailoverOutcome> {
   const { runner, runId, emit } = params;
@@ -94,20 +120,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
     const detail = chain.problems.map((problem) => problem.message).join("; ");
     return { failovers, error: `no usable model configured for agent ${agent.id}: ${detail}` };
   }
-  const policy = resolveAgentModelPolicy(cfg, agent.id);
-  const plan = planAttempts({
-    chain,
-    credentialsFor: (ref) =>
-      resolveCredentials({
-        agentDir: agent.agentDir,
-        provider: ref.provider,
-        cfg,
-        env: deps.env,
-        now: params.now(),
-        ...(deps.caches ? { authStores: deps.caches.authStores } : {}),
-      }).candidates,
-    ...(policy ? { policy: policy.policy } : {}),
-  });
+  const plan = planAgentAttempts({ deps, agent, chain, now: params.now() });
   let step = firstAttempt(plan);
   const host = createSessionToolsHost({ deps, agentId: agent.id, sessionKey: runner.sessionKey });
   const budget = createCompactionBudget(1);
@@ -194,7 +207,15 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
     const final = outcome.final;
     const profileId = attempt.credential.profileId;
     if (final?.stopReason !== "error") {
-      if (profileId) markProfileGood({ agentDir: agent.agentDir, profileId, now: params.now() });
+      if (profileId) {
+        const authStores = deps.caches?.authStores;
+        markProfileGood({
+          agentDir: agent.agentDir,
+          profileId,
+          now: params.now(),
+          ...(authStores ? { authStores } : {}),
+        });
+      }
       return { ...(final ? { final } : {}), provider: model.provider, model: model.id, failovers };
     }
     const reason = classifyFailure(final);
@@ -231,11 +252,10 @@ export async function compactSession(input: {
   signal: AbortSignal;
 }): Promise<{ ok: true; context: AgentMessage[]; detail: string } | { ok: false; detail: string }> {
   const { runner } = input;
-  const read = runner.store.readTranscript(runner.sessionKey);
-  const entries = read ? currentBranch(read.entries) : [];
+  // The open transcript holds every entry (the store revalidated it against the file on open).
   const plan = planCompaction({
     ...resolveCompactionSettings(runner.deps.cfg.agents?.defaults?.compaction),
-    entries,
+    entries: runner.transcript.branch(),
     contextWindow: input.model.contextWindow,
     force: true,
   });
@@ -250,9 +270,8 @@ export async function compactSession(input: {
     signal: input.signal,
   });
   if (!result.ok) return { ok: false, detail: result.error.message };
-  const after = runner.store.readTranscript(runner.sessionKey);
   const context = withoutFailedTail(
-    buildContextFromBranch(after ? currentBranch(after.entries) : []) as AgentMessage[],
+    buildContextFromBranch(runner.transcript.branch()) as AgentMessage[],
   );
   return { ok: true, context, detail: `summarized ${result.tokensBefore} tokens of older history` };
 }

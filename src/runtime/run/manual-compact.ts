@@ -1,16 +1,9 @@
 // Manual compaction (the `/compact` command and `sessions.compact`): summarize a session's older
 // history now, in the session's lane so it never races a run, with the agent's primary model.
 import { resolveAgent } from "../../agents/roster.js";
-import { normalizeAgentId, parseAgentSessionKey } from "../../routing/index.js";
-import {
-  firstAttempt,
-  planAttempts,
-  resolveAgentModelChain,
-  resolveAgentModelPolicy,
-  resolveCredentials,
-  resolveModel,
-} from "../models/index.js";
-import { compactSession } from "./failover-loop.js";
+import { normalizeAgentId, resolveAgentIdFromSessionKey } from "../../routing/index.js";
+import { firstAttempt, resolveAgentModelChain, resolveModel } from "../models/index.js";
+import { compactSession, planAgentAttempts } from "./failover-loop.js";
 import type { AgentRuntimeDeps } from "./run-agent.js";
 
 /** What a manual compaction did. */
@@ -24,25 +17,13 @@ export function compactSessionNow(
   const handle = deps.lanes.enqueue(
     params.sessionKey,
     async (signal): Promise<ManualCompactionResult> => {
-      const now = deps.clock?.now() ?? Date.now();
       const agentId = normalizeAgentId(
-        params.agentId ?? parseAgentSessionKey(params.sessionKey)?.agentId ?? "main",
+        params.agentId ?? resolveAgentIdFromSessionKey(params.sessionKey),
       );
       const agent = resolveAgent({ cfg: deps.cfg, paths: deps.paths, agentId });
       const chain = resolveAgentModelChain({ cfg: deps.cfg, agentId });
-      const policy = resolveAgentModelPolicy(deps.cfg, agentId);
-      const plan = planAttempts({
-        chain,
-        credentialsFor: (ref) =>
-          resolveCredentials({
-            agentDir: agent.agentDir,
-            provider: ref.provider,
-            cfg: deps.cfg,
-            env: deps.env,
-            now,
-          }).candidates,
-        ...(policy ? { policy: policy.policy } : {}),
-      });
+      const now = deps.clock?.now() ?? Date.now();
+      const plan = planAgentAttempts({ deps, agent, chain, now });
       const step = firstAttempt(plan);
       if (step.kind === "stop") return { ok: false, error: step.message };
       const attempt = plan.attempts[step.index];

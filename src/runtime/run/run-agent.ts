@@ -8,7 +8,7 @@ import { resolveAgent } from "../../agents/roster.js";
 import { seedWorkspace } from "../../agents/workspace.js";
 import type { StatePaths } from "../../config/paths.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
-import { normalizeAgentId, parseAgentSessionKey } from "../../routing/index.js";
+import { normalizeAgentId, resolveAgentIdFromSessionKey } from "../../routing/index.js";
 import type {
   SessionStoreRegistry,
   TranscriptEntry,
@@ -205,7 +205,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
   const now = () => deps.clock?.now() ?? Date.now();
   const started = now();
   const agentId = normalizeAgentId(
-    params.agentId ?? parseAgentSessionKey(params.sessionKey)?.agentId ?? "main",
+    params.agentId ?? resolveAgentIdFromSessionKey(params.sessionKey),
   );
   const agent = resolveAgent({ cfg: deps.cfg, paths: deps.paths, agentId });
   // The workspace is the tools' cwd: make sure it exists (seeded unless skipBootstrap).
