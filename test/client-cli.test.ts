@@ -1,6 +1,5 @@
 // The gateway client commands (`gateway call`, `health`, `status`, `agent` without --local) run
 // in-process through their modules' `run`, against a real gateway on port 0 with the fake model.
-import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { run as agentRun } from "../src/cli/agent-run.js";
 import { type CliContext, CliError } from "../src/cli/context.js";
@@ -11,6 +10,7 @@ import type { CommandInput } from "../src/cli/program.js";
 import { run as status } from "../src/cli/status.js";
 import { writeFileAtomic } from "../src/lib/atomic-write.js";
 import {
+  closedPort,
   createGatewaySandbox,
   type GatewaySandbox,
   TEST_TOKEN,
@@ -53,14 +53,6 @@ async function cli(
     code = err.exitCode;
   }
   return { code, stdout, stderr };
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 /** The sandbox env with OPENCLAW_GATEWAY_TOKEN, and --url pointing at its gateway. */

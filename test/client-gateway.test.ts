@@ -1,6 +1,5 @@
 // The shared gateway client against the real gateway (port 0, fake model server): handshake,
 // requests, events, expectFinal, typed errors, connect failures; plus a tiny fake server for seq gaps.
-import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
 import { deviceSigner } from "../src/client/device.js";
@@ -13,6 +12,7 @@ import {
 } from "../src/client/index.js";
 import { createDeviceIdentity } from "../src/gateway/devices/index.js";
 import {
+  closedPort,
   createGatewaySandbox,
   type GatewaySandbox,
   TEST_TOKEN,
@@ -52,14 +52,6 @@ async function rejection(promise: Promise<unknown>): Promise<GatewayRequestError
   );
   expect(err).toBeInstanceOf(GatewayRequestError);
   return err as GatewayRequestError;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 /** A fake gateway: challenge, hello-ok; any later request runs `onRequest` then answers `{}`. */

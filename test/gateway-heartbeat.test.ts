@@ -68,8 +68,8 @@ async function start(
       ...(memory
         ? { channels: { loaders: { memory: async () => memory.adapter } } }
         : {
-            deliverHeartbeat: async (agentId: string, text: string) => {
-              delivered.push([agentId, text]);
+            deliverHeartbeat: async (plan: { agentId: string }, text: string) => {
+              delivered.push([plan.agentId, text]);
             },
           }),
     },
@@ -83,16 +83,22 @@ async function start(
   return { sb, timers, delivered, client, nextBeat };
 }
 
+/** A memory-channel gateway whose main session chatted once, then a due beat with an alert reply. */
+async function alertAfterChat(heartbeat: Record<string, unknown>) {
+  const memory = createMemoryChannel();
+  const t = await start(heartbeat, undefined, memory);
+  await memory.waitForAccount("default");
+  t.sb.fake.text("hi there");
+  await memory.inject({ peer: { kind: "direct", id: "77" }, text: "hello" });
+  await memory.waitForSent(1);
+  t.sb.fake.text("Disk is 95% full.");
+  t.timers.advance(30 * 60_000);
+  return { t, memory };
+}
+
 describe("gateway heartbeats", () => {
   it("delivers an alert to the chat that last used the main session (target last)", async () => {
-    const memory = createMemoryChannel();
-    const t = await start({ every: "30m" }, undefined, memory);
-    await memory.waitForAccount("default");
-    t.sb.fake.text("hi there");
-    await memory.inject({ peer: { kind: "direct", id: "77" }, text: "hello" });
-    await memory.waitForSent(1);
-    t.sb.fake.text("Disk is 95% full.");
-    t.timers.advance(30 * 60_000);
+    const { t, memory } = await alertAfterChat({ every: "30m" });
     expect(await t.nextBeat(1)).toMatchObject({ status: "sent", preview: "Disk is 95% full." });
     const [, alert] = await memory.waitForSent(2);
     expect(alert?.message.text).toBe("Disk is 95% full.");
@@ -103,14 +109,7 @@ describe("gateway heartbeats", () => {
   });
 
   it("keeps the alert in the transcript with target none", async () => {
-    const memory = createMemoryChannel();
-    const t = await start({ every: "30m", target: "none" }, undefined, memory);
-    await memory.waitForAccount("default");
-    t.sb.fake.text("hi there");
-    await memory.inject({ peer: { kind: "direct", id: "77" }, text: "hello" });
-    await memory.waitForSent(1);
-    t.sb.fake.text("Disk is 95% full.");
-    t.timers.advance(30 * 60_000);
+    const { t, memory } = await alertAfterChat({ every: "30m", target: "none" });
     expect(await t.nextBeat(1)).toMatchObject({ status: "sent" });
     expect(memory.sent).toHaveLength(1);
   });

@@ -1,16 +1,11 @@
 // The built `pincer gateway` as a real process: auth is on by default (a generated token in the state
 // dir), a client without it is refused, one with it gets in, SIGTERM stops it cleanly (exit 0), and
 // the log lines land as JSON in `logging.file`.
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { connectParams, openClient, payloadOf } from "./helpers/gateway-sandbox.js";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-const bin = join(root, JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin.pincer);
+import { connectParams, openClient, payloadOf, spawnGateway } from "./helpers/gateway-sandbox.js";
 
 describe("pincer gateway (process)", () => {
   it("generates a token, refuses clients without it, and exits 0 on SIGTERM", async () => {
@@ -19,22 +14,11 @@ describe("pincer gateway (process)", () => {
     const logFile = join(home, "logs", "gateway.log");
     mkdirSync(stateDir, { recursive: true });
     writeFileSync(join(stateDir, "openclaw.json"), JSON.stringify({ logging: { file: logFile } }));
-    const child = spawn(process.execPath, [bin, "gateway", "--port", "0"], {
-      env: { PATH: process.env.PATH, HOME: home, OPENCLAW_STATE_DIR: stateDir },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const gw = spawnGateway(["--port", "0"], { HOME: home, OPENCLAW_STATE_DIR: stateDir });
     try {
-      for (let i = 0; i < 200 && !/listening on ws:\/\/\S+/.test(out); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      const url = /listening on (ws:\/\/\S+)/.exec(out)?.[1];
+      const url = await gw.waitForUrl();
       expect(url).toBeDefined();
-      expect(out).toContain("token created in");
+      expect(gw.out).toContain("token created in");
       const tokenFile = join(stateDir, "gateway.token");
       expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
       const token = readFileSync(tokenFile, "utf8").trim();
@@ -52,9 +36,9 @@ describe("pincer gateway (process)", () => {
       expect(hello.ok).toBe(true);
       expect(payloadOf(hello).auth).toMatchObject({ method: "token" });
     } finally {
-      child.kill("SIGTERM");
+      gw.child.kill("SIGTERM");
     }
-    expect(await exited).toBe(0);
+    expect(await gw.exited).toBe(0);
     const logged = readFileSync(logFile, "utf8")
       .trim()
       .split("\n")
@@ -66,6 +50,6 @@ describe("pincer gateway (process)", () => {
         "gateway stopped",
       ]),
     );
-    expect(out).toContain(`log file: ${logFile}`);
+    expect(gw.out).toContain(`log file: ${logFile}`);
   });
 });

@@ -1,15 +1,11 @@
 // `pincer gateway stop` against a real unsupervised gateway process (built dist): the pid in the
 // state-dir lock gets SIGTERM, the command waits for the exit, the lock is released; then `status`
 // and a second `stop` report that nothing runs (exit 1).
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "./helpers/cli-sandbox.js";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-const bin = join(root, JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin.pincer);
+import { spawnGateway } from "./helpers/gateway-sandbox.js";
 
 describe("pincer gateway stop (process)", () => {
   it("stops the gateway recorded in the state-dir lock and reports nothing running after", async () => {
@@ -19,29 +15,19 @@ describe("pincer gateway stop (process)", () => {
       sb.configPath,
       JSON.stringify({ logging: { file: join(sb.home, "gateway.log") } }),
     );
-    const child = spawn(process.execPath, [bin, "gateway", "run", "--port", "0"], {
-      env: { PATH: process.env.PATH, ...sb.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const gw = spawnGateway(["run", "--port", "0"], sb.env);
     try {
-      for (let i = 0; i < 200 && !out.includes("listening on"); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      expect(out).toContain("listening on");
+      await gw.waitForUrl();
+      expect(gw.out).toContain("listening on");
       const running = await sb.run(["gateway", "status"]);
       expect(running.code).toBe(0);
-      expect(running.stdout).toContain(`gateway: running (pid ${child.pid})`);
+      expect(running.stdout).toContain(`gateway: running (pid ${gw.child.pid})`);
 
       const stopped = await sb.run(["gateway", "stop"]);
       expect(stopped.stderr).toBe("");
       expect(stopped.code).toBe(0);
-      expect(stopped.stdout).toBe(`gateway (pid ${child.pid}) stopped\n`);
-      expect(await exited).toBe(0);
+      expect(stopped.stdout).toBe(`gateway (pid ${gw.child.pid}) stopped\n`);
+      expect(await gw.exited).toBe(0);
       expect(existsSync(join(sb.stateDir, "gateway.lock"))).toBe(false);
 
       const again = await sb.run(["gateway", "stop"]);
@@ -54,7 +40,7 @@ describe("pincer gateway stop (process)", () => {
       expect(restart.code).toBe(1);
       expect(restart.stderr).toContain("pincer gateway run");
     } finally {
-      child.kill("SIGKILL");
+      gw.child.kill("SIGKILL");
     }
   });
 });

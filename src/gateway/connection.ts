@@ -56,7 +56,7 @@ function rawLength(data: RawData): number {
 
 function rawText(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
-  return Buffer.from(data as ArrayBuffer).toString("utf8");
+  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString("utf8");
 }
 
 /** A client connection and its state machine. */

@@ -3,27 +3,21 @@
 // lastAccountId / lastThreadId), "none" keeps the reply in the transcript only, any other value is a
 // channel id and needs `heartbeat.to`. Sends go through the channel host's `send` (same delivery path).
 import type { GatewayCore } from "./context.js";
-import { resolveHeartbeatPlans } from "./heartbeat-config.js";
+import type { HeartbeatPlan } from "./heartbeat-config.js";
 
 /** The `deliver` callback of the heartbeat scheduler, bound to the gateway's channels. */
 export function createHeartbeatDelivery(core: GatewayCore) {
-  return async (agentId: string, text: string): Promise<void> => {
-    const plan = resolveHeartbeatPlans(core.live.config).plans.find(
-      (candidate) => candidate.agentId === agentId,
-    );
-    if (!plan || plan.target === "none") return;
+  return async (plan: HeartbeatPlan, text: string): Promise<void> => {
+    if (plan.target === "none") return;
     const host = core.channels.host;
     if (plan.target === "last") {
-      const entry = core.runtime.stores.forAgent(agentId).get(plan.sessionKey) as
+      const entry = core.runtime.stores.forAgent(plan.agentId).get(plan.sessionKey) as
         | { lastChannel?: string; lastTo?: string; lastAccountId?: string; lastThreadId?: string }
         | undefined;
       if (!host || !entry?.lastChannel || !entry.lastTo) {
         core.logger.info(
           "heartbeat reply kept in the transcript: no channel has used this session",
-          {
-            agentId,
-            sessionKey: plan.sessionKey,
-          },
+          { agentId: plan.agentId, sessionKey: plan.sessionKey },
         );
         return;
       }

@@ -8,11 +8,12 @@ import { join } from "node:path";
 import { resolveAgent } from "../agents/roster.js";
 import type { GatewayCore } from "./context.js";
 import { HeartbeatScheduler, type HeartbeatTimers } from "./heartbeat.js";
+import type { HeartbeatPlan } from "./heartbeat-config.js";
 
 /** Inputs of {@link createGatewayHeartbeats}. */
 export interface GatewayHeartbeatOptions {
   core: GatewayCore;
-  deliver?: (agentId: string, text: string) => Promise<void>;
+  deliver?: (plan: HeartbeatPlan, text: string) => Promise<void>;
   timers?: HeartbeatTimers;
 }
 

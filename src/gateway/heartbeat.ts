@@ -49,8 +49,8 @@ export interface HeartbeatSchedulerParams {
   isBusy: (sessionKey: string) => boolean;
   /** HEARTBEAT.md of the agent's workspace, undefined when missing. */
   readHeartbeatFile?: (agentId: string) => string | undefined;
-  /** Sends a non-OK reply to the agent's channel; default: none (the reply stays in the transcript). */
-  deliver?: (agentId: string, text: string) => Promise<void>;
+  /** Sends a non-OK reply to the plan's channel; default: none (the reply stays in the transcript). */
+  deliver?: (plan: HeartbeatPlan, text: string) => Promise<void>;
   emit: (event: HeartbeatEvent) => void;
   logger: GatewayLogger;
   timers?: HeartbeatTimers;
@@ -191,7 +191,7 @@ export class HeartbeatScheduler {
     const preview = reply.text.slice(0, PREVIEW_CHARS);
     if (this.params.deliver) {
       try {
-        await this.params.deliver(plan.agentId, reply.text);
+        await this.params.deliver(plan, reply.text);
       } catch (err) {
         this.params.logger.warn("heartbeat delivery failed", {
           agentId: plan.agentId,

@@ -64,19 +64,7 @@ export class RunTracker {
       signal: controller.signal,
       ...(params.timeoutSeconds ? { timeoutSeconds: params.timeoutSeconds } : {}),
     });
-    const run: TrackedRun = {
-      runId: params.runId,
-      sessionKey: params.sessionKey,
-      agentId: params.agentId,
-      acceptedAt: this.deps.now(),
-      controller,
-      result: handle.result,
-    };
-    this.remember(run);
-    this.pump(run, handle.events).catch((err: unknown) => {
-      this.deps.logger.error("run event stream failed", { runId: run.runId, error: String(err) });
-    });
-    return run;
+    return this.track(params, controller, handle);
   }
 
   /** Tracks a run started elsewhere (a channel turn in the inbound queue): the same `agent`/`chat`
@@ -90,16 +78,24 @@ export class RunTracker {
   }): TrackedRun {
     const controller = new AbortController();
     controller.signal.addEventListener("abort", params.cancel, { once: true });
+    return this.track(params, controller, params.handle);
+  }
+
+  private track(
+    ids: { runId: string; agentId: string; sessionKey: string },
+    controller: AbortController,
+    handle: RunHandle,
+  ): TrackedRun {
     const run: TrackedRun = {
-      runId: params.runId,
-      sessionKey: params.sessionKey,
-      agentId: params.agentId,
+      runId: ids.runId,
+      sessionKey: ids.sessionKey,
+      agentId: ids.agentId,
       acceptedAt: this.deps.now(),
       controller,
-      result: params.handle.result,
+      result: handle.result,
     };
     this.remember(run);
-    this.pump(run, params.handle.events).catch((err: unknown) => {
+    this.pump(run, handle.events).catch((err: unknown) => {
       this.deps.logger.error("run event stream failed", { runId: run.runId, error: String(err) });
     });
     return run;

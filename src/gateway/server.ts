@@ -27,6 +27,7 @@ import {
 } from "./handshake.js";
 import { buildHealth } from "./health.js";
 import type { HeartbeatScheduler, HeartbeatTimers } from "./heartbeat.js";
+import type { HeartbeatPlan } from "./heartbeat-config.js";
 import { createHeartbeatDelivery } from "./heartbeat-delivery.js";
 import { createGatewayHeartbeats } from "./heartbeat-host.js";
 import { heartbeatMethods } from "./heartbeat-methods.js";
@@ -73,7 +74,7 @@ export interface StartGatewayOptions {
   /** Folder of the built WebChat served at `/` (default: the package's dist/ui). */
   uiDir?: string;
   /** Sends a non-OK heartbeat reply (default: to `heartbeat.target`, "last" = the session's channel). */
-  deliverHeartbeat?: (agentId: string, text: string) => Promise<void>;
+  deliverHeartbeat?: (plan: HeartbeatPlan, text: string) => Promise<void>;
   /** Timers of the heartbeat scheduler (tests). */
   heartbeatTimers?: HeartbeatTimers;
   /** Channel adapter loaders (lazy, per channel id) and delivery tuning. */
@@ -125,23 +126,11 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const lock = acquireStateDirLock({ stateDir: loaded.paths.stateDir, command: "gateway" });
   const connections = new Set<GatewayConnection>();
   let healthVersion = 0;
-  let currentConfig = loaded.config;
-  const runtime = new GatewayRuntime({
-    config: () => currentConfig,
-    paths: loaded.paths,
-    env,
-    lock,
-    logger,
-    ...(options.streamFn ? { streamFn: options.streamFn } : {}),
-    ...(options.bundledSkillsDir ? { bundledSkillsDir: options.bundledSkillsDir } : {}),
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
   const live = new LiveConfig({
     load: { ...loadOptions, paths: loaded.paths, configPath: loaded.path },
     initial: loaded,
     logger,
     onChange: (next) => {
-      currentConfig = next;
       runtime.applyConfig(next);
       heartbeats.reschedule();
       syncChannels();
@@ -154,17 +143,26 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       }
     },
   });
+  const runtime = new GatewayRuntime({
+    config: () => live.config,
+    paths: loaded.paths,
+    env,
+    lock,
+    logger,
+    ...(options.streamFn ? { streamFn: options.streamFn } : {}),
+    ...(options.bundledSkillsDir ? { bundledSkillsDir: options.bundledSkillsDir } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const bootId = randomUUID();
   const version = options.version ?? "0.1.0";
   const presence = new PresenceTable({ now, version, instanceId: bootId });
   const methods = createMethodRegistry();
+  const stateVersion = () => ({ presence: presence.version, health: healthVersion });
   const broadcast = (event: string, payload: unknown) => {
     if (event === "health") healthVersion++;
-    const withVersion = event === "presence" || event === "health";
-    const stateVersion = { presence: presence.version, health: healthVersion };
+    const versions = event === "presence" || event === "health" ? stateVersion() : undefined;
     const json = JSON.stringify(payload ?? null);
-    for (const conn of connections)
-      conn.sendEvent(event, json, withVersion ? stateVersion : undefined);
+    for (const conn of connections) conn.sendEvent(event, json, versions);
   };
   // Presence changes are coalesced: one event per burst of connects/disconnects/beacons.
   let presenceTimer: NodeJS.Timeout | undefined;
@@ -176,7 +174,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   };
   const channels = new GatewayChannels({
     options: options.channels ?? {},
-    config: () => currentConfig,
+    config: () => live.config,
     stateDir: loaded.paths.stateDir,
     env,
     logger,
@@ -215,7 +213,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     logger,
     broadcast,
     presenceChanged,
-    stateVersion: () => ({ presence: presence.version, health: healthVersion }),
+    stateVersion,
     connectionCount: () => [...connections].filter((conn) => conn.state === "ready").length,
     methodNames: () => [...methods.keys()],
   };

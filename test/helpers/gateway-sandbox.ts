@@ -1,8 +1,11 @@
 // A real gateway on port 0 with a temp state dir and the fake model server, plus a small ws test
 // client (raw frames, request/response by id, event waits).
-import { mkdtempSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
 import {
   type GatewayHandle,
@@ -176,4 +179,43 @@ export async function createGatewaySandbox(
       await fake.close();
     },
   };
+}
+
+/** A loopback port that was free a moment ago and has nothing listening (connection refused). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const pincerBin = join(
+  root,
+  JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin.pincer,
+);
+
+/** `pincer gateway ...` from the built dist as a child process, its stdout collected in `out`. */
+export function spawnGateway(args: string[], env: Record<string, string | undefined>) {
+  const child = spawn(process.execPath, [pincerBin, "gateway", ...args], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const proc = {
+    child,
+    out: "",
+    exited: new Promise<number | null>((resolve) => child.once("exit", resolve)),
+    /** Polls stdout (up to 5 s) for the ready line; its ws:// URL, if it came. */
+    async waitForUrl(): Promise<string | undefined> {
+      for (let i = 0; i < 200 && !/listening on ws:\/\/\S+/.test(proc.out); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return /listening on (ws:\/\/\S+)/.exec(proc.out)?.[1];
+    },
+  };
+  child.stdout.on("data", (chunk) => {
+    proc.out += chunk;
+  });
+  return proc;
 }

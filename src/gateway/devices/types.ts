@@ -35,16 +35,9 @@ export interface DeviceTokenRecord {
 }
 
 /** A paired device (`devices/paired.json`, keyed by deviceId); platform/deviceFamily are pinned. */
-export interface PairedDevice {
+export interface PairedDevice extends PairingMetadata {
   deviceId: string;
   publicKey: string;
-  platform: string;
-  deviceFamily: string;
-  clientId: string;
-  clientMode: string;
-  role: string;
-  scopes: string[];
-  displayName?: string;
   approvedAt: number;
   approvedBy: "auto-loopback" | "operator";
   /** Set by `revoke`: the device must be approved again by an operator. */

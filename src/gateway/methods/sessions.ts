@@ -29,6 +29,10 @@ function existing(call: MethodCall<{ key: string }>): Target | { error: ReturnTy
   return target;
 }
 
+function announce(call: MethodCall<unknown>, sessionKey: string, reason: string): void {
+  call.core.broadcast("sessions.changed", { sessionKey, reason, ts: call.core.now() });
+}
+
 function row(key: string, entry: Readonly<SessionEntry>, agentId: string) {
   return { key, agentId, ...entry };
 }
@@ -98,11 +102,7 @@ function patch(call: MethodCall<SessionsPatchParams>) {
   const entry = call.core.runtime.stores
     .forAgent(target.agentId)
     .annotate(target.sessionKey, changes);
-  call.core.broadcast("sessions.changed", {
-    sessionKey: target.sessionKey,
-    reason: "patch",
-    ts: call.core.now(),
-  });
+  announce(call, target.sessionKey, "patch");
   return ok({ ok: true, key: target.sessionKey, entry });
 }
 
@@ -111,11 +111,7 @@ function reset(call: MethodCall<{ key: string }>) {
   if ("error" in target) return target.error;
   if (call.core.runtime.lanes.isBusy(target.sessionKey)) call.core.runs.abort(target.sessionKey);
   const done = call.core.runtime.stores.forAgent(target.agentId).reset(target.sessionKey);
-  call.core.broadcast("sessions.changed", {
-    sessionKey: target.sessionKey,
-    reason: "reset",
-    ts: call.core.now(),
-  });
+  announce(call, target.sessionKey, "reset");
   return ok({
     ok: true,
     key: target.sessionKey,
@@ -129,11 +125,7 @@ function remove(call: MethodCall<{ key: string }>) {
   if ("error" in target) return target.error;
   call.core.runs.abort(target.sessionKey);
   const done = call.core.runtime.stores.forAgent(target.agentId).delete(target.sessionKey);
-  call.core.broadcast("sessions.changed", {
-    sessionKey: target.sessionKey,
-    reason: "delete",
-    ts: call.core.now(),
-  });
+  announce(call, target.sessionKey, "delete");
   return ok({
     ok: true,
     key: target.sessionKey,
@@ -147,11 +139,7 @@ async function compact(call: MethodCall<{ key: string }>) {
   if ("error" in target) return target.error;
   const result = await call.core.runtime.compact(target);
   if (result.ok) {
-    call.core.broadcast("sessions.changed", {
-      sessionKey: target.sessionKey,
-      reason: "compact",
-      ts: call.core.now(),
-    });
+    announce(call, target.sessionKey, "compact");
     return ok({ ok: true, key: target.sessionKey, compacted: true, detail: result.detail });
   }
   return ok({ ok: true, key: target.sessionKey, compacted: false, reason: result.error });
