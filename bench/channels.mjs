@@ -17,17 +17,14 @@
 //     reply, doubled = more than one, misrouted = a reply to another chat. Time = first update queued
 //     to the reply that answered the last message; then SETTLE_MS more to catch late doubles.
 // Children run without NODE_EXTRA_CA_CERTS and other OPENCLAW_* variables (see bench/gateway.mjs).
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { fakeModelsConfig, startFakeModelServer } from "./fake-model-server.mjs";
 import { privateText, startFakeTelegramServer } from "./fake-telegram-server.mjs";
-
-const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-const bin = fileURLToPath(new URL(`../${pkg.bin.pincer}`, import.meta.url));
+import { percentile, startGatewayProcess, stopChild } from "./gateway.mjs";
 
 const BOT = { token: "4242:bench-bot", id: 4242, username: "pincer_bench_bot" };
 const WARMUP = 5;
@@ -51,15 +48,6 @@ function tokensIn(text) {
   return [...String(text).matchAll(TOKEN_PATTERN)].map((m) => m[0]);
 }
 
-function childEnv(home) {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (key === "NODE_EXTRA_CA_CERTS" || key.startsWith("OPENCLAW_")) continue;
-    env[key] = value;
-  }
-  return { ...env, HOME: home, OPENCLAW_STATE_DIR: join(home, ".openclaw"), NO_COLOR: "1" };
-}
-
 function writeHome(root, modelUrl, apiRoot) {
   const home = join(root, "home");
   const stateDir = join(home, ".openclaw");
@@ -77,60 +65,12 @@ function writeHome(root, modelUrl, apiRoot) {
   return home;
 }
 
-/** Spawns the gateway; resolves with the child once "listening on ws://" is printed. */
-function startGateway(home) {
-  const child = spawn(
-    process.execPath,
-    [bin, "gateway", "--port", "0", "--auth", "token", "--token", "bench-token-1"],
-    {
-      env: childEnv(home),
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let out = "";
-  child.stdout.setEncoding("utf8");
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (text) => {
-    out += text;
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`gateway not ready: ${out}`)),
-      READY_TIMEOUT_MS,
-    );
-    child.stdout.on("data", (text) => {
-      out += text;
-      if (/listening on ws:\/\//.test(out)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`gateway exited (${code}) before ready: ${out}`));
-    });
-  });
-}
-
-async function stopGateway(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 async function waitFor(check, what, timeoutMs) {
   const deadline = performance.now() + timeoutMs;
   while (!check()) {
     if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /** Sequential messages: ms from queueing each update to the sendMessage that answers it. */
@@ -227,7 +167,7 @@ export async function channelRows() {
   const telegram = await startFakeTelegramServer(BOT);
   let child;
   try {
-    child = await startGateway(writeHome(root, model.baseUrl, telegram.apiRoot));
+    ({ child } = await startGatewayProcess(writeHome(root, model.baseUrl, telegram.apiRoot)));
     await waitFor(() => telegram.pollsSeen > 0, "the bot's first getUpdates", READY_TIMEOUT_MS);
     const latencies = await replyLatencies(telegram);
     const load = await burst(telegram, model);
@@ -256,7 +196,7 @@ export async function channelRows() {
       },
     ];
   } finally {
-    if (child) await stopGateway(child);
+    if (child) await stopChild(child);
     await telegram.close();
     await model.close();
     rmSync(root, { recursive: true, force: true });

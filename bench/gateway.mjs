@@ -68,7 +68,8 @@ function writeHome(root, name, baseUrl) {
   return home;
 }
 
-function percentile(sorted, p) {
+/** The p-th percentile of an ascending list. */
+export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
@@ -102,7 +103,8 @@ function exited(child) {
   return new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
-async function stopChild(child) {
+/** SIGTERM (then SIGKILL if it lingers) and forget the child. */
+export async function stopChild(child) {
   if (child.exitCode === null && child.signalCode === null) {
     child.kill("SIGTERM");
     if (!(await within(exited(child), EXIT_TIMEOUT_MS))) {
@@ -118,7 +120,7 @@ async function stopAll() {
 }
 
 /** Spawns a gateway; resolves `{ child, readyMs, url }` when its "listening on ws://" line is out. */
-function startGatewayProcess(home) {
+export function startGatewayProcess(home) {
   const start = performance.now();
   const child = spawn(
     process.execPath,

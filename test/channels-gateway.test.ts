@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { deliveryFailuresPath } from "../src/channels/delivery/failure-log.js";
-import { runCli } from "../src/cli/program.js";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
+import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import { createGatewaySandbox, type GatewaySandbox, payloadOf } from "./helpers/gateway-sandbox.js";
 import { createMemoryChannel, type MemoryChannel } from "./helpers/memory-channel.js";
 
@@ -17,22 +17,8 @@ afterEach(async () => {
   box = undefined;
 });
 
-async function cli(env: Record<string, string>, argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    env,
-    readStdin: async () => "",
-    isTty: false,
-  });
-  return { code, stdout, stderr };
-}
+/** Runs `pincer argv` in-process against the gateway sandbox's home and state dir. */
+const cli = (env: Record<string, string>, argv: string[]) => createCliSandbox(env).run(argv);
 
 async function start(memory: MemoryChannel, channels: Record<string, unknown>, extra = {}) {
   const helperWorkspace = mkdtempSync(join(tmpdir(), "pincer-helper-"));

@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { offsetFilePath } from "../src/channels/telegram/offset-store.js";
-import { runCli } from "../src/cli/program.js";
 import { type GatewayHandle, startGateway } from "../src/gateway/index.js";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
+import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import {
   type FakeTelegram,
   type FakeTelegramCall,
@@ -126,19 +126,8 @@ function occurrences(haystack: string, needle: string): number {
   return haystack.split(needle).length - 1;
 }
 
-async function cli(env: Record<string, string>, argv: string[]) {
-  let stdout = "";
-  const code = await runCli(argv, {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: () => {},
-    env,
-    readStdin: async () => "",
-    isTty: false,
-  });
-  return { code, stdout };
-}
+/** Runs `pincer argv` in-process against the gateway sandbox's home and state dir. */
+const cli = (env: Record<string, string>, argv: string[]) => createCliSandbox(env).run(argv);
 
 describe("Telegram through the gateway", () => {
   it("pairs an unknown DM sender, then streams the bound agent's reply after `pairing approve`", async () => {

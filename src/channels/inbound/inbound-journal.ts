@@ -120,10 +120,12 @@ function loadJournal(path: string): LoadedJournal {
   return loaded;
 }
 
-function writeLine(fd: number, line: string): void {
+/** Writes a whole line; returns its byte length. */
+function writeLine(fd: number, line: string): number {
   const buffer = Buffer.from(line, "utf8");
   let written = 0;
   while (written < buffer.length) written += writeSync(fd, buffer, written);
+  return buffer.length;
 }
 
 /** Opens (and if needed repairs or compacts) the journal of `stateDir`. */
@@ -166,9 +168,7 @@ export function openInboundJournal(options: InboundJournalOptions): InboundJourn
   };
   const append = (record: InboundJournalRecord) => {
     if (fd === undefined) throw new Error(`inbound journal ${path} is closed`);
-    const line = `${JSON.stringify(record)}\n`;
-    writeLine(fd, line);
-    bytes += Buffer.byteLength(line);
+    bytes += writeLine(fd, `${JSON.stringify(record)}\n`);
     if (bytes > threshold) compact();
   };
 

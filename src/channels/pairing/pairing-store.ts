@@ -1,8 +1,9 @@
 // The DM pairing store under `<stateDir>/credentials/` with OpenClaw's file names:
 // `<channel>-pairing.json` (pending requests, 1 h expiry, at most 3 pending per account) and
 // `<channel>-allowFrom.json` (`<channel>-<account>-allowFrom.json` for non-default accounts), the
-// senders an operator approved. Every read goes to disk, so approvals apply to a running gateway.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+// senders an operator approved. Every read goes to disk, so approvals apply to a running gateway; the
+// allowFrom file (read on every inbound message) is re-parsed only when its stat changes.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { DEFAULT_ACCOUNT_ID } from "../../routing/index.js";
@@ -54,7 +55,7 @@ export interface PairingStore {
   /** Drops a pending code; undefined if unknown. */
   reject(channel: string, code: string): PairingRequest | undefined;
   /** Senders approved for an account. */
-  allowFrom(channel: string, accountId: string): string[];
+  allowFrom(channel: string, accountId: string): readonly string[];
 }
 
 interface PairingFile {
@@ -103,11 +104,19 @@ export function createPairingStore(params: {
       `${JSON.stringify(file, null, 2)}\n`,
     );
   };
-  const allowFrom = (channel: string, accountId: string): string[] => {
-    const file = readJson(allowFromFilePath(params.stateDir, channel, accountId)) as
-      | { allowFrom?: unknown[] }
-      | undefined;
-    return Array.isArray(file?.allowFrom) ? file.allowFrom.map(String) : [];
+  // path -> the stat signature it was parsed at and its senders (atomic writes change the inode).
+  const allowFromCache = new Map<string, { signature: string; senders: string[] }>();
+  const allowFrom = (channel: string, accountId: string): readonly string[] => {
+    const path = allowFromFilePath(params.stateDir, channel, accountId);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) return [];
+    const signature = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    const cached = allowFromCache.get(path);
+    if (cached?.signature === signature) return cached.senders;
+    const file = readJson(path) as { allowFrom?: unknown[] } | undefined;
+    const senders = Array.isArray(file?.allowFrom) ? file.allowFrom.map(String) : [];
+    allowFromCache.set(path, { signature, senders });
+    return senders;
   };
   const take = (channel: string, code: string): PairingRequest | undefined => {
     const wanted = normalizePairingCode(code);
