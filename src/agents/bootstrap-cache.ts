@@ -4,8 +4,8 @@
 // changes its mtime or size); any difference reloads it. Stats are taken before reading, so an edit
 // racing a load is seen by the next check. The stats are synchronous on purpose: a stat of a cached
 // inode costs microseconds, while an async one waits behind fsyncs in libuv's small thread pool.
-import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { type FileStamp, readFileStamp, sameFileStamp } from "../lib/file-stamp.js";
 import {
   CORE_BOOTSTRAP_FILES,
   type LoadBootstrapParams,
@@ -27,33 +27,15 @@ export interface BootstrapSnapshot extends LoadBootstrapResult {
   dirPresent: boolean;
 }
 
-interface FileStamp {
+/** A present watched file and its stamp when the snapshot was taken. */
+interface PathStamp extends FileStamp {
   path: string;
-  ino: number;
-  size: number;
-  mtimeMs: number;
 }
 
 interface CachedSnapshot {
   dir: FileStamp | undefined;
-  files: FileStamp[];
+  files: PathStamp[];
   snapshot: BootstrapSnapshot;
-}
-
-function stampOf(path: string): FileStamp | undefined {
-  let found: ReturnType<typeof statSync>;
-  try {
-    found = statSync(path, { throwIfNoEntry: false });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOTDIR") return undefined;
-    throw err;
-  }
-  return found ? { path, ino: found.ino, size: found.size, mtimeMs: found.mtimeMs } : undefined;
-}
-
-function sameStamp(a: FileStamp | undefined, b: FileStamp | undefined): boolean {
-  if (!a || !b) return a === b;
-  return a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
 }
 
 /** Bootstrap results per (workspace, mode, caps), revalidated by stat on every use. */
@@ -86,18 +68,23 @@ export class BootstrapCache {
   }
 
   private unchanged(dir: string, cached: CachedSnapshot): boolean {
-    if (!sameStamp(stampOf(dir), cached.dir)) return false;
-    for (const file of cached.files) if (!sameStamp(stampOf(file.path), file)) return false;
+    if (!sameFileStamp(readFileStamp(dir), cached.dir)) return false;
+    for (const file of cached.files)
+      if (!sameFileStamp(readFileStamp(file.path), file)) return false;
     return true;
   }
 
   private async fill(dir: string, params: LoadBootstrapParams): Promise<CachedSnapshot> {
-    const dirStamp = stampOf(dir);
-    const stamps = WATCHED_NAMES.map((name) => stampOf(join(dir, name)));
+    const dirStamp = readFileStamp(dir);
+    const stamps = WATCHED_NAMES.map((name) => {
+      const path = join(dir, name);
+      const stamp = readFileStamp(path);
+      return stamp ? { path, ...stamp } : undefined;
+    });
     const loaded = await loadBootstrapFiles({ ...params, workspaceDir: dir });
     return {
       dir: dirStamp,
-      files: stamps.filter((stamp): stamp is FileStamp => stamp !== undefined),
+      files: stamps.filter((stamp): stamp is PathStamp => stamp !== undefined),
       snapshot: { ...loaded, dirPresent: dirStamp !== undefined },
     };
   }

@@ -3,9 +3,10 @@
 // `<channel>-allowFrom.json` (`<channel>-<account>-allowFrom.json` for non-default accounts), the
 // senders an operator approved. Every read goes to disk, so approvals apply to a running gateway; the
 // allowFrom file (read on every inbound message) is re-parsed only when its stat changes.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
+import { type FileStamp, readFileStamp, sameFileStamp } from "../../lib/file-stamp.js";
 import { DEFAULT_ACCOUNT_ID } from "../../routing/index.js";
 import { generatePairingCode, normalizePairingCode } from "./pairing-code.js";
 
@@ -104,18 +105,17 @@ export function createPairingStore(params: {
       `${JSON.stringify(file, null, 2)}\n`,
     );
   };
-  // path -> the stat signature it was parsed at and its senders (atomic writes change the inode).
-  const allowFromCache = new Map<string, { signature: string; senders: string[] }>();
+  // path -> the file stamp it was parsed at and its senders (atomic writes change the inode).
+  const allowFromCache = new Map<string, { stamp: FileStamp; senders: string[] }>();
   const allowFrom = (channel: string, accountId: string): readonly string[] => {
     const path = allowFromFilePath(params.stateDir, channel, accountId);
-    const stat = statSync(path, { throwIfNoEntry: false });
-    if (!stat) return [];
-    const signature = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    const stamp = readFileStamp(path);
+    if (!stamp) return [];
     const cached = allowFromCache.get(path);
-    if (cached?.signature === signature) return cached.senders;
+    if (cached && sameFileStamp(cached.stamp, stamp)) return cached.senders;
     const file = readJson(path) as { allowFrom?: unknown[] } | undefined;
     const senders = Array.isArray(file?.allowFrom) ? file.allowFrom.map(String) : [];
-    allowFromCache.set(path, { signature, senders });
+    allowFromCache.set(path, { stamp, senders });
     return senders;
   };
   const take = (channel: string, code: string): PairingRequest | undefined => {
