@@ -23,6 +23,7 @@ import { type ChannelRunInfo, createChannelDispatcher } from "./dispatch.js";
 import { createInboundDedupe } from "./inbound/dedupe.js";
 import { createGroupHistory } from "./inbound/group-history.js";
 import { type InboundJournal, openInboundJournal } from "./inbound/inbound-journal.js";
+import { createMentionPatternCompiler } from "./inbound/mention-gate.js";
 import {
   type InboundOutcome,
   type InboundPipelineDeps,
@@ -149,6 +150,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     dedupe: createInboundDedupe({ now }),
     journal: journalWriter,
     history: createGroupHistory(),
+    mentionPatterns: createMentionPatternCompiler(),
     pairing,
     dispatch: dispatcher.dispatch,
     log: params.log,

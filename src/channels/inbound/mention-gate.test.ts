@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { ChannelInbound } from "../types.js";
-import { compileMentionPatterns, gateMention, resolveMentionPatterns } from "./mention-gate.js";
+import {
+  compileMentionPatterns,
+  createMentionPatternCompiler,
+  gateMention,
+  resolveMentionPatterns,
+} from "./mention-gate.js";
 
 const msg = (text: string, extra: Partial<ChannelInbound> = {}): ChannelInbound => ({
   channel: "telegram",
@@ -81,5 +86,15 @@ describe("mention gating", () => {
 
   it("skips invalid patterns instead of throwing", () => {
     expect(compileMentionPatterns(["(", "ok"])).toMatchObject({ invalid: ["("] });
+  });
+
+  it("compiles each pattern once per host and reports an invalid one once", () => {
+    const compile = createMentionPatternCompiler();
+    const first = compile(["@bot", "("]);
+    expect(first.invalid).toEqual(["("]);
+    expect(first.regexes.map((regex) => regex.source)).toEqual(["@bot"]);
+    const second = compile(["(", "@bot"]);
+    expect(second.invalid).toEqual([]);
+    expect(second.regexes[0]).toBe(first.regexes[0]);
   });
 });

@@ -31,6 +31,34 @@ export function compileMentionPatterns(patterns: readonly string[]): {
   return { regexes, invalid };
 }
 
+/** {@link compileMentionPatterns} with memory: each pattern source is compiled once per host, and
+ *  `invalid` lists only patterns not reported before (so a bad pattern is logged once). */
+export type MentionPatternCompiler = (patterns: readonly string[]) => {
+  regexes: RegExp[];
+  invalid: string[];
+};
+
+/** A memoizing {@link MentionPatternCompiler}; bounded, since config reloads may bring new patterns. */
+export function createMentionPatternCompiler(maxEntries = 512): MentionPatternCompiler {
+  const compiled = new Map<string, RegExp | null>();
+  return (patterns) => {
+    const regexes: RegExp[] = [];
+    const invalid: string[] = [];
+    for (const pattern of patterns) {
+      let regex = compiled.get(pattern);
+      if (regex === undefined) {
+        if (compiled.size >= maxEntries) compiled.clear();
+        const result = compileMentionPatterns([pattern]);
+        regex = result.regexes[0] ?? null;
+        compiled.set(pattern, regex);
+        if (!regex) invalid.push(pattern);
+      }
+      if (regex) regexes.push(regex);
+    }
+    return { regexes, invalid };
+  };
+}
+
 /** The mention patterns of an agent in a conversation: the agent's `groupChat.mentionPatterns`
  * (else `messages.groupChat.mentionPatterns`), plus the channel's and the group's own. */
 export function resolveMentionPatterns(params: {

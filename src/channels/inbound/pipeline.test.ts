@@ -8,6 +8,7 @@ import type { ChannelAccountConfig, ChannelInbound } from "../types.js";
 import { createInboundDedupe } from "./dedupe.js";
 import { createGroupHistory } from "./group-history.js";
 import { openInboundJournal } from "./inbound-journal.js";
+import { createMentionPatternCompiler } from "./mention-gate.js";
 import { type DispatchRequest, processInbound } from "./pipeline.js";
 
 let next = 0;
@@ -37,6 +38,7 @@ function pipeline(config: ChannelAccountConfig, cfg: OpenClawConfig = {}) {
     dedupe: createInboundDedupe(),
     journal,
     history: createGroupHistory(),
+    mentionPatterns: createMentionPatternCompiler(),
     pairing: createPairingStore({ stateDir }),
     replyPairing: async (_message: ChannelInbound, code: string) => {
       pairingReplies.push(code);

@@ -9,7 +9,11 @@ import { decideAccess } from "./access-policy.js";
 import { type InboundDedupe, inboundDedupeKey } from "./dedupe.js";
 import { type GroupHistory, prependHistory, resolveHistoryLimit } from "./group-history.js";
 import type { InboundJournal } from "./inbound-journal.js";
-import { compileMentionPatterns, gateMention, resolveMentionPatterns } from "./mention-gate.js";
+import {
+  gateMention,
+  type MentionPatternCompiler,
+  resolveMentionPatterns,
+} from "./mention-gate.js";
 import { formatInboundBody, senderLabel } from "./reply-context.js";
 import { type RoutedInbound, routeInbound } from "./route.js";
 
@@ -36,6 +40,8 @@ export interface InboundPipelineDeps {
   /** Durable record of each message: accepted before `receive` resolves, settled when final. */
   journal: Pick<InboundJournal, "accept" | "settle">;
   history: GroupHistory;
+  /** Compiles the routed agents' mention patterns (memoized per host). */
+  mentionPatterns: MentionPatternCompiler;
   pairing: PairingStore;
   /** Sends the pairing-code reply to the sender (only when a code was just created). */
   replyPairing: (message: ChannelInbound, code: string) => Promise<void>;
@@ -118,7 +124,7 @@ async function clearInbound(
   const patterns = agentIds.flatMap((agentId) =>
     resolveMentionPatterns({ cfg, agentId, config, ...(group ? { group } : {}) }),
   );
-  const compiled = compileMentionPatterns([...new Set(patterns)]);
+  const compiled = deps.mentionPatterns([...new Set(patterns)]);
   if (compiled.invalid.length > 0) {
     deps.log.warn({ patterns: compiled.invalid }, "invalid mention patterns skipped");
   }
