@@ -1,6 +1,7 @@
 // Text rendering of a context report: `list` is the seeds' `/context list` (totals per category
 // and per file), `detail` adds every prompt section, tool schema (largest first) and skill.
-import { type ContextReport, estimateTokens } from "./context-report.js";
+import { tokensForChars } from "../lib/token-estimate.js";
+import type { ContextReport } from "./context-report.js";
 
 /** Options of {@link formatContextReport}. */
 export interface FormatContextReportOptions {
@@ -20,7 +21,7 @@ function chars(count: number): string {
 }
 
 function tokens(count: number): string {
-  return `~${formatCount(estimateTokens(count))} tok`;
+  return `~${formatCount(tokensForChars(count))} tok`;
 }
 
 function plural(count: number, word: string): string {

@@ -1,5 +1,6 @@
 // What a run would send to the model and how big each part is: the system prompt by section, each
 // injected file, each tool schema, the skills list and the history. Backs `pincer context` and `/context`.
+import { tokensForChars } from "../lib/token-estimate.js";
 import {
   buildSystemPrompt,
   type PromptMode,
@@ -11,9 +12,6 @@ import {
   formatToolLine,
   renderedBootstrapFiles,
 } from "./system-prompt-sections.js";
-
-/** Rough characters per token, for estimates only (no tokenizer). */
-export const CHARS_PER_TOKEN = 4;
 
 /** A tool as the runtime sends it: the JSON Schema of its parameters counts against the window. */
 export interface ToolSchemaLike {
@@ -76,11 +74,6 @@ export interface ContextReport {
     chars: number;
     estimatedTokens: number;
   };
-}
-
-/** Rough token count of `chars` characters (chars/4, rounded up). */
-export function estimateTokens(chars: number): number {
-  return Math.ceil(chars / CHARS_PER_TOKEN);
 }
 
 /** Characters a tool costs as a schema: its name, description and parameters as JSON. */
@@ -158,7 +151,7 @@ export function buildContextReport(params: ContextReportParams): ContextReport {
       toolSchemaChars: toolChars,
       historyChars: history.chars,
       chars,
-      estimatedTokens: estimateTokens(chars),
+      estimatedTokens: tokensForChars(chars),
     },
   };
 }

@@ -42,7 +42,6 @@ export {
   serializeConversation,
 } from "./summary-prompt.js";
 export {
-  CHARS_PER_TOKEN,
   estimateMessageTokens,
   estimateTokens,
   IMAGE_CHARS,

@@ -1,15 +1,14 @@
 // Token estimates for context budgeting: chars/4 (pi-coding-agent's heuristic; pi-ai exports no
 // estimator), with images counted as a flat 1200 tokens. Deliberately conservative, never exact.
+import { tokensForChars } from "../../lib/token-estimate.js";
 import type { TranscriptMessage } from "../../sessions/index.js";
 
-/** Characters per estimated token. */
-export const CHARS_PER_TOKEN = 4;
 /** Characters an image block is counted as (≈1200 tokens). */
 export const IMAGE_CHARS = 4800;
 
 /** Estimated tokens of a plain string (chars/4, rounded up). */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
+  return tokensForChars(text.length);
 }
 
 function blockChars(block: unknown): number {
@@ -44,5 +43,5 @@ export function messageChars(message: TranscriptMessage): number {
 
 /** Estimated tokens of one message. */
 export function estimateMessageTokens(message: TranscriptMessage): number {
-  return Math.ceil(messageChars(message) / CHARS_PER_TOKEN);
+  return tokensForChars(messageChars(message));
 }
