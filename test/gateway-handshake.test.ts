@@ -1,5 +1,5 @@
 // Handshake: challenge first, protocol 3 and 4 and a mismatch, bad first frame, oversized pre-auth
-// frame, wrong token, the failed-auth rate limit and the frame limit after hello.
+// frame, wrong token, the failed-auth rate limit (guesses only) and the frame limit after hello.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   connectParams,
@@ -120,7 +120,7 @@ describe("gateway handshake", () => {
     late.close();
   });
 
-  it("refuses a wrong token with AUTH_TOKEN_MISMATCH, then rate-limits the address", async () => {
+  it("refuses a wrong token with AUTH_TOKEN_MISMATCH, then rate-limits guesses, not the owner", async () => {
     const bad = { auth: { token: "wrong" } };
     for (let i = 0; i < 3; i++) {
       const client = await openClient(box.gw.url);
@@ -135,11 +135,16 @@ describe("gateway handshake", () => {
       expect((await client.closed).code).toBe(1008);
     }
     const limited = await openClient(box.gw.url);
-    const res = await limited.request("connect", connectParams());
+    const res = await limited.request("connect", connectParams(bad));
     expect(res.error).toMatchObject({
       code: "UNAVAILABLE",
       retryable: true,
       retryAfterMs: expect.any(Number),
+      details: { code: "AUTH_RATE_LIMITED" },
     });
+    // The right token is checked first: it still connects (see test/gateway-auth-limit.test.ts).
+    const owner = await openClient(box.gw.url);
+    expect((await owner.request("connect", connectParams())).ok).toBe(true);
+    owner.close();
   });
 });

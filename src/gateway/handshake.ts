@@ -1,5 +1,6 @@
 // The connect handshake: protocol negotiation (any range that includes 3 or 4, highest common wins),
-// shared-secret auth (gateway.auth), failed-auth rate limiting and the optional device authority.
+// shared-secret auth (gateway.auth), the optional device authority, then failed-auth rate limiting of
+// wrong guesses only (a correct credential is checked first and always passes).
 import { createHash, timingSafeEqual } from "node:crypto";
 import {
   type ConnectParams,
@@ -37,6 +38,8 @@ export interface DeviceConnectInput {
   isLoopback: boolean;
   /** Whether the shared secret (or mode none on loopback) already authenticated the client. */
   sharedAuthOk: boolean;
+  /** The role and scopes the connection would be granted (omitted scopes already defaulted). */
+  access: { role: "operator" | "node"; scopes: string[] };
 }
 
 /** Verifies `connect.device` (Ed25519 proof, pairing, device tokens); implemented in ./devices/. */
@@ -127,7 +130,18 @@ function defaultScopes(params: ConnectParams): string[] {
   return params.scopes ?? ["operator.read", "operator.write"];
 }
 
-/** Runs the whole handshake; failures are counted against the remote address. */
+/** Detail codes of a wrong secret: the only refusals the failed-auth limiter counts. */
+const GUESS_DETAIL_CODES = new Set<unknown>([
+  DetailCodes.AUTH_TOKEN_MISMATCH,
+  DetailCodes.AUTH_PASSWORD_MISMATCH,
+  "DEVICE_TOKEN_INVALID",
+]);
+
+/**
+ * Runs the whole handshake. The credential is checked before the rate limit, so a correct one always
+ * passes and is never counted; a wrong guess is counted against the remote address's bucket and, once
+ * the bucket is over the limit, answered AUTH_RATE_LIMITED instead of the mismatch.
+ */
 export async function runHandshake(
   input: HandshakeInput,
 ): Promise<HandshakeAccepted | HandshakeRefused> {
@@ -148,20 +162,18 @@ export async function runHandshake(
       1002,
     );
   }
-  const waitMs = input.limiter.retryAfterMs(input.remoteAddress);
-  if (waitMs > 0) {
-    return refuse(
-      gatewayError(ErrorCodes.UNAVAILABLE, "too many failed authentication attempts; retry later", {
-        details: { code: DetailCodes.AUTH_RATE_LIMITED },
-        retryable: true,
-        retryAfterMs: waitMs,
-      }),
-    );
-  }
   const result = await authenticate(input, protocol);
-  if (result.ok) input.limiter.succeed(input.remoteAddress);
-  else input.limiter.fail(input.remoteAddress);
-  return result;
+  if (result.ok || !GUESS_DETAIL_CODES.has(result.error.details?.code)) return result;
+  const waitMs = input.limiter.retryAfterMs(input.remoteAddress);
+  input.limiter.fail(input.remoteAddress);
+  if (waitMs === 0) return result;
+  return refuse(
+    gatewayError(ErrorCodes.UNAVAILABLE, "too many failed authentication attempts; retry later", {
+      details: { code: DetailCodes.AUTH_RATE_LIMITED, authReason: "rate_limited" },
+      retryable: true,
+      retryAfterMs: waitMs,
+    }),
+  );
 }
 
 async function authenticate(
@@ -181,12 +193,14 @@ async function authenticate(
     scopes: role === "node" ? [] : defaultScopes(params),
   };
   if (params.device && input.authority) {
+    // Without the shared secret the authority grants at most what the device was approved for.
     const verdict = await input.authority.verifyConnect({
       params,
       challenge: input.challenge,
       remoteAddress: input.remoteAddress,
       isLoopback: input.isLoopback,
       sharedAuthOk,
+      access: { role, scopes: base.scopes },
     });
     if (!verdict.ok) return refuse(verdict.error);
     const { ok: _ok, ...device } = verdict;

@@ -2,6 +2,7 @@
 // / backend modes) and system-event beacons merged by a stable key; beacons expire after 5 minutes,
 // at most 200 rows, loopback IPs never shown. Every change bumps `version`.
 import { hostname } from "node:os";
+import { isLoopbackIp, normalizeIp } from "./ip-address.js";
 
 /** One presence row (PresenceEntrySchema fields Pincer fills). */
 export interface PresenceEntry {
@@ -32,11 +33,13 @@ export const PRESENCE_TTL_MS = 300_000;
 /** Default row cap. */
 export const PRESENCE_MAX_ENTRIES = 200;
 
-/** Whether an address is loopback (its rows carry no ip). */
+/**
+ * Whether an address is loopback: 127.0.0.0/8, ::1 in any spelling, ::ffff:127.x, or `localhost`.
+ * Presence rows of loopback clients carry no ip; the handshake treats them as local.
+ */
 export function isLoopbackAddress(ip: string | undefined): boolean {
-  if (!ip) return false;
-  const bare = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
-  return bare === "::1" || bare.startsWith("127.") || bare === "localhost";
+  if (ip?.trim().toLowerCase() === "localhost") return true;
+  return isLoopbackIp(normalizeIp(ip));
 }
 
 function defined<T extends object>(value: T): T {
