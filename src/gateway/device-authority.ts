@@ -1,5 +1,6 @@
 // The gateway's default device authority: the pairing store in `<stateDir>/devices/` behind the
-// handshake's DeviceAuthority interface (Ed25519 proof, loopback auto-pairing, device tokens).
+// handshake's DeviceAuthority interface (Ed25519 proof, loopback auto-pairing, device tokens bound to
+// the approved role and scopes).
 import { createDeviceAuthority } from "./devices/index.js";
 import type { DeviceAuthority } from "./handshake.js";
 import type { GatewayLogger } from "./logger.js";
@@ -28,6 +29,7 @@ export function createGatewayDeviceAuthority(params: {
         remoteAddress: input.remoteAddress,
         isLoopback: input.isLoopback,
         sharedAuthOk: input.sharedAuthOk,
+        access: input.access,
       });
       if (!result.ok) return { ok: false, error: result.error };
       // The handshake only asks when `connect.device` is present, so the device id is known.

@@ -1,5 +1,9 @@
 // The connect-time device check: verifies the `device` proof, refuses replayed nonces, checks device
 // tokens, pins platform/deviceFamily, auto-pairs loopback devices and queues remote ones for approval.
+// A device token grants at most the role and scopes the device was approved for; more is a
+// role-upgrade / scope-upgrade request an operator approves (the shared secret stays the master key).
+
+import { accessUpgrade, approvedRoles } from "./access.js";
 import {
   DEVICE_SIGNATURE_SKEW_MS,
   normalizeDeviceMetadata,
@@ -12,6 +16,7 @@ import type {
   DeviceLogger,
   PairedDevice,
   PairingMetadata,
+  PairingReason,
   RandomBytes,
   VerifyConnectError,
   VerifyConnectInput,
@@ -44,18 +49,33 @@ function refuse(error: VerifyConnectError): VerifyConnectResult {
   return { ok: false, error };
 }
 
+/** The access a connect asks for: what the gateway would grant (see VerifyConnectInput.access). */
+function accessOf(input: VerifyConnectInput): { role: string; scopes: string[] } {
+  return input.access ?? { role: input.role, scopes: input.scopes };
+}
+
 function metadataOf(input: VerifyConnectInput): PairingMetadata {
   const { client } = input;
+  const access = accessOf(input);
   return {
     platform: normalizeDeviceMetadata(client.platform),
     deviceFamily: normalizeDeviceMetadata(client.deviceFamily),
     clientId: client.id,
     clientMode: client.mode,
-    role: input.role,
-    scopes: [...input.scopes],
+    role: access.role,
+    scopes: [...access.scopes],
     ...(client.displayName ? { displayName: client.displayName } : {}),
   };
 }
+
+/** The refusal message per pairing reason (OpenClaw's wording for upgrades). */
+const PAIRING_MESSAGES: Record<PairingReason, string> = {
+  "not-paired": "pairing required",
+  revoked: "pairing required",
+  "metadata-changed": "device metadata changed; pairing required again",
+  "role-upgrade": "pairing required: device is asking for a higher role than currently approved",
+  "scope-upgrade": "pairing required: device is asking for more scopes than currently approved",
+};
 
 /** Creates the authority over `<stateDir>/devices`; all state is per instance (no module state). */
 export function createDeviceAuthority(options: DeviceAuthorityOptions): DeviceAuthority {
@@ -90,29 +110,45 @@ export function createDeviceAuthority(options: DeviceAuthorityOptions): DeviceAu
     input: VerifyConnectInput;
     deviceId: string;
     publicKey: string;
-    detailCode: "PAIRING_REQUIRED" | "DEVICE_METADATA_CHANGED";
+    reason: PairingReason;
+    /** The device as paired now (metadata changes and upgrades). */
+    current?: PairedDevice;
     extra?: Record<string, unknown>;
   }): Promise<VerifyConnectResult> => {
-    const { input, deviceId } = params;
+    const { input, deviceId, reason, current } = params;
+    const approved = current
+      ? { roles: approvedRoles(current), scopes: [...current.scopes] }
+      : undefined;
+    const metadata = metadataOf(input);
     const request = await store.requestPairing({
       deviceId,
       publicKey: params.publicKey,
-      metadata: metadataOf(input),
+      metadata,
       remoteAddress: input.remoteAddress,
+      reason,
+      ...(approved ? { approved } : {}),
     });
     logger?.info(
       `device ${deviceId.slice(0, 12)} from ${input.remoteAddress} awaits pairing approval ` +
-        `(request ${request.requestId}, ${params.detailCode})`,
+        `(request ${request.requestId}, ${reason})`,
     );
-    const message =
-      params.detailCode === "DEVICE_METADATA_CHANGED"
-        ? "device metadata changed; pairing required again"
-        : "pairing required";
-    return refuse({
-      code: "NOT_PAIRED",
-      message,
-      details: { code: params.detailCode, requestId: request.requestId, ...params.extra },
-    });
+    const upgrade = reason === "role-upgrade" || reason === "scope-upgrade";
+    const details: VerifyConnectError["details"] = upgrade
+      ? {
+          code: "PAIRING_REQUIRED",
+          reason,
+          requestId: request.requestId,
+          deviceId,
+          requestedRole: metadata.role,
+          requestedScopes: metadata.scopes,
+          approvedRoles: approved?.roles ?? [],
+          approvedScopes: approved?.scopes ?? [],
+          remediationHint: `approve it with: pincer devices approve ${request.requestId}`,
+        }
+      : reason === "metadata-changed"
+        ? { code: "DEVICE_METADATA_CHANGED", requestId: request.requestId, ...params.extra }
+        : { code: "PAIRING_REQUIRED", requestId: request.requestId, reason };
+    return refuse({ code: "NOT_PAIRED", message: PAIRING_MESSAGES[reason], details });
   };
 
   const issue = async (device: PairedDevice): Promise<VerifyConnectResult> => {
@@ -198,11 +234,29 @@ export function createDeviceAuthority(options: DeviceAuthorityOptions): DeviceAu
           input,
           deviceId,
           publicKey: device.publicKey,
-          detailCode: "DEVICE_METADATA_CHANGED",
+          reason: "metadata-changed",
+          current: active,
           extra: {
             pinned: { platform: active.platform, deviceFamily: active.deviceFamily },
             presented: { platform: metadata.platform, deviceFamily: metadata.deviceFamily },
           },
+        });
+      }
+      // Without the shared secret the device token is the credential: it grants no more than the
+      // device's approval. Asking for more is never granted silently, not even on loopback.
+      const upgrade = input.sharedAuthOk ? undefined : accessUpgrade(active, accessOf(input));
+      if (upgrade) {
+        logger?.warn(
+          `security audit: device ${deviceId.slice(0, 12)} from ${input.remoteAddress} asked for ` +
+            `${upgrade} (role ${metadata.role}, scopes ${metadata.scopes.join(",") || "none"}; ` +
+            `approved roles ${approvedRoles(active).join(",")}, scopes ${active.scopes.join(",") || "none"})`,
+        );
+        return requirePairing({
+          input,
+          deviceId,
+          publicKey: device.publicKey,
+          reason: upgrade,
+          current: active,
         });
       }
       return tokenOk ? { ok: true, deviceId, paired: true } : issue(active);
@@ -222,8 +276,7 @@ export function createDeviceAuthority(options: DeviceAuthorityOptions): DeviceAu
       input,
       deviceId,
       publicKey: device.publicKey,
-      detailCode: "PAIRING_REQUIRED",
-      extra: { reason: known ? "revoked" : "not-paired" },
+      reason: known ? "revoked" : "not-paired",
     });
   };
 

@@ -1,5 +1,11 @@
 // Public surface of device identity and pairing: proofs, the pairing store and the connect authority.
 export {
+  type AccessUpgrade,
+  accessUpgrade,
+  approvedRoles,
+  scopeCovered,
+} from "./access.js";
+export {
   createDeviceAuthority,
   type DeviceAuthority,
   type DeviceAuthorityOptions,
@@ -36,6 +42,7 @@ export {
   type PairingRequestInput,
 } from "./store.js";
 export type {
+  ApprovedAccess,
   DeviceClock,
   DeviceLogger,
   DeviceStoreOptions,
@@ -43,6 +50,7 @@ export type {
   IssuedDeviceToken,
   PairedDevice,
   PairingMetadata,
+  PairingReason,
   PendingPairingRequest,
   RandomBytes,
   VerifyConnectError,

@@ -20,7 +20,13 @@ function setup(options: { maxPending?: number } = {}) {
   const clock = { t: 1_000_000, now: () => clock.t };
   const store = openDeviceStore({ stateDir, clock, ...options });
   const request = (deviceId: string) =>
-    store.requestPairing({ deviceId, publicKey: "pk", metadata, remoteAddress: "10.0.0.2" });
+    store.requestPairing({
+      deviceId,
+      publicKey: "pk",
+      metadata,
+      remoteAddress: "10.0.0.2",
+      reason: "not-paired",
+    });
   return { stateDir, clock, store, request };
 }
 

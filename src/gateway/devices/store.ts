@@ -5,11 +5,14 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomicAsync } from "../../lib/atomic-write.js";
+import { approvedRoles, unionOf } from "./access.js";
 import type {
+  ApprovedAccess,
   DeviceStoreOptions,
   IssuedDeviceToken,
   PairedDevice,
   PairingMetadata,
+  PairingReason,
   PendingPairingRequest,
 } from "./types.js";
 
@@ -27,8 +30,12 @@ type PendingFile = Record<string, PendingPairingRequest>;
 export interface PairingRequestInput {
   deviceId: string;
   publicKey: string;
+  /** The device's metadata and the role/scopes it asks for. */
   metadata: PairingMetadata;
   remoteAddress: string;
+  reason: PairingReason;
+  /** What the device is approved for now (requests of an already paired device). */
+  approved?: ApprovedAccess;
 }
 
 /** Inputs of {@link DeviceStore.pairDirectly} (auto-approval without a pending request). */
@@ -51,7 +58,11 @@ export interface DeviceStore {
   requestPairing(input: PairingRequestInput): Promise<PendingPairingRequest>;
   /** Pairs without a request (loopback auto-approval); replaces any pending request of the device. */
   pairDirectly(input: DirectPairingInput): Promise<PairedDevice>;
-  /** Approves a pending request by an operator; undefined when it is unknown or expired. */
+  /**
+   * Approves a pending request by an operator; undefined when it is unknown or expired. For a device
+   * that is still paired (an upgrade or a metadata change) the requested role and scopes are added to
+   * what it had; after a revoke they replace it.
+   */
   approve(requestId: string): Promise<PairedDevice | undefined>;
   /** Drops a pending request; undefined when it is unknown or expired. */
   reject(requestId: string): Promise<PendingPairingRequest | undefined>;
@@ -149,8 +160,9 @@ export function openDeviceStore(options: DeviceStoreOptions): DeviceStore {
     previous: PairedDevice | undefined,
   ): PairedDevice => {
     const { metadata } = input;
-    // Re-approval after a metadata change keeps the device's tokens; after a revoke they stay gone.
-    const keptTokens = previous && previous.revokedAt === undefined ? previous.tokens : [];
+    // Re-approval of a paired device keeps its tokens and what it was approved for; after a revoke
+    // both stay gone.
+    const kept = previous && previous.revokedAt === undefined ? previous : undefined;
     return {
       deviceId: input.deviceId,
       publicKey: input.publicKey,
@@ -159,11 +171,12 @@ export function openDeviceStore(options: DeviceStoreOptions): DeviceStore {
       clientId: metadata.clientId,
       clientMode: metadata.clientMode,
       role: metadata.role,
-      scopes: [...metadata.scopes],
+      roles: unionOf(kept ? approvedRoles(kept) : [], [metadata.role]),
+      scopes: unionOf(kept?.scopes ?? [], metadata.scopes),
       ...(metadata.displayName ? { displayName: metadata.displayName } : {}),
       approvedAt: now(),
       approvedBy: input.approvedBy,
-      tokens: keptTokens,
+      tokens: kept?.tokens ?? [],
     };
   };
 
@@ -189,6 +202,8 @@ export function openDeviceStore(options: DeviceStoreOptions): DeviceStore {
           metadata: { ...input.metadata, scopes: [...input.metadata.scopes] },
           remoteAddress: input.remoteAddress,
           requestedAt: now(),
+          reason: input.reason,
+          ...(input.approved ? { approved: input.approved } : {}),
         };
         pending[request.requestId] = request;
         const ordered = Object.values(pending).sort(byAge);

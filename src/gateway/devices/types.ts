@@ -34,9 +34,14 @@ export interface DeviceTokenRecord {
   revokedAt?: number;
 }
 
-/** A paired device (`devices/paired.json`, keyed by deviceId); platform/deviceFamily are pinned. */
+/**
+ * A paired device (`devices/paired.json`, keyed by deviceId); platform/deviceFamily are pinned.
+ * `role`/`scopes` are what an operator (or loopback auto-pairing) approved: a device token grants
+ * no more. `roles` lists every approved role once a role upgrade was approved (else just `role`).
+ */
 export interface PairedDevice extends PairingMetadata {
   deviceId: string;
+  roles?: string[];
   publicKey: string;
   approvedAt: number;
   approvedBy: "auto-loopback" | "operator";
@@ -45,7 +50,24 @@ export interface PairedDevice extends PairingMetadata {
   tokens: DeviceTokenRecord[];
 }
 
-/** A device waiting for approval (`devices/pending.json`, keyed by requestId). */
+/** Why a device waits for approval. */
+export type PairingReason =
+  | "not-paired"
+  | "revoked"
+  | "metadata-changed"
+  | "role-upgrade"
+  | "scope-upgrade";
+
+/** What a paired device was approved for when it asked for more (shown next to the request). */
+export interface ApprovedAccess {
+  roles: string[];
+  scopes: string[];
+}
+
+/**
+ * A device waiting for approval (`devices/pending.json`, keyed by requestId). `metadata.role` and
+ * `metadata.scopes` are the access asked for; approving an upgrade adds them to what was approved.
+ */
 export interface PendingPairingRequest {
   requestId: string;
   deviceId: string;
@@ -53,6 +75,10 @@ export interface PendingPairingRequest {
   metadata: PairingMetadata;
   remoteAddress: string;
   requestedAt: number;
+  /** Absent in requests written before reasons were recorded (treated as `not-paired`). */
+  reason?: PairingReason;
+  /** Set for requests of an already paired device. */
+  approved?: ApprovedAccess;
 }
 
 /** A freshly issued token: the raw value is returned once and never stored. */
@@ -91,6 +117,12 @@ export interface VerifyConnectInput {
   isLoopback: boolean;
   /** Whether `gateway.auth` (mode none, or a matching token/password) already passed. */
   sharedAuthOk: boolean;
+  /**
+   * The role and scopes the connection would be granted (the gateway defaults omitted scopes to
+   * read + write, and gives role node none); default `role` and `scopes`. Without shared auth it
+   * must be covered by the device's approval.
+   */
+  access?: { role: string; scopes: string[] };
 }
 
 /** A refused connect: the top-level wire error code, a message and `details.code` plus extras. */
