@@ -4,9 +4,8 @@
 // drain runs up to a bound, close sockets, flush stores, release the lock.
 
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Duplex } from "node:stream";
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import { WebSocketServer } from "ws";
 import { type LoadedConfig, loadConfig } from "../config/index.js";
@@ -35,11 +34,12 @@ import { buildHello } from "./hello.js";
 import { handleHttp } from "./http.js";
 import { type GatewayLogger, LogRing, silentGatewayLogger, teeLogger } from "./logger.js";
 import { createMethodRegistry } from "./methods/index.js";
-import { isLoopbackAddress, PresenceTable } from "./presence.js";
+import { PresenceTable } from "./presence.js";
 import { AuthRateLimiter } from "./rate-limit.js";
 import { RunTracker } from "./runs.js";
 import { GatewayRuntime } from "./runtime.js";
 import { defaultUiDir } from "./ui-files.js";
+import { createUpgradeHandler } from "./upgrade-handler.js";
 
 /** Options of {@link startGateway}; everything but the config source has a default. */
 export interface StartGatewayOptions {
@@ -285,24 +285,18 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       res,
     ),
   );
-  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on("error", (err) => logger.debug?.("upgrade socket error", { error: String(err) }));
-    if (!accepting) {
-      socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n");
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const remote = req.socket.remoteAddress ?? "";
-      connections.add(
-        new GatewayConnection({
-          ws,
-          remoteAddress: remote,
-          isLoopback: isLoopbackAddress(remote),
-          host,
-        }),
-      );
-    });
-  });
+  // Origin / Host / forwarded-header checks first (upgrade-guard.ts); refused upgrades get 403.
+  server.on(
+    "upgrade",
+    createUpgradeHandler({
+      wss,
+      config: () => live.config,
+      listenHost: () => listenHost,
+      accepting: () => accepting,
+      logger,
+      onSocket: (ws, client) => connections.add(new GatewayConnection({ ws, ...client, host })),
+    }),
+  );
   server.on("clientError", (err, socket) => {
     logger.debug?.("http client error", { error: String(err) });
     socket.destroy();
