@@ -1,7 +1,9 @@
 // `pincer devices approve <requestId> [--json]`: pairs the device of a pending request (a unique prefix
-// of the request id is enough). The device's next connect receives a device token.
+// of the request id is enough), or grants a paired device the role/scopes of its upgrade request.
+// The device's next connect receives a device token; its tokens then carry the approved access.
+import { approvedRoles } from "../gateway/devices/index.js";
 import { type CliContext, printJson, printLine } from "./context.js";
-import { findPendingRequest, shortId } from "./devices-common.js";
+import { findPendingRequest, formatAccess, shortId } from "./devices-common.js";
 import type { CommandInput } from "./program.js";
 
 /** Options of `pincer devices approve`. */
@@ -14,18 +16,21 @@ export async function run(
   ctx: CliContext,
   { args, opts }: CommandInput<DevicesApproveOptions>,
 ): Promise<number> {
-  const { store, requestId } = await findPendingRequest(ctx, args[0] ?? "");
+  const { store, requestId, request } = await findPendingRequest(ctx, args[0] ?? "");
   const device = await store.approve(requestId);
   if (!device) throw new Error(`pairing request ${requestId} vanished while approving it`);
+  const reason = request.reason ?? "not-paired";
   if (opts.json) {
     const { tokens: _tokens, ...rest } = device;
-    printJson(ctx, { approved: true, requestId, device: rest });
+    printJson(ctx, { approved: true, requestId, reason, device: rest });
     return 0;
   }
   const who = device.displayName ? ` (${device.displayName})` : "";
+  const what =
+    reason === "role-upgrade" || reason === "scope-upgrade" ? `${reason} of device` : "device";
   printLine(
     ctx,
-    `Approved device ${shortId(device.deviceId)}${who}: ${device.clientId}, ${device.platform || "unknown platform"}, role ${device.role}`,
+    `Approved ${what} ${shortId(device.deviceId)}${who}: ${device.clientId}, ${device.platform || "unknown platform"}, ${formatAccess(approvedRoles(device), device.scopes)}`,
   );
   return 0;
 }

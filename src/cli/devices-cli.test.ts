@@ -124,6 +124,57 @@ describe("pincer devices", () => {
     ]);
   });
 
+  it("shows a scope upgrade next to what the device has, and approves it", async () => {
+    const { run, connectDevice, authority } = sandbox();
+    const local = await connectDevice(true);
+    if (!local.result.ok) throw new Error("expected a loopback pairing");
+    const client = { id: "openclaw-macos", mode: "ui", platform: "macos" };
+    const claim = (nonce: string) =>
+      authority.verifyConnect({
+        device: signDeviceProof({
+          identity: local.identity,
+          client,
+          role: "operator",
+          scopes: ["operator.admin"],
+          token: local.result.ok ? local.result.deviceToken! : "",
+          nonce,
+          signedAt: Date.now(),
+        }),
+        auth: { deviceToken: local.result.ok ? local.result.deviceToken! : "" },
+        client,
+        role: "operator",
+        scopes: ["operator.admin"],
+        nonce,
+        remoteAddress: "127.0.0.1",
+        isLoopback: true,
+        sharedAuthOk: false,
+      });
+    expect(await claim("upgrade-1")).toMatchObject({
+      ok: false,
+      error: { code: "NOT_PAIRED", details: { reason: "scope-upgrade" } },
+    });
+    const listed = JSON.parse((await run(list, [], { json: true })).stdout);
+    expect(listed.pending).toEqual([
+      expect.objectContaining({
+        deviceId: local.identity.deviceId,
+        reason: "scope-upgrade",
+        role: "operator",
+        scopes: ["operator.admin"],
+        approvedRoles: ["operator"],
+        approvedScopes: ["operator.read"],
+      }),
+    ]);
+    const text = (await run(list, [])).stdout;
+    expect(text).toMatch(/scope-upgrade +operator: operator\.admin +operator: operator\.read/);
+    expect(text).toMatch(/paired +openclaw-macos \(Ana's Mac\) +macos +operator: operator\.read/);
+    const approved = await run(approve, [listed.pending[0].requestId]);
+    expect(approved.stdout).toContain(
+      `Approved scope-upgrade of device ${local.identity.deviceId.slice(0, 12)}`,
+    );
+    expect(approved.stdout).toContain("operator: operator.read,operator.admin");
+    expect(await claim("upgrade-2")).toMatchObject({ ok: true, paired: true });
+  });
+
   it("fails with exit 1 and a clear message for unknown ids", async () => {
     const { run } = sandbox();
     for (const [mod, what] of [

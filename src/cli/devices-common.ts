@@ -1,7 +1,11 @@
 // Shared by the `pincer devices …` commands: the state dir's pairing store and id lookups that accept a
 // unique prefix (device ids are 64 hex characters; nobody types them whole).
 import { resolveStatePaths } from "../config/paths.js";
-import { type DeviceStore, openDeviceStore } from "../gateway/devices/index.js";
+import {
+  type DeviceStore,
+  openDeviceStore,
+  type PendingPairingRequest,
+} from "../gateway/devices/index.js";
 import { type CliContext, CliError } from "./context.js";
 
 /** Opens `<stateDir>/devices` for the active profile, on the wall clock. */
@@ -36,7 +40,7 @@ export function shortId(id: string): string {
 export async function findPendingRequest(
   ctx: CliContext,
   wanted: string,
-): Promise<{ store: DeviceStore; requestId: string }> {
+): Promise<{ store: DeviceStore; requestId: string; request: PendingPairingRequest }> {
   const store = openDevicesStore(ctx);
   const pending = await store.listPending();
   const requestId = matchId({
@@ -44,5 +48,11 @@ export async function findPendingRequest(
     wanted,
     what: "pairing request",
   });
-  return { store, requestId };
+  const request = pending.find((r) => r.requestId === requestId)!;
+  return { store, requestId, request };
+}
+
+/** `role: scope,scope` (roles joined by `+`), `-` for no scopes: what a device has or asks for. */
+export function formatAccess(roles: readonly string[], scopes: readonly string[]): string {
+  return `${roles.join("+")}: ${scopes.length > 0 ? scopes.join(",") : "-"}`;
 }

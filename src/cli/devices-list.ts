@@ -1,8 +1,13 @@
-// `pincer devices list [--json]`: paired devices and pending pairing requests. Never prints tokens (not
-// even their hashes); a device's tokens are summarized as counts and times.
-import type { PairedDevice, PendingPairingRequest } from "../gateway/devices/index.js";
+// `pincer devices list [--json]`: paired devices (with the role and scopes they were approved for) and
+// pending pairing requests (why: not paired, revoked, metadata changed, role or scope upgrade; what they
+// ask for next to what they have). Never prints tokens (not even their hashes).
+import {
+  approvedRoles,
+  type PairedDevice,
+  type PendingPairingRequest,
+} from "../gateway/devices/index.js";
 import { type CliContext, printJson, printLine, style } from "./context.js";
-import { openDevicesStore, shortId } from "./devices-common.js";
+import { formatAccess, openDevicesStore, shortId } from "./devices-common.js";
 import type { CommandInput } from "./program.js";
 import { formatAge } from "./time-format.js";
 
@@ -23,6 +28,7 @@ function pairedRow(device: PairedDevice) {
     clientId: device.clientId,
     clientMode: device.clientMode,
     role: device.role,
+    roles: approvedRoles(device),
     scopes: device.scopes,
     approvedAt: device.approvedAt,
     approvedBy: device.approvedBy,
@@ -38,6 +44,9 @@ function pendingRow(request: PendingPairingRequest) {
     deviceId: request.deviceId,
     ...request.metadata,
     displayName: request.metadata.displayName ?? null,
+    reason: request.reason ?? "not-paired",
+    approvedRoles: request.approved?.roles ?? [],
+    approvedScopes: request.approved?.scopes ?? [],
     remoteAddress: request.remoteAddress,
     requestedAt: request.requestedAt,
   };
@@ -70,13 +79,15 @@ export async function run(
   if (pending.length === 0) printLine(ctx, s.dim("  none"));
   else {
     printTable(ctx, [
-      ["REQUEST", "DEVICE", "CLIENT", "PLATFORM", "ROLE", "FROM", "REQUESTED"],
+      ["REQUEST", "DEVICE", "CLIENT", "PLATFORM", "REASON", "ASKS FOR", "HAS", "FROM", "REQUESTED"],
       ...pending.map((r) => [
         r.requestId,
         shortId(r.deviceId),
         r.displayName ? `${r.clientId} (${r.displayName})` : r.clientId,
         r.platform || "-",
-        r.role,
+        r.reason,
+        formatAccess([r.role], r.scopes),
+        r.approvedRoles.length > 0 ? formatAccess(r.approvedRoles, r.approvedScopes) : "-",
         r.remoteAddress,
         formatAge(Math.max(0, now - r.requestedAt)),
       ]),
@@ -89,13 +100,13 @@ export async function run(
     return 0;
   }
   printTable(ctx, [
-    ["DEVICE", "STATUS", "CLIENT", "PLATFORM", "ROLE", "APPROVED", "TOKENS", "LAST USED"],
+    ["DEVICE", "STATUS", "CLIENT", "PLATFORM", "ACCESS", "APPROVED", "TOKENS", "LAST USED"],
     ...paired.map((d) => [
       shortId(d.deviceId),
       d.status,
       d.displayName ? `${d.clientId} (${d.displayName})` : d.clientId,
       [d.platform, d.deviceFamily].filter(Boolean).join("/") || "-",
-      d.role,
+      formatAccess(d.roles, d.scopes),
       `${formatAge(Math.max(0, now - d.approvedAt))} by ${d.approvedBy}`,
       String(d.activeTokens),
       d.lastUsedAt ? formatAge(Math.max(0, now - d.lastUsedAt)) : "never",

@@ -198,4 +198,78 @@ describe("createDeviceAuthority().verifyConnect", () => {
       error: { code: "NOT_PAIRED", details: { code: "PAIRING_REQUIRED", reason: "revoked" } },
     });
   });
+
+  it("binds the device token to the approved access; more is an upgrade request, never silent", async () => {
+    const { authority, connect, identity, logs } = setup();
+    const first = await authority.verifyConnect(connect({ scopes: ["operator.read"] }));
+    if (!first.ok || !first.deviceToken) throw new Error("expected a device token");
+    const byToken = (over: Partial<VerifyConnectInput> = {}) =>
+      authority.verifyConnect(
+        connect({ auth: { deviceToken: first.deviceToken }, sharedAuthOk: false, ...over }),
+      );
+    // Loopback does not make an upgrade silent.
+    const admin = await byToken({ scopes: ["operator.admin"] });
+    expect(admin).toMatchObject({
+      ok: false,
+      error: {
+        code: "NOT_PAIRED",
+        details: {
+          code: "PAIRING_REQUIRED",
+          reason: "scope-upgrade",
+          approvedScopes: ["operator.read"],
+          requestedScopes: ["operator.admin"],
+        },
+      },
+    });
+    expect(logs.some((line) => line.startsWith("security audit:"))).toBe(true);
+    // `access` (what the gateway would grant) is what counts, not the signed list.
+    expect(
+      await byToken({ scopes: [], access: { role: "operator", scopes: ["operator.write"] } }),
+    ).toMatchObject({ ok: false, error: { details: { reason: "scope-upgrade" } } });
+    expect(await byToken({ role: "node", scopes: [] })).toMatchObject({
+      ok: false,
+      error: { details: { reason: "role-upgrade", requestedRole: "node" } },
+    });
+    expect(await byToken({ scopes: ["operator.read"] })).toMatchObject({ ok: true });
+    // The shared secret is the master key: granted, nothing queued, the approval unchanged.
+    const pendingBefore = (await authority.store.listPending()).length;
+    expect(await authority.verifyConnect(connect({ scopes: ["operator.admin"] }))).toMatchObject({
+      ok: true,
+    });
+    expect((await authority.store.listPending()).length).toBe(pendingBefore);
+    // Approving the node role request keeps the operator role and the tokens.
+    const [request] = await authority.store.listPending();
+    expect(request).toMatchObject({ reason: "role-upgrade", approved: { roles: ["operator"] } });
+    const approved = await authority.store.approve(request!.requestId);
+    expect(approved).toMatchObject({ roles: ["operator", "node"], scopes: ["operator.read"] });
+    expect(await byToken({ role: "node", scopes: [] })).toMatchObject({ ok: true });
+    expect(await byToken({ scopes: ["operator.read"] })).toMatchObject({ ok: true });
+    expect(await byToken({ scopes: ["operator.admin"] })).toMatchObject({ ok: false });
+    expect((await authority.store.getPaired(identity.deviceId))?.tokens.length).toBeGreaterThan(0);
+  });
+
+  it("records the asked access on a metadata-change request, next to the current approval", async () => {
+    const { authority, connect } = setup();
+    const first = await authority.verifyConnect(connect({ scopes: ["operator.read"] }));
+    if (!first.ok) throw new Error("expected a pairing");
+    const moved = await authority.verifyConnect(
+      connect({
+        client: { id: "cli", mode: "cli", platform: "darwin" },
+        scopes: ["operator.admin"],
+        auth: { deviceToken: first.deviceToken },
+        sharedAuthOk: false,
+      }),
+    );
+    expect(moved).toMatchObject({
+      ok: false,
+      error: { details: { code: "DEVICE_METADATA_CHANGED" } },
+    });
+    expect(await authority.store.listPending()).toEqual([
+      expect.objectContaining({
+        reason: "metadata-changed",
+        metadata: expect.objectContaining({ platform: "darwin", scopes: ["operator.admin"] }),
+        approved: { roles: ["operator"], scopes: ["operator.read"] },
+      }),
+    ]);
+  });
 });
