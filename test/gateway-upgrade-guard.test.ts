@@ -66,8 +66,9 @@ describe("upgrade guard, token mode, no trusted proxies", () => {
     const page = await openClientWith(box.gw.url, { headers: { Origin: own } });
     expect((await page.request("connect", connectParams())).ok).toBe(true);
     page.close();
-    const named = await openClientWith(box.gw.url.replace("127.0.0.1", "localhost"), {
-      headers: { Origin: `http://localhost:${box.gw.port}` },
+    // The page opened as http://localhost:PORT (sent to 127.0.0.1 so no resolver is involved).
+    const named = await openClientWith(box.gw.url, {
+      headers: { Host: `localhost:${box.gw.port}`, Origin: `http://localhost:${box.gw.port}` },
     });
     expect((await named.request("connect", connectParams())).ok).toBe(true);
     named.close();
