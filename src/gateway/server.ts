@@ -33,6 +33,7 @@ import { createGatewayHeartbeats } from "./heartbeat-host.js";
 import { heartbeatMethods } from "./heartbeat-methods.js";
 import { buildHello } from "./hello.js";
 import { handleHttp } from "./http.js";
+import { answerClientError, answerConnectMethod, MAX_HEADER_BYTES } from "./http-errors.js";
 import { type GatewayLogger, LogRing, silentGatewayLogger, teeLogger } from "./logger.js";
 import { createMethodRegistry } from "./methods/index.js";
 import { isLoopbackAddress, PresenceTable } from "./presence.js";
@@ -272,7 +273,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   });
   let accepting = true;
   const uiDir = options.uiDir ?? defaultUiDir();
-  const server = createServer((req, res) =>
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) =>
     // Unauthenticated HTTP gets liveness only; the full health snapshot is the `health` method.
     handleHttp(
       {
@@ -303,10 +304,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       );
     });
   });
-  server.on("clientError", (err, socket) => {
-    logger.debug?.("http client error", { error: String(err) });
-    socket.destroy();
-  });
+  server.on("clientError", (err, socket) => answerClientError(err, socket, logger));
+  server.on("connect", (_req: IncomingMessage, socket: Duplex) => answerConnectMethod(socket));
   const listenHost = options.host ?? "127.0.0.1";
   const listenPort = options.port ?? loaded.config.gateway?.port ?? 18789;
   try {
