@@ -22,6 +22,7 @@ import {
   type FrameRefusal,
   type RequestFrameIn,
   truncateCloseReason,
+  UNKNOWN_REQUEST_ID,
 } from "./frame-check.js";
 import {
   type DeviceAuthority,
@@ -164,14 +165,15 @@ export class GatewayConnection {
   }
 
   /**
-   * A frame that is not a valid request: an error frame when its id is known (after `connect` the
-   * connection stays open), else a close whose reason says what was wrong. Before `connect` every
-   * refusal closes (1008 unless binary or not JSON), as the reference does.
+   * A frame that is not a valid request. After `connect` it costs only itself: an error frame on
+   * its id (the reference's "invalid" when none can be recovered) and the connection stays open,
+   * so runs in flight keep streaming. Before `connect` it closes with a reason (1003 binary, 1007
+   * not JSON, else 1008), after an error frame when the id is known, as the reference does.
    */
   private refuseFrame(refusal: FrameRefusal): void {
     const error = gatewayError(ErrorCodes.INVALID_REQUEST, refusal.message);
-    if (this.state === "ready" && refusal.id) {
-      this.respond(refusal.id, { ok: false, error });
+    if (this.state === "ready") {
+      this.respond(refusal.id ?? UNKNOWN_REQUEST_ID, { ok: false, error });
       return;
     }
     this.host.core.logger.warn("closing connection: invalid frame", {

@@ -1,6 +1,6 @@
 // What the gateway answers to each incoming WebSocket frame before it reaches the handshake or a
 // method: a valid request frame, or a refusal saying what is wrong, with the request id when one
-// can be recovered (so the client gets an error frame) and the close code to use when it cannot.
+// can be recovered and the close code to use when the refusal closes the connection.
 import type { RawData } from "ws";
 import { formatIssues, GATEWAY_SCHEMAS, validateSchema } from "../protocol/gateway/index.js";
 
@@ -13,8 +13,8 @@ export interface RequestFrameIn {
 
 /**
  * A frame that is not a valid request: `message` names the problem; `id` is set when the frame
- * carried a usable request id; `closeCode` is the close to use when no error frame can be sent
- * (1003 binary, 1007 not JSON, 1008 anything else).
+ * carried a usable request id; `closeCode` is the close to use when the connection is closed for
+ * it (before `connect`): 1003 binary, 1007 not JSON, 1008 anything else.
  */
 export interface FrameRefusal {
   id?: string;
@@ -24,6 +24,9 @@ export interface FrameRefusal {
 
 /** The verdict on one incoming frame. */
 export type FrameVerdict = { ok: true; request: RequestFrameIn } | ({ ok: false } & FrameRefusal);
+
+/** The response id for a frame whose own id cannot be recovered (the reference's fallback). */
+export const UNKNOWN_REQUEST_ID = "invalid";
 
 /** Close code for binary frames (RFC 6455 "unsupported data"). */
 export const CLOSE_UNSUPPORTED_DATA = 1003;
@@ -54,7 +57,7 @@ export function checkRequestFrame(data: RawData, isBinary: boolean): FrameVerdic
   try {
     frame = JSON.parse(rawText(data));
   } catch {
-    // Not JSON: there is no id to answer, so the refusal closes (the reason says why).
+    // Not JSON: no id can be recovered; the refusal says so.
     return {
       ok: false,
       message: "invalid request frame: not valid JSON",
