@@ -1,6 +1,7 @@
 // Malformed HTTP against the real gateway over raw sockets: every request gets a status line
 // (400, 405 + Allow, 414, 431), never a dropped socket or a 500; and the WebChat folder never
 // serves a file outside itself, through symlinks or encodings.
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -183,6 +184,11 @@ describe("the WebChat folder never serves a file outside itself", () => {
         expect(answer.body).not.toContain("outside");
       }
     }
+  });
+
+  it("answers 404 to a FIFO under a served name instead of hanging", async () => {
+    execFileSync("mkfifo", [join(realUi, "pipe.js")]);
+    expectAnswered(await rawHttp(port, request("GET /pipe.js HTTP/1.1")), 404, "fifo");
   });
 
   it("answers 404 to encoded traversal: %2e%2e, backslashes, NUL bytes, double encoding", async () => {

@@ -96,7 +96,7 @@ interface OpenedUiFile {
 /**
  * Opens `file` only if its real path (every symlink resolved) is a regular file inside the real
  * UI folder: a symlink pointing out of the folder is "not found". The real path is opened with
- * O_NOFOLLOW and checked again through the handle.
+ * O_NOFOLLOW (a symlink swapped in meanwhile fails) and must be a regular file through the handle.
  */
 export async function openUiFile(uiDir: string, file: string): Promise<OpenedUiFile | undefined> {
   let handle: FileHandle | undefined;
@@ -104,7 +104,9 @@ export async function openUiFile(uiDir: string, file: string): Promise<OpenedUiF
     const root = await fsp.realpath(uiDir);
     const real = await fsp.realpath(file);
     if (!isInsideDir(root, real) || real === root) return undefined;
-    handle = await fsp.open(real, constants.O_RDONLY | constants.O_NOFOLLOW);
+    // O_NONBLOCK: a FIFO under a served name is refused below instead of hanging the open.
+    const flags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+    handle = await fsp.open(real, flags);
     const stats = await handle.stat();
     if (!stats.isFile()) {
       await handle.close();
