@@ -17,6 +17,14 @@ import {
 } from "../protocol/gateway/index.js";
 import type { ClientInfo, GatewayCore, MethodHandler, MethodResult } from "./context.js";
 import {
+  CLOSE_POLICY_VIOLATION,
+  checkRequestFrame,
+  type FrameRefusal,
+  type RequestFrameIn,
+  truncateCloseReason,
+  UNKNOWN_REQUEST_ID,
+} from "./frame-check.js";
+import {
   type DeviceAuthority,
   type HandshakeAccepted,
   MAX_BUFFERED_BYTES,
@@ -26,6 +34,7 @@ import {
   type SharedAuth,
 } from "./handshake.js";
 import type { AuthRateLimiter } from "./rate-limit.js";
+import { onReceiverError, setFrameLimit } from "./ws-receiver.js";
 
 /** What a connection needs from its server. */
 export interface ConnectionHost {
@@ -41,22 +50,9 @@ export interface ConnectionHost {
   onClose: (conn: GatewayConnection) => void;
 }
 
-type ReceiverLike = { _receiver?: { _maxPayload?: number } };
-
-/** Sets ws's per-socket frame limit (ws@8 keeps it on the receiver; checked again in onMessage). */
-function setFrameLimit(ws: WebSocket, bytes: number): void {
-  const receiver = (ws as unknown as ReceiverLike)._receiver;
-  if (receiver && typeof receiver._maxPayload === "number") receiver._maxPayload = bytes;
-}
-
 function rawLength(data: RawData): number {
   if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
   return data instanceof ArrayBuffer ? data.byteLength : data.length;
-}
-
-function rawText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
-  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString("utf8");
 }
 
 /** A client connection and its state machine. */
@@ -87,6 +83,15 @@ export class GatewayConnection {
     this.host = host;
     this.challengeTs = host.core.now();
     setFrameLimit(ws, MAX_PREAUTH_PAYLOAD_BYTES);
+    onReceiverError(ws, ({ code, reason }) => {
+      host.core.logger.warn("closing connection: unreadable frame", {
+        connId: this.connId,
+        remote: this.remoteAddress,
+        code,
+        reason,
+      });
+      this.close(code, reason);
+    });
     ws.on("message", (data, isBinary) => this.onMessage(data, isBinary));
     ws.on("close", () => this.onClosed());
     ws.on("error", (err) =>
@@ -118,7 +123,7 @@ export class GatewayConnection {
     this.state = "closed";
     clearTimeout(this.timer);
     try {
-      this.ws.close(code, reason.slice(0, 120));
+      this.ws.close(code, truncateCloseReason(reason));
     } catch (err) {
       this.host.core.logger.debug?.("close failed", { connId: this.connId, error: String(err) });
       this.ws.terminate();
@@ -159,44 +164,40 @@ export class GatewayConnection {
     this.host.onClose(this);
   }
 
+  /**
+   * A frame that is not a valid request. After `connect` it costs only itself: an error frame on
+   * its id (the reference's "invalid" when none can be recovered) and the connection stays open,
+   * so runs in flight keep streaming. Before `connect` it closes with a reason (1003 binary, 1007
+   * not JSON, else 1008), after an error frame when the id is known, as the reference does.
+   */
+  private refuseFrame(refusal: FrameRefusal): void {
+    const error = gatewayError(ErrorCodes.INVALID_REQUEST, refusal.message);
+    if (this.state === "ready") {
+      this.respond(refusal.id ?? UNKNOWN_REQUEST_ID, { ok: false, error });
+      return;
+    }
+    this.host.core.logger.warn("closing connection: invalid frame", {
+      connId: this.connId,
+      remote: this.remoteAddress,
+      state: this.state,
+      error: refusal.message,
+    });
+    this.refuse(refusal.id, error, refusal.closeCode);
+  }
+
   private onMessage(data: RawData, isBinary: boolean): void {
     if (this.state === "closed") return;
     const limit = this.state === "ready" ? MAX_PAYLOAD_BYTES : MAX_PREAUTH_PAYLOAD_BYTES;
     if (rawLength(data) > limit) {
-      this.close(1009, "frame too large");
+      this.close(1009, `frame too large: limit ${limit} bytes`);
       return;
     }
-    let frame: unknown;
-    try {
-      frame = isBinary ? undefined : JSON.parse(rawText(data));
-    } catch {
-      frame = undefined;
-    }
-    const issues = validateSchema(GATEWAY_SCHEMAS["frame.req"], frame);
-    const id =
-      typeof (frame as { id?: unknown })?.id === "string"
-        ? (frame as { id: string }).id
-        : undefined;
-    if (issues.length > 0) {
-      const error = gatewayError(
-        ErrorCodes.INVALID_REQUEST,
-        `invalid request frame: ${formatIssues(issues)}`,
-      );
-      if (this.state === "ready") {
-        if (id) this.respond(id, { ok: false, error });
-        return;
-      }
-      this.refuse(
-        id,
-        gatewayError(
-          ErrorCodes.INVALID_REQUEST,
-          "invalid handshake: first request must be connect",
-        ),
-        1008,
-      );
+    const verdict = checkRequestFrame(data, isBinary);
+    if (!verdict.ok) {
+      this.refuseFrame(verdict);
       return;
     }
-    const request = frame as { id: string; method: string; params?: unknown };
+    const request = verdict.request;
     if (this.state === "ready") {
       this.dispatch(request).catch((err: unknown) => {
         this.host.core.logger.error("dispatch failed", {
@@ -220,7 +221,7 @@ export class GatewayConnection {
           ErrorCodes.INVALID_REQUEST,
           "invalid handshake: first request must be connect",
         ),
-        1008,
+        CLOSE_POLICY_VIOLATION,
       );
       return;
     }
@@ -279,7 +280,7 @@ export class GatewayConnection {
     this.host.onReady(this, params);
   }
 
-  private async dispatch(request: { id: string; method: string; params?: unknown }): Promise<void> {
+  private async dispatch(request: RequestFrameIn): Promise<void> {
     const { core, methods } = this.host;
     const client = this.client as ClientInfo;
     const { method } = request;

@@ -1,6 +1,9 @@
 // Plain HTTP on the gateway's port: `GET /health` (JSON) and the WebChat files (the package's
-// dist/ui/, `/` being its page); anything else is 404.
+// dist/ui/, `/` being its page); anything else is 404. A request is checked first: target length
+// (414), form and percent-encoding (400), method (405 with Allow), a WebSocket upgrade that is not
+// one (400) — see http-errors.ts for what node's parser itself refuses.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ALLOWED_METHODS, answerText, checkRequestTarget } from "./http-errors.js";
 import { serveUiFile } from "./ui-files.js";
 
 /** What the HTTP routes need. */
@@ -25,9 +28,24 @@ export function handleHttp(
   res: ServerResponse,
 ): void {
   try {
-    const path = (req.url ?? "/").split("?")[0];
+    const target = checkRequestTarget(req);
+    if (!target.ok) {
+      answerText(res, { status: target.status, text: target.text });
+      return;
+    }
+    const { path } = target;
     if (req.method !== "GET" && req.method !== "HEAD") {
-      res.writeHead(405, { allow: "GET, HEAD" }).end();
+      answerText(res, {
+        status: 405,
+        text: `method ${req.method} not allowed on ${path} (allowed: ${ALLOWED_METHODS})`,
+        headers: { allow: ALLOWED_METHODS },
+      });
+    } else if (/\bwebsocket\b/i.test(String(req.headers.upgrade ?? ""))) {
+      // node hands real upgrades to the upgrade handler; this one lacks `Connection: Upgrade`.
+      answerText(res, {
+        status: 400,
+        text: "WebSocket upgrade needs `Connection: Upgrade` and `Upgrade: websocket`",
+      });
     } else if (path === "/health") {
       const body = JSON.stringify(params.health());
       res.writeHead(200, {

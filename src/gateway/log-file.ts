@@ -2,17 +2,11 @@
 // `/tmp/openclaw/openclaw-YYYY-MM-DD.log` (local date, a new file each day). At
 // `logging.maxFileBytes` (default 100 MB) the active file becomes `<name>.1.log` (older archives
 // shift up to `.5`) and writing continues in a fresh file. Each line is one append write, so a
-// crash leaves whole lines behind.
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  renameSync,
-  statSync,
-  writeSync,
-} from "node:fs";
+// crash leaves whole lines behind. The directory and each file pass log-dir.ts's checks first
+// (created 0700 / 0600, never another user's, never through a symlink).
+import { closeSync, existsSync, fstatSync, renameSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { openLogFileForAppend, prepareLogDir } from "./log-dir.js";
 
 /** Where OpenClaw writes its logs by default (POSIX). */
 export const DEFAULT_LOG_DIR = "/tmp/openclaw";
@@ -83,10 +77,11 @@ export class RotatingLogFile {
 
   private open(path: string): void {
     if (this.fd !== undefined) closeSync(this.fd);
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    this.fd = openSync(path, "a", 0o600);
+    this.fd = undefined;
+    prepareLogDir(dirname(path));
+    this.fd = openLogFileForAppend(path);
     this.path = path;
-    this.bytes = statSync(path).size;
+    this.bytes = fstatSync(this.fd).size;
   }
 
   private rotate(): void {

@@ -4,8 +4,9 @@
 // drain runs up to a bound, close sockets, flush stores, release the lock.
 
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import { WebSocketServer } from "ws";
 import { type LoadedConfig, loadConfig } from "../config/index.js";
@@ -32,6 +33,7 @@ import { createGatewayHeartbeats } from "./heartbeat-host.js";
 import { heartbeatMethods } from "./heartbeat-methods.js";
 import { buildHello } from "./hello.js";
 import { handleHttp } from "./http.js";
+import { answerClientError, answerConnectMethod, MAX_HEADER_BYTES } from "./http-errors.js";
 import { type GatewayLogger, LogRing, silentGatewayLogger, teeLogger } from "./logger.js";
 import { createMethodRegistry } from "./methods/index.js";
 import { PresenceTable } from "./presence.js";
@@ -272,7 +274,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   });
   let accepting = true;
   const uiDir = options.uiDir ?? defaultUiDir();
-  const server = createServer((req, res) =>
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) =>
     // Unauthenticated HTTP gets liveness only; the full health snapshot is the `health` method.
     handleHttp(
       {
@@ -297,10 +299,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       onSocket: (ws, client) => connections.add(new GatewayConnection({ ws, ...client, host })),
     }),
   );
-  server.on("clientError", (err, socket) => {
-    logger.debug?.("http client error", { error: String(err) });
-    socket.destroy();
-  });
+  server.on("clientError", (err, socket) => answerClientError(err, socket, logger));
+  server.on("connect", (_req: IncomingMessage, socket: Duplex) => answerConnectMethod(socket));
   const listenHost = options.host ?? "127.0.0.1";
   const listenPort = options.port ?? loaded.config.gateway?.port ?? 18789;
   try {

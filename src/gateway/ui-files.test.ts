@@ -136,14 +136,17 @@ describe("WebChat file serving", () => {
       `/${encodeURIComponent(join(root, "secret.js"))}`,
       "//etc/passwd",
       "/app.js%00.html",
-      "/%zz",
     ];
     for (const path of attempts) {
       const res = await rawRequest(port, path);
       expect(res.status, path).toBe(404);
       expect(res.body, path).not.toContain("outside the ui folder");
     }
+    const malformed = await rawRequest(port, "/%zz");
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toContain("malformed percent-encoding");
     expect(resolveUiPath(uiDir, "/../secret.js")).toBeUndefined();
+    expect(resolveUiPath(uiDir, "/assets%2Fnested%2Flogo.svg")).toBeUndefined();
     expect(resolveUiPath(uiDir, "/assets/nested/logo.svg")).toBe(
       join(uiDir, "assets", "nested", "logo.svg"),
     );
