@@ -1,5 +1,6 @@
-// The parts of openclaw.json the tools read (`tools.*`, `agents.*.tools`, `agents.*.subagents`), as a
-// structural type `OpenClawConfig` satisfies, plus the per-agent lookup and merged settings.
+// The parts of openclaw.json the tools read (`tools.*`, `agents.*.tools`, `agents.*.subagents`,
+// `agents.*.sandbox.mode`, `session.mainKey`), as a structural type `OpenClawConfig` satisfies, plus
+// the per-agent lookup and merged settings.
 import type { ToolProfile } from "../../protocol/config/tools.js";
 import { normalizeAgentId } from "../../routing/index.js";
 
@@ -21,21 +22,34 @@ export interface ToolSettingsLike extends ToolPolicyLike {
   fs?: { workspaceOnly?: boolean };
 }
 
+/** `sandbox` of an agent entry or `agents.defaults`: only `mode` is read (see sandbox-policy.ts). */
+export interface SandboxSettingLike {
+  mode?: string;
+}
+
 /** The parts of an agent entry the tools read. */
 export interface AgentToolsEntryLike {
   id?: string;
   tools?: ToolSettingsLike;
   subagents?: { allowAgents?: string[] };
+  sandbox?: SandboxSettingLike;
 }
 
 /** The parts of the config the tools read; `OpenClawConfig` satisfies it. */
 export interface ToolsConfigLike {
   tools?: ToolSettingsLike & { agentToAgent?: { enabled?: boolean; allow?: string[] } };
   agents?: {
-    defaults?: { userTimezone?: string; subagents?: { allowAgents?: string[] } };
+    defaults?: {
+      userTimezone?: string;
+      subagents?: { allowAgents?: string[] };
+      sandbox?: SandboxSettingLike;
+    };
     list?: AgentToolsEntryLike[];
     entries?: Record<string, AgentToolsEntryLike | undefined>;
   };
+  /** Legacy top-level `agent` block (same as `agents.defaults`). */
+  agent?: { sandbox?: SandboxSettingLike };
+  session?: { mainKey?: string; scope?: string };
 }
 
 /** An agent's entry and its config path (`agents.list[2]`, `agents.entries.family`). */
