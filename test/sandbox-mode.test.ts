@@ -4,12 +4,20 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RunEvent } from "../src/runtime/run/index.js";
+import {
+  createGatewaySandbox,
+  type GatewaySandbox,
+  type Loose,
+} from "./helpers/gateway-sandbox.js";
 import { createRuntimeSandbox, type RuntimeSandbox } from "./helpers/runtime-sandbox.js";
 
 let sb: RuntimeSandbox | undefined;
+let box: GatewaySandbox | undefined;
 afterEach(async () => {
   await sb?.close();
   sb = undefined;
+  await box?.close();
+  box = undefined;
 });
 
 async function collect(events: AsyncIterable<RunEvent>): Promise<RunEvent[]> {
@@ -94,5 +102,29 @@ describe("sandbox.mode without a sandbox runtime", () => {
     const handle = sb.run({ sessionKey: "agent:main:main", message: "touch" });
     await Promise.all([collect(handle.events), handle.result]);
     expect(existsSync(marker)).toBe(true);
+  });
+});
+
+describe("gateway start", () => {
+  it("warns once per sandboxed agent, naming the key, and again only for a reload that adds one", async () => {
+    box = await createGatewaySandbox({
+      config: () => ({
+        agents: { list: [{ id: "main" }, { id: "family", sandbox: { mode: "all" } }] },
+      }),
+    });
+    const client = await box.connect();
+    const tail = async () =>
+      ((await client.request("logs.tail", { limit: 200 })).payload as Loose).lines.join("\n");
+    const warning = 'agents.list[1].sandbox.mode is "all": sandboxing is not available yet';
+    const first = await tail();
+    expect(first.split(warning).length - 1).toBe(1);
+    expect(first).not.toContain("agents.list[0].sandbox.mode");
+    const patched = await client.request("config.patch", {
+      raw: '{ agents: { list: [{ id: "main", sandbox: { mode: "non-main" } }, { id: "family", sandbox: { mode: "all" } }] } }',
+    });
+    expect(patched.ok).toBe(true);
+    const second = await tail();
+    expect(second.split(warning).length - 1).toBe(1);
+    expect(second).toContain('agents.list[0].sandbox.mode is "non-main"');
   });
 });
