@@ -231,4 +231,34 @@ describe("buildToolset in a sandboxed session", () => {
     expect(text(refused)).toContain('agents.list[0].sandbox.mode is "non-main"');
     expect(existsSync(marker)).toBe(false);
   });
+
+  it("lets session tools hand work only to sessions that are sandboxed too", async () => {
+    const cfg: ToolsConfigLike = {
+      agents: {
+        list: [
+          { id: "fam", sandbox: { mode: "non-main" }, subagents: { allowAgents: ["*"] } },
+          { id: "free" },
+        ],
+      },
+    };
+    const group = sandboxed(cfg, "agent:fam:telegram:group:-1001");
+    const send = (sessionKey: string) =>
+      invokeTool({ tool: group.byName("sessions_send"), args: { sessionKey, message: "run ls" } });
+    const toMain = await send("agent:fam:main");
+    expect(toMain.isError).toBe(true);
+    expect(text(toMain)).toContain(
+      'agents.list[0].sandbox.mode is "non-main": this sandboxed session cannot hand work to agent:fam:main',
+    );
+    expect((await send("main")).isError).toBe(true);
+    expect((await send("agent:fam:telegram:group:-1002")).isError).toBe(false);
+    const spawn = (agentId?: string) =>
+      invokeTool({
+        tool: group.byName("sessions_spawn"),
+        args: { task: "cat the token", ...(agentId ? { agentId } : {}) },
+      });
+    expect((await spawn()).isError).toBe(false);
+    const escape = await spawn("free");
+    expect(escape.isError).toBe(true);
+    expect(text(escape)).toContain('cannot hand work to a sub-agent of "free"');
+  });
 });

@@ -2,9 +2,12 @@
 // Pincer has no sandbox runtime yet, so a session whose effective mode is not "off" fails closed:
 // every tool that reaches the host is refused with an error naming the setting. The same resolution
 // feeds `pincer config validate`, the gateway's start warning and `pincer agents list`.
-
 import { DEFAULT_AGENT_ID, normalizeAgentId } from "../../routing/ids.js";
-import { buildAgentMainSessionKey, toAgentStoreSessionKey } from "../../routing/index.js";
+import {
+  buildAgentMainSessionKey,
+  resolveAgentIdFromSessionKey,
+  toAgentStoreSessionKey,
+} from "../../routing/index.js";
 import { findAgentEntry, type ToolsConfigLike } from "./config.js";
 import { type AnyAgentTool, ToolError } from "./types.js";
 
@@ -133,15 +136,67 @@ export function isHostFreeTool(name: string): boolean {
   return HOST_FREE_TOOLS.has(name);
 }
 
+/** The target a session tool would hand work to, as `{ agentId, sessionKey }` (undefined: none). */
+function handoffTarget(
+  toolName: string,
+  args: unknown,
+  requester: string,
+): { agentId: string; sessionKey?: string } | undefined {
+  const fields = args && typeof args === "object" ? (args as Record<string, unknown>) : {};
+  if (toolName === "sessions_send" && typeof fields.sessionKey === "string") {
+    const sessionKey = fields.sessionKey.trim();
+    return { agentId: resolveAgentIdFromSessionKey(sessionKey, requester), sessionKey };
+  }
+  if (toolName === "sessions_spawn") {
+    // A sub-agent session is never its agent's main session.
+    const agentId = typeof fields.agentId === "string" ? fields.agentId : requester;
+    return { agentId: normalizeAgentId(agentId) };
+  }
+  return undefined;
+}
+
+/** A session tool that refuses to hand work to a session whose host tools would run. */
+function guardHandoff(
+  tool: AnyAgentTool,
+  sandbox: SessionSandbox,
+  cfg: ToolsConfigLike,
+): AnyAgentTool {
+  return {
+    ...tool,
+    async execute(toolCallId, args, signal, onUpdate) {
+      const target = handoffTarget(tool.name, args, sandbox.agentId);
+      if (target) {
+        const there = resolveSessionSandbox({ cfg, ...target });
+        if (!there.sandboxed) {
+          const where = target.sessionKey ?? `a sub-agent of ${JSON.stringify(target.agentId)}`;
+          throw new ToolError(
+            `${sandbox.source ?? "sandbox.mode"} is ${JSON.stringify(sandbox.mode)}: this sandboxed session cannot hand work to ${where}, whose tools run on the host; ${tool.name} refused.`,
+          );
+        }
+      }
+      return tool.execute(toolCallId, args, signal, onUpdate);
+    },
+  };
+}
+
 /**
  * For a sandboxed session, replaces every host-reaching tool's `execute` with a refusal (a
  * `ToolError`, so the loop reports `isError`); the tool stays listed so the model learns why.
- * Unknown tools count as host-reaching: only {@link isHostFreeTool} names run.
+ * Unknown tools count as host-reaching: only {@link isHostFreeTool} names run, and `sessions_send` /
+ * `sessions_spawn` only toward sessions that are sandboxed too (no escape through another session).
  */
-export function applySandbox(tools: AnyAgentTool[], sandbox: SessionSandbox): AnyAgentTool[] {
+export function applySandbox(
+  tools: AnyAgentTool[],
+  sandbox: SessionSandbox,
+  cfg: ToolsConfigLike,
+): AnyAgentTool[] {
   if (!sandbox.sandboxed) return tools;
   return tools.map((tool) => {
-    if (isHostFreeTool(tool.name)) return tool;
+    if (isHostFreeTool(tool.name)) {
+      return tool.name === "sessions_send" || tool.name === "sessions_spawn"
+        ? guardHandoff(tool, sandbox, cfg)
+        : tool;
+    }
     const message = sandboxRefusal(sandbox, tool.name);
     return {
       ...tool,

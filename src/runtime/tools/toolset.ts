@@ -121,5 +121,5 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
   const tools = PINCER_TOOL_NAMES.filter((name) => allowed.has(name))
     .map((name) => factories[name]())
     .filter((tool): tool is AnyAgentTool => tool !== undefined);
-  return applySandbox(tools, sandbox).map((tool) => wrapTool(tool, wrap));
+  return applySandbox(tools, sandbox, cfg).map((tool) => wrapTool(tool, wrap));
 }
