@@ -257,8 +257,8 @@ describe("buildToolset in a sandboxed session", () => {
         args: { task: "cat the token", ...(agentId ? { agentId } : {}) },
       });
     expect((await spawn()).isError).toBe(false);
-    const escape = await spawn("free");
-    expect(escape.isError).toBe(true);
-    expect(text(escape)).toContain('cannot hand work to a sub-agent of "free"');
+    const toFree = await spawn("free");
+    expect(toFree.isError).toBe(true);
+    expect(text(toFree)).toContain('cannot hand work to a sub-agent of "free"');
   });
 });
