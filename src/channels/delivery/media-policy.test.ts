@@ -175,6 +175,21 @@ describe("resolveMediaPolicy", () => {
     expect(await verdict(policyFor(tokenFile), "bot.token")).toMatch(/credential/);
   });
 
+  it("refuses the config file and its backup wherever OPENCLAW_CONFIG_PATH puts them", async () => {
+    put(join(ws, "conf", "openclaw.json"), "{}");
+    put(join(ws, "conf", "openclaw.json.bak"), "{}");
+    const policy = resolveMediaPolicy({
+      cfg: {},
+      paths: resolveStatePaths({
+        env: { HOME: home, OPENCLAW_CONFIG_PATH: join(ws, "conf", "openclaw.json") },
+      }),
+      agentId: "main",
+    });
+    expect(await verdict(policy, "conf/openclaw.json")).toMatch(/credential/);
+    expect(await verdict(policy, "conf/openclaw.json.bak")).toMatch(/credential/);
+    expect(await verdict(policy, "photo.png")).toBe(join(ws, "photo.png"));
+  });
+
   it("uses the agent's own workspace: another agent's is outside", async () => {
     const two: OpenClawConfig = { agents: { list: [{ id: "main" }, { id: "other" }] } };
     expect(

@@ -110,6 +110,7 @@ export function resolveMediaPolicy(params: ResolveMediaPolicyParams): MediaPolic
   const agents = listAgents(cfg, paths);
   const secretPaths = [
     paths.configPath,
+    `${paths.configPath}.bak`,
     ...protectedRoots.flatMap((root) => STATE_SECRETS.map((name) => join(root, name))),
     ...agents.flatMap((agent) => [agent.agentDir, agent.sessionsDir]),
     ...configuredSecrets(cfg).map((path) => expandHome(path, home)),
