@@ -16,7 +16,9 @@ import {
 import type { AgentRuntimeDeps, RunHandle, RunResult } from "../runtime/run/index.js";
 import type { SessionStoreRegistry } from "../sessions/index.js";
 import { type DeliveryDeps, type DeliveryReport, deliverMessages } from "./delivery/deliver.js";
+import { resolveMediaPolicy } from "./delivery/media-policy.js";
 import { planReplyMessages } from "./delivery/outbound-plan.js";
+import { screenReplyMedia } from "./delivery/screen-media.js";
 import { resolveTypingSettings, startTyping } from "./delivery/typing.js";
 import { inboundDedupeKey } from "./inbound/dedupe.js";
 import type { InboundJournal, InboundSettlement } from "./inbound/inbound-journal.js";
@@ -170,8 +172,17 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     const runtime = deps.accountRuntime(channel, accountId);
     const capabilities = deps.capabilities(channel);
     const config = deps.accountConfig(channel, accountId);
-    const messages = planReplyMessages({
+    const { payloads } = await screenReplyMedia({
       payloads: result.payloads,
+      policy: async () => {
+        const { cfg, paths } = await deps.runtimeDeps();
+        return resolveMediaPolicy({ cfg, paths, agentId: route.agentId, channel, accountId });
+      },
+      log: deps.log,
+      context: { channel, accountId, sessionKey, runId: result.runId },
+    });
+    const messages = planReplyMessages({
+      payloads,
       target: replyTarget(route.inbound, true),
       maxTextLength: Math.min(
         capabilities?.maxTextLength ?? DEFAULT_MAX_TEXT,

@@ -386,6 +386,8 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
             .map((s) => s.accountId),
         capabilities: (channel) => params.registry.get(channel)?.capabilities,
         delivery,
+        statePaths: async () => (await params.runtimeDeps()).paths,
+        log: params.log,
       }),
   };
 }

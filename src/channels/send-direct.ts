@@ -1,11 +1,17 @@
 // The gateway's `send`: an operator-initiated message to a channel target, delivered through the
-// same path as replies (chunking, media, retries, failure log and `delivery.failed`).
+// same path as replies (media policy, chunking, retries, failure log and `delivery.failed`). Local
+// media must come from the default agent's workspace (or the channel's mediaLocalRoots), as in replies;
+// a refused file fails the whole request (INVALID_REQUEST), nothing is sent.
+import type { StatePaths } from "../config/paths.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
+import { resolveDefaultAgentId } from "../routing/index.js";
 import { channelSection, configuredChannelIds } from "./account-config.js";
 import { type DeliveryDeps, deliverMessages } from "./delivery/deliver.js";
+import { resolveMediaPolicy } from "./delivery/media-policy.js";
 import { planReplyMessages } from "./delivery/outbound-plan.js";
+import { screenReplyMedia } from "./delivery/screen-media.js";
 import { parsePeerTarget } from "./inbound/session-origin.js";
-import type { ChannelAccountRuntime, ChannelCapabilities } from "./types.js";
+import type { ChannelAccountRuntime, ChannelCapabilities, ChannelLogger } from "./types.js";
 
 /** What `send` asks for. */
 export interface SendRequest {
@@ -38,6 +44,9 @@ export interface SendDirectParams {
   runningAccounts: (channel: string) => string[];
   capabilities: (channel: string) => ChannelCapabilities | undefined;
   delivery: DeliveryDeps;
+  /** The gateway's state paths (for the media policy); asked only when a local file is attached. */
+  statePaths: () => Promise<StatePaths>;
+  log: ChannelLogger;
 }
 
 function pickChannel(request: SendRequest, config: OpenClawConfig): string | { error: string } {
@@ -71,8 +80,26 @@ export async function sendDirect(params: SendDirectParams): Promise<SendResponse
     return { ok: false, kind: "invalid", error: "message or mediaUrl is required" };
   }
   const capabilities = params.capabilities(channel);
-  const messages = planReplyMessages({
+  const { payloads, refused } = await screenReplyMedia({
     payloads: [{ text, media, voice: false }],
+    policy: async () =>
+      resolveMediaPolicy({
+        cfg: params.config,
+        paths: await params.statePaths(),
+        agentId: resolveDefaultAgentId(params.config),
+        channel,
+        accountId,
+      }),
+    log: params.log,
+    context: { channel, accountId, method: "send" },
+  });
+  // An explicit request gets a clear error instead of a partial send (a reply gets a note instead).
+  if (refused.length > 0) {
+    const reasons = refused.map((item) => `${item.ref}: ${item.reason}`).join("; ");
+    return { ok: false, kind: "invalid", error: `media refused by the media policy (${reasons})` };
+  }
+  const messages = planReplyMessages({
+    payloads,
     target: {
       accountId,
       peer: parsePeerTarget(request.to),

@@ -1,7 +1,9 @@
-// `pincer agents list [--bindings]`: every agent, where its files live, and what routes to it.
+// `pincer agents list [--bindings]`: every agent, where its files live, its sandbox mode (and that its
+// host tools are refused while Pincer has no sandbox), and what routes to it.
 import { listAgents } from "../agents/roster.js";
 import type { Binding } from "../protocol/config/index.js";
 import { classifyBindingTier, normalizeAgentId, resolveDefaultAgentId } from "../routing/index.js";
+import { type AgentSandboxMode, resolveAgentSandboxMode } from "../runtime/tools/sandbox-policy.js";
 import { type CliContext, displayPath, printJson, printLine, style } from "./context.js";
 import { loadForCli } from "./load.js";
 import type { CommandInput } from "./program.js";
@@ -29,6 +31,40 @@ function describeBindingMatch(binding: Binding): string {
   return parts.join(" ");
 }
 
+/** What `agents list` reports about an agent's sandbox (`--json`: the `sandbox` field). */
+interface SandboxReport {
+  mode: AgentSandboxMode["mode"];
+  /** Config key that sets the mode; null when nothing does (default off). */
+  source: string | null;
+  /** Where the host tools (exec, process, read, write, edit, apply_patch) run: Pincer has no sandbox. */
+  hostTools: "allowed" | "refused" | "refused-outside-main-session";
+  mainSessionKey: string;
+}
+
+function sandboxReport(agent: AgentSandboxMode): SandboxReport {
+  const hostTools =
+    agent.mode === "off"
+      ? "allowed"
+      : agent.mode === "all"
+        ? "refused"
+        : "refused-outside-main-session";
+  return {
+    mode: agent.mode,
+    source: agent.source ?? null,
+    hostTools,
+    mainSessionKey: agent.mainSessionKey,
+  };
+}
+
+function describeSandbox(report: SandboxReport): string {
+  if (report.mode === "off") return "off (tools run on the host, no isolation)";
+  const where =
+    report.mode === "all"
+      ? "in every session"
+      : `outside the main session ${report.mainSessionKey}`;
+  return `${report.mode} — not available yet in Pincer: host tools refused ${where} (${report.source})`;
+}
+
 /** Lists agents; `--bindings` adds each one's rules with the tier each competes in. */
 export async function run(
   ctx: CliContext,
@@ -38,6 +74,9 @@ export async function run(
   const cfg = loaded.config;
   const agents = listAgents(cfg, loaded.paths);
   const known = new Set(agents.map((agent) => agent.id));
+  const sandboxes = new Map(
+    agents.map((agent) => [agent.id, sandboxReport(resolveAgentSandboxMode(cfg, agent.id))]),
+  );
   const fallback = resolveDefaultAgentId(cfg);
   const rules = new Map<string, BindingRow[]>();
   (cfg.bindings ?? []).forEach((binding, index) => {
@@ -55,6 +94,7 @@ export async function run(
       ctx,
       agents.map((agent) => ({
         ...agent,
+        sandbox: sandboxes.get(agent.id),
         ...(opts.bindings ? { bindings: rules.get(agent.id) ?? [] } : {}),
       })),
     );
@@ -70,12 +110,20 @@ export async function run(
   );
   for (const agent of agents) {
     const name = agent.name ? ` (${agent.name})` : "";
-    printLine(ctx, `- ${s.cyan(agent.id)}${name}${agent.isDefault ? s.green(" [default]") : ""}`);
+    const sandbox = sandboxes.get(agent.id)!;
+    const refused = sandbox.mode === "all" ? "tools refused" : "tools refused outside main session";
+    const flag = sandbox.mode === "off" ? "" : s.yellow(` [sandbox ${sandbox.mode}: ${refused}]`);
+    printLine(
+      ctx,
+      `- ${s.cyan(agent.id)}${name}${agent.isDefault ? s.green(" [default]") : ""}${flag}`,
+    );
     printLine(ctx, `    workspace  ${displayPath(agent.workspace, home)}`);
     printLine(ctx, `    agentDir   ${displayPath(agent.agentDir, home)}`);
     printLine(ctx, `    sessions   ${displayPath(agent.sessionsDir, home)}`);
     const fallbacks = agent.fallbacks.length ? ` (fallbacks: ${agent.fallbacks.join(", ")})` : "";
     printLine(ctx, `    model      ${agent.model ?? s.dim("not set")}${fallbacks}`);
+    const text = describeSandbox(sandbox);
+    printLine(ctx, `    sandbox    ${sandbox.mode === "off" ? s.dim(text) : s.yellow(text)}`);
     if (!opts.bindings) continue;
     const own = rules.get(agent.id) ?? [];
     if (own.length === 0) {

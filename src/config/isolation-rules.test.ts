@@ -202,4 +202,38 @@ describe("isolation rules", () => {
     });
     expect(located.issues[0]).toMatchObject({ file: "/c/openclaw.json", line: 9, column: 7 });
   });
+
+  it("warns once per agent whose effective sandbox.mode is not off, at the deciding key", () => {
+    const config = {
+      agents: {
+        defaults: { sandbox: { mode: "non-main" } },
+        list: [
+          { id: "main" },
+          { id: "work", sandbox: { mode: "off" } },
+          { id: "family", sandbox: { mode: "all", scope: "agent" } },
+        ],
+      },
+    };
+    const warnings = issuesOf(config).filter((issue) => issue.severity === "warning");
+    expect(warnings.map((w) => w.path)).toEqual([
+      "agents.defaults.sandbox.mode",
+      "agents.list[2].sandbox.mode",
+    ]);
+    expect(warnings[0]!.message).toContain('agent "main"');
+    expect(warnings[0]!.message).toContain("except its main session agent:main:main");
+    expect(warnings[1]!.message).toContain(
+      'agents.list[2].sandbox.mode is "all": sandboxing is not available yet in Pincer',
+    );
+    expect(validateConfig(config, { paths, schema }).valid).toBe(true);
+  });
+
+  it("warns for the implicit main agent and agents.entries keys too", () => {
+    expect(issuesOf({ agents: { defaults: { sandbox: { mode: "all" } } } })).toEqual([
+      expect.objectContaining({ severity: "warning", path: "agents.defaults.sandbox.mode" }),
+    ]);
+    const entries = { agents: { entries: { "my.fam": { sandbox: { mode: "all" } } } } };
+    expect(issuesOf(entries).map((issue) => issue.path)).toContain(
+      'agents.entries["my.fam"].sandbox.mode',
+    );
+  });
 });

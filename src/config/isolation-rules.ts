@@ -1,5 +1,6 @@
 // Semantic checks the schema cannot express: agents must not share state directories, bindings must
-// name real agents, and open DMs must be opted into explicitly. Pure over (config, paths).
+// name real agents, open DMs must be opted into explicitly, and a sandbox mode Pincer cannot honour
+// yet is flagged (its tools are refused). Pure over (config, paths).
 import { resolve } from "node:path";
 import {
   type AgentEntryLike,
@@ -9,7 +10,13 @@ import {
 } from "../agents/roster.js";
 import { closestMatch } from "../lib/edit-distance.js";
 import { DEFAULT_AGENT_ID, normalizeAgentId } from "../routing/ids.js";
-import { formatConfigPath, isPlainObject, type PathSegment } from "./config-path.js";
+import { listSandboxedAgents, sandboxWarning } from "../runtime/tools/sandbox-policy.js";
+import {
+  formatConfigPath,
+  isPlainObject,
+  type PathSegment,
+  parseConfigPath,
+} from "./config-path.js";
 import type { StatePaths } from "./paths.js";
 
 /** One semantic problem, located by path segments. */
@@ -216,6 +223,15 @@ function checkOpenDms(config: Record<string, unknown>, out: RuleIssue[]): void {
   }
 }
 
+/** One warning per agent whose effective `sandbox.mode` is not "off", at the deciding key. */
+function checkSandboxModes(config: Record<string, unknown>, out: RuleIssue[]): void {
+  for (const agent of listSandboxedAgents(config)) {
+    const parsed = agent.source ? parseConfigPath(agent.source) : undefined;
+    const segments = parsed?.ok ? parsed.segments : ["agents"];
+    out.push({ severity: "warning", segments, message: sandboxWarning(agent) });
+  }
+}
+
 /** Runs every isolation rule over a config value (any shape; odd parts are skipped, not thrown on). */
 export function checkIsolationRules(config: unknown, paths: StatePaths): RuleIssue[] {
   const out: RuleIssue[] = [];
@@ -231,5 +247,6 @@ export function checkIsolationRules(config: unknown, paths: StatePaths): RuleIss
   checkSharedDirs({ config: rosterView(config, slots), paths, slots, out });
   out.push(...checkBindings(config, slots));
   checkOpenDms(config, out);
+  checkSandboxModes(config, out);
   return out;
 }

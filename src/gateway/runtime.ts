@@ -2,6 +2,7 @@
 // scheduler (agents.defaults.maxConcurrent, default 4) and one process registry, built once. Each
 // new run gets a deps object with the config current at its start, so a reload never touches it.
 // The model/tool modules (pi-ai, ~400 ms and ~30 MB) load on the first run, not at start-up.
+// At start (and on a reload that adds one) it warns about every agent whose sandbox mode is not off.
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import type { StatePaths } from "../config/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
@@ -14,6 +15,7 @@ import type {
   RunHandle,
 } from "../runtime/run/index.js";
 import type { ProcessRegistry } from "../runtime/tools/index.js";
+import { listSandboxedAgents, sandboxWarning } from "../runtime/tools/sandbox-policy.js";
 import { SessionStoreRegistry, type StateDirLock } from "../sessions/index.js";
 import type { GatewayLogger } from "./logger.js";
 
@@ -47,6 +49,8 @@ export class GatewayRuntime {
   private modules: Promise<RuntimeModules> | undefined;
   private jobs: ProcessRegistry | undefined;
   private caches: RunCaches | undefined;
+  /** Sandbox warnings already logged (a reload logs only new ones). */
+  private sandboxWarned = new Set<string>();
 
   constructor(private readonly params: GatewayRuntimeParams) {
     const config = params.config;
@@ -68,6 +72,23 @@ export class GatewayRuntime {
         return id;
       },
     });
+    this.warnSandboxModes(config());
+  }
+
+  /** One warning per agent whose sandbox mode Pincer cannot honour yet (its host tools are refused). */
+  private warnSandboxModes(cfg: OpenClawConfig): void {
+    const current = new Set<string>();
+    for (const agent of listSandboxedAgents(cfg)) {
+      const message = sandboxWarning(agent);
+      current.add(message);
+      if (this.sandboxWarned.has(message)) continue;
+      this.params.logger.warn(message, {
+        agentId: agent.agentId,
+        mode: agent.mode,
+        path: agent.source,
+      });
+    }
+    this.sandboxWarned = current;
   }
 
   /** Loads the run and tool modules once (first run or compaction). */
@@ -120,9 +141,10 @@ export class GatewayRuntime {
     return run.compactSessionNow(await this.deps(), target);
   }
 
-  /** Applies a reloaded config's concurrency cap. */
+  /** Applies a reloaded config's concurrency cap (and warns about newly sandboxed agents). */
   applyConfig(cfg: OpenClawConfig): void {
     this.lanes.setMaxConcurrent(maxConcurrentOf(cfg));
+    this.warnSandboxModes(cfg);
   }
 
   /** Stops background jobs and closes every store (final snapshots). */

@@ -9,7 +9,7 @@ const target = {
 };
 const payload = (text: string, media: string[] = [], replyTo?: string) => ({
   text,
-  media,
+  media: media.map((ref) => (ref.startsWith("/") ? { path: ref } : { url: ref })),
   voice: false,
   ...(replyTo ? { replyTo } : {}),
 });
@@ -53,7 +53,7 @@ describe("planReplyMessages", () => {
     ).toBe("in-1");
   });
 
-  it("sends media (URLs and paths) before the text; appends them when the platform has no media", () => {
+  it("sends media (URLs and paths) before the text; appends URLs when the platform has no media", () => {
     const out = planReplyMessages({
       payloads: [payload("see", ["https://x/y.png", "/tmp/a.pdf"])],
       target,
@@ -62,7 +62,7 @@ describe("planReplyMessages", () => {
     expect(out[0]!.media).toEqual([{ url: "https://x/y.png" }, { path: "/tmp/a.pdf" }]);
     expect(out[1]!.text).toBe("see");
     const plain = planReplyMessages({
-      payloads: [payload("see", ["https://x/y.png"])],
+      payloads: [payload("see", ["https://x/y.png", "/ws/local.png"])],
       target,
       maxTextLength: 100,
       media: false,

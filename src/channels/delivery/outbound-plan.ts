@@ -1,27 +1,24 @@
 // What a run's reply becomes on a channel: each payload's media, then its text chunked to the
 // platform limit, all addressed to the exact (account, peer, thread) the message came from, quoting
-// the inbound message per `replyToMode` (off | first | all | batched; default first).
-import type { ReplyPayload } from "../../runtime/run/index.js";
-import type { OutboundMedia, OutboundMessage, OutboundTarget } from "../types.js";
+// the inbound message per `replyToMode` (off | first | all | batched; default first). It takes
+// payloads already screened by the media policy (screen-media.ts), so no unchecked path gets through.
+import type { OutboundMessage, OutboundTarget } from "../types.js";
 import { chunkReplyText } from "./chunk-text.js";
+import type { ScreenedPayload } from "./screen-media.js";
 
 /** Inputs of {@link planReplyMessages}. */
 export interface PlanReplyParams {
-  payloads: readonly ReplyPayload[];
+  payloads: readonly ScreenedPayload[];
   /** The conversation; `replyToId` is the inbound message id. */
   target: OutboundTarget;
   maxTextLength: number;
   replyToMode?: string;
-  /** Whether the platform takes attachments; otherwise media URLs are appended as text. */
+  /** Whether the platform takes attachments; otherwise remote URLs are appended as text (local files dropped). */
   media?: boolean;
 }
 
-function mediaOf(ref: string): OutboundMedia {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(ref) ? { url: ref } : { path: ref };
-}
-
 /** The inbound id a reply quotes: an explicit `[[reply_to:…]]` wins over the mode. */
-function quoteFor(payload: ReplyPayload, target: OutboundTarget): string | undefined {
+function quoteFor(payload: ScreenedPayload, target: OutboundTarget): string | undefined {
   if (!payload.replyTo) return undefined;
   return payload.replyTo === "current" ? target.replyToId : payload.replyTo;
 }
@@ -32,10 +29,11 @@ export function planReplyMessages(params: PlanReplyParams): OutboundMessage[] {
   const { replyToId: inboundId, ...base } = params.target;
   const out: OutboundMessage[] = [];
   for (const payload of params.payloads) {
-    const media = payload.media.map(mediaOf);
+    const media = payload.media;
+    const urls = media.flatMap((item) => (item.url ? [item.url] : []));
     const text =
-      params.media === false && media.length > 0
-        ? [payload.text, ...payload.media].filter(Boolean).join("\n")
+      params.media === false && urls.length > 0
+        ? [payload.text, ...urls].filter(Boolean).join("\n")
         : payload.text;
     const chunks = chunkReplyText(text, params.maxTextLength);
     const explicit = quoteFor(payload, params.target);

@@ -2,7 +2,7 @@
 // (plain text again when Telegram cannot parse the HTML), then each attachment through sendPhoto or
 // sendDocument (by URL or local path). Same topic, reply to `replyToId`. Failures come back as values.
 import { stat } from "node:fs/promises";
-import { basename, extname } from "node:path";
+import { basename, extname, isAbsolute } from "node:path";
 import { type Api, InputFile } from "grammy";
 import type {
   ChannelLogger,
@@ -95,6 +95,13 @@ async function mediaInput(media: OutboundMedia): Promise<InputFile | string | Se
   if (media.url) return media.url;
   if (!media.path)
     return { message: "media has neither url nor path", retryable: false, code: "bad_media" };
+  // Paths arrive resolved by the media policy; a relative one would read from the process cwd.
+  if (!isAbsolute(media.path))
+    return {
+      message: `media ${media.path}: not an absolute path`,
+      retryable: false,
+      code: "bad_media",
+    };
   try {
     const info = await stat(media.path);
     if (!info.isFile()) throw new Error("not a regular file");

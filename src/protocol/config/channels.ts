@@ -140,6 +140,12 @@ const channelPolicyProps = {
   ),
   responsePrefix: Type.Optional(Type.String({ description: "Prefix for outbound replies." })),
   mediaMaxMb: Type.Optional(Type.Number({ minimum: 0, description: "Max media size (MB)." })),
+  mediaLocalRoots: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        "Extra directories reply media may attach local files from (besides the agent workspace; never the state dir).",
+    }),
+  ),
   defaultTo: Type.Optional(
     Type.Union([Type.String(), Type.Number()], { description: "Default delivery target." }),
   ),

@@ -28,6 +28,19 @@ describe("parseReplyDirectives", () => {
     });
   });
 
+  it("takes OpenClaw's MEDIA: lines out too, in order, outside code only", () => {
+    const parsed = parseReplyDirectives(
+      'Chart:\nMEDIA:/ws/chart.png\n  MEDIA: `~/b.png`\n[[media:https://x.test/c.png]]\nMEDIA: "file:///ws/d.pdf"\nend',
+    );
+    expect(parsed).toEqual({
+      text: "Chart:\n\nend",
+      media: ["/ws/chart.png", "~/b.png", "https://x.test/c.png", "file:///ws/d.pdf"],
+      voice: false,
+    });
+    const kept = "MEDIA: is how you attach\n```\nMEDIA:/etc/passwd\n```\nsee MEDIA:/x inline";
+    expect(parseReplyDirectives(kept)).toEqual({ text: kept, media: [], voice: false });
+  });
+
   it("joins the words around a directive with one space", () => {
     expect(parseReplyDirectives("see [[media:u]] this").text).toBe("see this");
   });

@@ -1,5 +1,7 @@
-// Reply directives the model writes inline (`[[media:url]]`, `[[voice]]`, `[[reply:id]]`) and the
-// silent-reply token. Directives inside fenced code blocks are left alone (the model may be quoting them).
+// Reply directives the model writes inline (`[[media:url]]`, `[[voice]]`, `[[reply:id]]`), OpenClaw's
+// `MEDIA:<path-or-url>` lines, and the silent-reply token. Directives inside fenced code blocks are left
+// alone (the model may be quoting them). Media references are only collected here: which local files
+// may really be attached is decided at delivery (channels/delivery/media-policy.ts).
 
 /** A reply with its directives taken out. */
 export interface ReplyDirectives {
@@ -15,6 +17,19 @@ export const DEFAULT_SILENT_TOKEN = "NO_REPLY";
 const DIRECTIVE =
   /([ \t]*)\[\[\s*(media|voice|audio_as_voice|reply|reply_to)\s*(?::\s*([^\]\n]*?))?\s*\]\]([ \t]*)/gi;
 const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/;
+/** A whole line `MEDIA: <ref>` (the ref optionally in backticks or quotes). */
+const MEDIA_LINE = /^\s*MEDIA:\s*(.+?)\s*$/;
+/** What a MEDIA line's ref must look like: a URL with a scheme, or a path (`/`, `./`, `../`, `~`). */
+const MEDIA_REF = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/|\.{1,2}\/|~)/i;
+
+/** The ref of a `MEDIA:` line, or undefined when the line is prose that merely starts so. */
+function mediaLineRef(line: string): string | undefined {
+  const raw = MEDIA_LINE.exec(line)?.[1];
+  if (!raw) return undefined;
+  const quoted = /^([`"'])(.*)\1$/.exec(raw);
+  const ref = (quoted ? quoted[2]! : raw).trim();
+  return ref !== "" && !/\s/.test(ref) && MEDIA_REF.test(ref) ? ref : undefined;
+}
 
 /** Splits text into alternating prose / fenced-code segments (code segments include their fences). */
 function segments(text: string): Array<{ code: boolean; text: string }> {
@@ -43,31 +58,43 @@ function segments(text: string): Array<{ code: boolean; text: string }> {
   return out;
 }
 
-/** Takes `[[media:url]]`, `[[voice]]` and `[[reply:id]]` out of a reply (aliases `[[reply_to:id]]`, `[[audio_as_voice]]`). */
+/**
+ * Takes `[[media:url]]`, `MEDIA:` lines, `[[voice]]` and `[[reply:id]]` out of a reply (aliases
+ * `[[reply_to:id]]`, `[[audio_as_voice]]`); media keep their order of appearance.
+ */
 export function parseReplyDirectives(text: string): ReplyDirectives {
   const media: string[] = [];
   let voice = false;
   let replyTo: string | undefined;
+  const directive = (
+    whole: string,
+    before: string,
+    name: string,
+    value: string | undefined,
+    after: string,
+  ): string => {
+    const kind = name.toLowerCase();
+    const arg = value?.trim() ?? "";
+    if (kind === "media") {
+      if (!arg) return whole;
+      media.push(arg);
+    } else if (kind === "voice" || kind === "audio_as_voice") {
+      voice = true;
+    } else {
+      if (!arg) return whole;
+      replyTo ??= arg;
+    }
+    return before && after ? " " : "";
+  };
   const cleaned = segments(text).map((segment) => {
     if (segment.code) return segment.text;
-    const replaced = segment.text.replace(
-      DIRECTIVE,
-      (whole, before: string, name: string, value: string | undefined, after: string) => {
-        const kind = name.toLowerCase();
-        const arg = value?.trim() ?? "";
-        if (kind === "media") {
-          if (!arg) return whole;
-          media.push(arg);
-        } else if (kind === "voice" || kind === "audio_as_voice") {
-          voice = true;
-        } else {
-          if (!arg) return whole;
-          replyTo ??= arg;
-        }
-        return before && after ? " " : "";
-      },
-    );
-    return replaced.replace(/\n{3,}/g, "\n\n");
+    const lines: string[] = [];
+    for (const line of segment.text.split("\n")) {
+      const ref = mediaLineRef(line);
+      if (ref === undefined) lines.push(line.replace(DIRECTIVE, directive));
+      else media.push(ref);
+    }
+    return lines.join("\n").replace(/\n{3,}/g, "\n\n");
   });
   return { text: cleaned.join("\n").trim(), media, voice, ...(replyTo ? { replyTo } : {}) };
 }

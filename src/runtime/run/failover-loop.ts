@@ -149,6 +149,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
     const tools = buildToolset({
       cfg,
       agentId: agent.id,
+      sessionKey: runner.sessionKey,
       workspaceDir: agent.workspace,
       host,
       jobs: deps.jobs,

@@ -87,7 +87,7 @@ describe("apply_patch tool", () => {
     writeFileSync(join(dir, "keep.txt"), "one\ntwo\nthree\n");
     writeFileSync(join(dir, "gone.txt"), "bye\n");
     writeFileSync(join(dir, "from.txt"), "move me\n");
-    const tool = createApplyPatchTool({ workspaceDir: dir, sandbox: true });
+    const tool = createApplyPatchTool({ workspaceDir: dir, workspaceOnly: true });
     const out = await invokeTool({
       tool,
       args: {
@@ -122,7 +122,7 @@ describe("apply_patch tool", () => {
   it("writes nothing when a hunk does not apply", async () => {
     const dir = workspace();
     writeFileSync(join(dir, "a.txt"), "alpha\n");
-    const tool = createApplyPatchTool({ workspaceDir: dir, sandbox: true });
+    const tool = createApplyPatchTool({ workspaceDir: dir, workspaceOnly: true });
     const out = await invokeTool({
       tool,
       args: {
@@ -144,7 +144,7 @@ describe("apply_patch tool", () => {
 
   it("refuses paths outside the workspace when workspace-only", async () => {
     const dir = workspace();
-    const tool = createApplyPatchTool({ workspaceDir: dir, sandbox: true });
+    const tool = createApplyPatchTool({ workspaceDir: dir, workspaceOnly: true });
     const out = await invokeTool({
       tool,
       args: { input: patch("*** Add File: ../evil.txt", "+x") },
@@ -155,7 +155,7 @@ describe("apply_patch tool", () => {
 
   it("reports a missing file to update or delete", async () => {
     const dir = workspace();
-    const tool = createApplyPatchTool({ workspaceDir: dir, sandbox: false });
+    const tool = createApplyPatchTool({ workspaceDir: dir, workspaceOnly: false });
     const out = await invokeTool({ tool, args: { input: patch("*** Delete File: nope.txt") } });
     expect(text(out)).toBe("apply_patch: file not found: nope.txt");
   });

@@ -1,5 +1,7 @@
-// The parts of openclaw.json the tools read (`tools.*`, `agents.*.tools`, `agents.*.subagents`), as a
-// structural type `OpenClawConfig` satisfies, plus the per-agent lookup and merged settings.
+// The parts of openclaw.json the tools read (`tools.*`, `agents.*.tools`, `agents.*.subagents`,
+// `agents.*.sandbox.mode`, `session.mainKey`), as a structural type `OpenClawConfig` satisfies, plus
+// the per-agent lookup and merged settings.
+import { formatConfigPath } from "../../config/config-path.js";
 import type { ToolProfile } from "../../protocol/config/tools.js";
 import { normalizeAgentId } from "../../routing/index.js";
 
@@ -21,24 +23,37 @@ export interface ToolSettingsLike extends ToolPolicyLike {
   fs?: { workspaceOnly?: boolean };
 }
 
+/** `sandbox` of an agent entry or `agents.defaults`: only `mode` is read (see sandbox-policy.ts). */
+export interface SandboxSettingLike {
+  mode?: string;
+}
+
 /** The parts of an agent entry the tools read. */
 export interface AgentToolsEntryLike {
   id?: string;
   tools?: ToolSettingsLike;
   subagents?: { allowAgents?: string[] };
+  sandbox?: SandboxSettingLike;
 }
 
 /** The parts of the config the tools read; `OpenClawConfig` satisfies it. */
 export interface ToolsConfigLike {
   tools?: ToolSettingsLike & { agentToAgent?: { enabled?: boolean; allow?: string[] } };
   agents?: {
-    defaults?: { userTimezone?: string; subagents?: { allowAgents?: string[] } };
+    defaults?: {
+      userTimezone?: string;
+      subagents?: { allowAgents?: string[] };
+      sandbox?: SandboxSettingLike;
+    };
     list?: AgentToolsEntryLike[];
     entries?: Record<string, AgentToolsEntryLike | undefined>;
   };
+  /** Legacy top-level `agent` block (same as `agents.defaults`). */
+  agent?: { sandbox?: SandboxSettingLike };
+  session?: { mainKey?: string; scope?: string };
 }
 
-/** An agent's entry and its config path (`agents.list[2]`, `agents.entries.family`). */
+/** An agent's entry and its config path (`agents.list[2]`, `agents.entries.family`; see formatConfigPath). */
 export interface LocatedAgentEntry {
   entry?: AgentToolsEntryLike;
   path: string;
@@ -51,15 +66,15 @@ export function findAgentEntry(cfg: ToolsConfigLike, agentId: string): LocatedAg
   if (entries && typeof entries === "object") {
     for (const [key, entry] of Object.entries(entries)) {
       if (normalizeAgentId(entry?.id ?? key) === id)
-        return { entry, path: `agents.entries.${key}` };
+        return { entry, path: formatConfigPath(["agents", "entries", key]) };
     }
-    return { path: `agents.entries.${id}` };
+    return { path: formatConfigPath(["agents", "entries", id]) };
   }
   const list = Array.isArray(cfg.agents?.list) ? cfg.agents.list : [];
   const index = list.findIndex((entry) => normalizeAgentId(entry?.id) === id);
   return index >= 0
-    ? { entry: list[index], path: `agents.list[${index}]` }
-    : { path: `agents.${id}` };
+    ? { entry: list[index], path: formatConfigPath(["agents", "list", index]) }
+    : { path: formatConfigPath(["agents", id]) };
 }
 
 /** Effective exec/fs settings of an agent: its own `tools.exec` / `tools.fs` over the global ones. */

@@ -21,7 +21,7 @@ function setup(opts: { limits?: Partial<ToolLimits>; timeoutSec?: number; scope?
   const scope = opts.scope ?? "main";
   const exec = createExecTool({
     workspaceDir: dir,
-    sandbox: false,
+    workspaceOnly: false,
     jobs,
     scope,
     limits,
@@ -223,7 +223,7 @@ describe("exec background + process", () => {
     const { dir, jobs } = setup();
     const exec = createExecTool({
       workspaceDir: dir,
-      sandbox: false,
+      workspaceOnly: false,
       jobs,
       scope: "main",
       limits: DEFAULT_TOOL_LIMITS,

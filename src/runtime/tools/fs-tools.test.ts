@@ -13,8 +13,8 @@ function workspace(): string {
   return mkdtempSync(join(tmpdir(), "pincer-tools-fs-"));
 }
 
-function tools(dir: string, opts: { sandbox?: boolean; limits?: Partial<ToolLimits> } = {}) {
-  const ctx = { workspaceDir: dir, sandbox: opts.sandbox ?? false };
+function tools(dir: string, opts: { workspaceOnly?: boolean; limits?: Partial<ToolLimits> } = {}) {
+  const ctx = { workspaceDir: dir, workspaceOnly: opts.workspaceOnly ?? false };
   const limits = { ...DEFAULT_TOOL_LIMITS, ...opts.limits };
   return {
     read: createReadTool({ ...ctx, limits }),
@@ -110,7 +110,7 @@ describe("read", () => {
     });
   });
 
-  it("accepts absolute paths outside the workspace when not sandboxed", async () => {
+  it("accepts absolute paths outside the workspace when not workspace-only", async () => {
     const dir = workspace();
     const other = workspace();
     writeFileSync(join(other, "x.txt"), "outside");
@@ -186,13 +186,13 @@ describe("edit", () => {
   });
 });
 
-describe("sandbox", () => {
+describe("workspaceOnly", () => {
   it("refuses paths that escape the workspace through .., absolute paths or symlinks", async () => {
     const dir = workspace();
     const outside = workspace();
     writeFileSync(join(outside, "secret.txt"), "secret");
     symlinkSync(outside, join(dir, "link"));
-    const { read, write } = tools(dir, { sandbox: true });
+    const { read, write } = tools(dir, { workspaceOnly: true });
     for (const path of [
       "../x.txt",
       join(outside, "secret.txt"),
@@ -209,7 +209,7 @@ describe("sandbox", () => {
 
   it("still allows nested and not-yet-existing paths inside the workspace", async () => {
     const dir = workspace();
-    const { write, read } = tools(dir, { sandbox: true });
+    const { write, read } = tools(dir, { workspaceOnly: true });
     expect(
       (await invokeTool({ tool: write, args: { path: "a/b/../c.txt", content: "ok" } })).isError,
     ).toBe(false);
@@ -220,10 +220,10 @@ describe("sandbox", () => {
 
   it("resolves relative paths against the workspace, not the process cwd", async () => {
     const dir = workspace();
-    const path = await resolveToolPath({ workspaceDir: dir, sandbox: false }, "sub/file.txt");
+    const path = await resolveToolPath({ workspaceDir: dir, workspaceOnly: false }, "sub/file.txt");
     expect(path).toBe(join(dir, "sub", "file.txt"));
-    await expect(resolveToolPath({ workspaceDir: dir, sandbox: false }, "  ")).rejects.toThrow(
-      "non-empty `path`",
-    );
+    await expect(
+      resolveToolPath({ workspaceDir: dir, workspaceOnly: false }, "  "),
+    ).rejects.toThrow("non-empty `path`");
   });
 });

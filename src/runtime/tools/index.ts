@@ -47,6 +47,19 @@ export {
   summarizeJob,
 } from "./process-tool.js";
 export { createReadTool, type ReadDetails, type ReadToolContext } from "./read.js";
+export {
+  type AgentSandboxMode,
+  applySandbox,
+  isHostFreeTool,
+  listSandboxedAgents,
+  type ResolveSessionSandboxParams,
+  resolveAgentSandboxMode,
+  resolveSessionSandbox,
+  type SandboxMode,
+  type SessionSandbox,
+  sandboxRefusal,
+  sandboxWarning,
+} from "./sandbox-policy.js";
 export { needsGeminiSchema, normalizeToolSchema } from "./schema-normalize.js";
 export type {
   MaybePromise,

@@ -1,5 +1,5 @@
 // Path resolution for file tools: relative paths resolve inside the workspace (the cwd); absolute paths are
-// allowed unless the tools are sandboxed, when anything escaping the workspace root (`..`, symlinks) is refused.
+// allowed unless the tools are workspace-only, when anything escaping the workspace root (`..`, symlinks) is refused.
 import { realpath } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -10,7 +10,7 @@ export interface ToolPathContext {
   /** The agent workspace: the cwd of every tool. */
   workspaceDir: string;
   /** When true, paths must stay inside `workspaceDir` (after resolving symlinks). */
-  sandbox: boolean;
+  workspaceOnly: boolean;
 }
 
 function isInside(root: string, candidate: string): boolean {
@@ -43,14 +43,14 @@ async function realpathOfNearest(target: string): Promise<string> {
   }
 }
 
-/** Resolves a tool's `path` argument to an absolute path; throws a {@link ToolError} for a sandbox escape. */
+/** Resolves a tool's `path` argument to an absolute path; throws a {@link ToolError} for a workspace escape. */
 export async function resolveToolPath(ctx: ToolPathContext, rawPath: string): Promise<string> {
   const trimmed = typeof rawPath === "string" ? rawPath.trim() : "";
   if (trimmed === "") throw new ToolError("A non-empty `path` is required.");
   const root = resolve(ctx.workspaceDir);
   const expanded = expandTilde(trimmed);
   const absolute = isAbsolute(expanded) ? resolve(expanded) : resolve(root, expanded);
-  if (!ctx.sandbox) return absolute;
+  if (!ctx.workspaceOnly) return absolute;
   const refuse = () =>
     new ToolError(
       `Path "${trimmed}" is outside the workspace (${root}); file tools are restricted to the workspace.`,

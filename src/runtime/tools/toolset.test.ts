@@ -46,6 +46,7 @@ function build(cfg: ToolsConfigLike, extra: Partial<BuildToolsetParams> = {}) {
   const tools = buildToolset({
     cfg,
     agentId: "main",
+    sessionKey: "agent:main:main",
     workspaceDir,
     host,
     jobs,

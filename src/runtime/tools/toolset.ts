@@ -1,5 +1,6 @@
 // buildToolset: the tools one agent's model sees for one run — the built-ins that pass the agent's tool
-// policy (apply_patch only when enabled), each wrapped for cancellation and error conversion.
+// policy (apply_patch only when enabled), host tools refused in a sandboxed session (sandbox-policy.ts),
+// each wrapped for cancellation and error conversion.
 import { normalizeAgentId } from "../../routing/index.js";
 import { createApplyPatchTool } from "./apply-patch.js";
 import { PINCER_TOOL_NAMES, type PincerToolName } from "./catalog.js";
@@ -10,6 +11,7 @@ import { resolveToolPolicy } from "./policy.js";
 import type { ProcessRegistry } from "./process-registry.js";
 import { createProcessTool } from "./process-tool.js";
 import { createReadTool } from "./read.js";
+import { applySandbox, resolveSessionSandbox } from "./sandbox-policy.js";
 import type { SessionToolsHost } from "./session-host.js";
 import { createSessionsSendTool, createSessionsSpawnTool } from "./session-send-spawn.js";
 import {
@@ -31,13 +33,18 @@ import { createWriteTool } from "./write.js";
 export interface BuildToolsetParams {
   cfg: ToolsConfigLike;
   agentId: string;
+  /**
+   * The session the run is for: decides `sandbox.mode: "non-main"`. Required so no caller forgets it;
+   * `undefined` counts as a non-main session (fail closed).
+   */
+  sessionKey: string | undefined;
   /** The agent workspace: cwd of every tool; relative paths resolve inside it. */
   workspaceDir: string;
   host: SessionToolsHost;
   /** Background jobs registry (owned by the gateway). */
   jobs: ProcessRegistry;
   /** Restrict file tools to the workspace; defaults to `tools.fs.workspaceOnly` (agent over global). */
-  sandbox?: boolean;
+  workspaceOnly?: boolean;
   /** The run's signal: aborting it ends every running tool call with an "aborted" error. */
   signal: AbortSignal;
   /** Provider and model of the run: select `tools.byProvider` entries. */
@@ -52,7 +59,10 @@ export interface BuildToolsetParams {
   logger?: ToolLogger;
 }
 
-/** Creates the tools of `agentId` allowed by its policy, in catalog order, wrapped for the run. */
+/**
+ * Creates the tools of `agentId` allowed by its policy, in catalog order, wrapped for the run. In a
+ * sandboxed session the host tools are listed but every call is refused (Pincer has no sandbox yet).
+ */
 export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
   const { cfg, agentId, workspaceDir, jobs } = params;
   const policy = resolveToolPolicy({
@@ -63,10 +73,10 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
   });
   const allowed = new Set(policy.allowedTools());
   const settings = resolveToolSettings(cfg, agentId);
-  const sandbox = params.sandbox ?? settings.fsWorkspaceOnly;
+  const workspaceOnly = params.workspaceOnly ?? settings.fsWorkspaceOnly;
   const limits: ToolLimits = { ...DEFAULT_TOOL_LIMITS, ...params.limits };
   const scope = params.jobScope ?? normalizeAgentId(agentId);
-  const fs = { workspaceDir, sandbox };
+  const fs = { workspaceDir, workspaceOnly };
   const session: SessionToolContext = {
     cfg,
     agentId: normalizeAgentId(agentId),
@@ -81,7 +91,7 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
       settings.applyPatchEnabled
         ? createApplyPatchTool({
             workspaceDir,
-            sandbox: sandbox || settings.applyPatchWorkspaceOnly,
+            workspaceOnly: workspaceOnly || settings.applyPatchWorkspaceOnly,
           })
         : undefined,
     exec: () =>
@@ -103,8 +113,13 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
     sessions_spawn: () => createSessionsSpawnTool(session),
   };
   const wrap = { signal: params.signal, api: params.api, logger: params.logger };
-  return PINCER_TOOL_NAMES.filter((name) => allowed.has(name))
+  const sandbox = resolveSessionSandbox({
+    cfg,
+    agentId,
+    ...(params.sessionKey !== undefined ? { sessionKey: params.sessionKey } : {}),
+  });
+  const tools = PINCER_TOOL_NAMES.filter((name) => allowed.has(name))
     .map((name) => factories[name]())
-    .filter((tool): tool is AnyAgentTool => tool !== undefined)
-    .map((tool) => wrapTool(tool, wrap));
+    .filter((tool): tool is AnyAgentTool => tool !== undefined);
+  return applySandbox(tools, sandbox, cfg).map((tool) => wrapTool(tool, wrap));
 }
