@@ -17,6 +17,11 @@ import {
   initialAccountStatus,
   mergeAccountReport,
 } from "./account-status.js";
+import {
+  type AccountSupervisor,
+  type RestartPolicy,
+  superviseAccount,
+} from "./account-supervisor.js";
 import { type DeliveryDeps, deliverMessages } from "./delivery/deliver.js";
 import type { RetryPolicy } from "./delivery/send-retry.js";
 import { type ChannelRunInfo, createChannelDispatcher } from "./dispatch.js";
@@ -55,6 +60,8 @@ export interface ChannelHostParams {
   onRun?: (info: ChannelRunInfo) => void;
   retry?: Partial<RetryPolicy>;
   typingIntervalMs?: number;
+  /** Backoff of accounts restarted after a failure (tests shorten it). */
+  restart?: Partial<RestartPolicy>;
 }
 
 /** `channels.status` payload. */
@@ -89,6 +96,7 @@ interface AccountSlot {
   fingerprint: string;
   status: AccountStatusSnapshot;
   runtime?: ChannelAccountRuntime;
+  supervisor?: AccountSupervisor;
   controller: AbortController;
 }
 
@@ -230,43 +238,45 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     slots.set(slotKey(channel, accountId), slot);
     if (!enabled || problem) return;
     const log = params.log;
-    try {
-      slot.runtime = await adapter.start({
-        channel,
-        accountId,
-        config,
-        stateDir: params.stateDir,
-        env: params.env,
-        log: {
-          info: (fields, message) => log.info({ channel, accountId, ...fields }, message),
-          warn: (fields, message) => log.warn({ channel, accountId, ...fields }, message),
-          error: (fields, message) => log.error({ channel, accountId, ...fields }, message),
-        },
-        receive: async (message) => {
-          await receive({ ...message, channel, accountId });
-        },
-        report: (update) => mergeAccountReport(slot.status, update, now()),
-        signal: slot.controller.signal,
-      });
-      slot.status.running = true;
-    } catch (err) {
-      mergeAccountReport(slot.status, { lastError: `start failed: ${String(err)}` }, now());
-      log.error({ channel, accountId, error: String(err) }, "channel account failed to start");
-    }
+    const accountLog: ChannelLogger = {
+      info: (fields, message) => log.info({ channel, accountId, ...fields }, message),
+      warn: (fields, message) => log.warn({ channel, accountId, ...fields }, message),
+      error: (fields, message) => log.error({ channel, accountId, ...fields }, message),
+    };
+    const report = (update: Parameters<typeof mergeAccountReport>[1]) =>
+      mergeAccountReport(slot.status, update, now());
+    // Restarted with backoff when the start or the running account fails (account-supervisor.ts).
+    slot.supervisor = superviseAccount({
+      start: () =>
+        adapter.start({
+          channel,
+          accountId,
+          config,
+          stateDir: params.stateDir,
+          env: params.env,
+          log: accountLog,
+          receive: async (message) => {
+            await receive({ ...message, channel, accountId });
+          },
+          report,
+          signal: slot.controller.signal,
+        }),
+      signal: slot.controller.signal,
+      log: accountLog,
+      now,
+      onRuntime: (runtime) => {
+        slot.runtime = runtime;
+      },
+      report,
+      ...(params.restart ? { policy: params.restart } : {}),
+    });
+    await slot.supervisor.start();
   };
 
   const stopSlot = async (slot: AccountSlot): Promise<void> => {
     slots.delete(slotKey(slot.channel, slot.accountId));
     slot.controller.abort();
-    if (!slot.runtime) return;
-    try {
-      await slot.runtime.stop();
-    } catch (err) {
-      params.log.error(
-        { channel: slot.channel, accountId: slot.accountId, error: String(err) },
-        "channel account failed to stop",
-      );
-    }
+    await slot.supervisor?.stop();
     slot.status.running = false;
   };
 
