@@ -1,6 +1,7 @@
-// The channel host: starts every enabled, configured account of every registered adapter, feeds
-// their messages through the inbound pipeline and the dispatcher, restarts only the accounts whose
-// config changed on a live reload, stops all on shutdown, and keeps per-account status.
+// The channel host: starts every enabled, configured account of every registered adapter (each under
+// a supervisor that restarts it with backoff when it fails), feeds their messages through the inbound
+// pipeline and the dispatcher, restarts only the accounts whose config changed on a live reload,
+// stops all on shutdown, and keeps per-account status.
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { LaneScheduler } from "../runtime/lanes/index.js";
 import type { AgentRuntimeDeps } from "../runtime/run/index.js";
@@ -237,15 +238,13 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     };
     slots.set(slotKey(channel, accountId), slot);
     if (!enabled || problem) return;
-    const log = params.log;
     const accountLog: ChannelLogger = {
-      info: (fields, message) => log.info({ channel, accountId, ...fields }, message),
-      warn: (fields, message) => log.warn({ channel, accountId, ...fields }, message),
-      error: (fields, message) => log.error({ channel, accountId, ...fields }, message),
+      info: (fields, message) => params.log.info({ channel, accountId, ...fields }, message),
+      warn: (fields, message) => params.log.warn({ channel, accountId, ...fields }, message),
+      error: (fields, message) => params.log.error({ channel, accountId, ...fields }, message),
     };
     const report = (update: Parameters<typeof mergeAccountReport>[1]) =>
       mergeAccountReport(slot.status, update, now());
-    // Restarted with backoff when the start or the running account fails (account-supervisor.ts).
     slot.supervisor = superviseAccount({
       start: () =>
         adapter.start({

@@ -73,7 +73,9 @@ export function createUpdateGuard(params: UpdateGuardParams): UpdateGuard {
   const skip = (id: string | number, reason: string, stack?: string): UpdateVerdict => {
     const fields: Record<string, unknown> = { updateId: id, reason };
     if (stack) fields.stack = stack;
-    params.log.warn(fields, "channel update skipped: malformed");
+    // A conversion that threw (a stack) is a converter bug worth an error; a refusal is a warning.
+    if (stack) params.log.error(fields, "channel update skipped: malformed");
+    else params.log.warn(fields, "channel update skipped: malformed");
     params.report({ lastError: `update ${id} skipped: ${reason}`, lastErrorAt: params.now() });
     return { advance: true, outcome: "skipped", reason };
   };

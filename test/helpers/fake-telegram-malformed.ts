@@ -52,6 +52,8 @@ const cases: Array<[name: string, blames: string, edit: Edit]> = [
   ["chat is a string", "update.message.chat", (m) => (m.chat = "111")],
   ["chat.id is a string", "update.message.chat.id", (m) => ((m.chat as Rec).id = "111")],
   ["chat.id is missing", "update.message.chat.id", (m) => delete (m.chat as Rec).id],
+  ["chat.id is not a safe integer", "update.message.chat.id", (m) => ((m.chat as Rec).id = 1e21)],
+  ["chat.id is fractional", "update.message.chat.id", (m) => ((m.chat as Rec).id = 1.5)],
   ["chat.type is unknown", "update.message.chat.type", (m) => ((m.chat as Rec).type = "bogus")],
   ["chat.type is missing", "update.message.chat.type", (m) => delete (m.chat as Rec).type],
   ["chat.is_forum is a string", "chat.is_forum", (m) => ((m.chat as Rec).is_forum = "yes")],

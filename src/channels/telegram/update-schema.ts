@@ -6,9 +6,13 @@
 import { type Static, Type } from "typebox";
 import { Compile } from "typebox/compile";
 
+/** A Telegram id: an integer that prints as digits (ids fit in 52 bits; a larger one is not an id). */
+const TelegramId = (options: { minimum?: number } = {}) =>
+  Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, ...options });
+
 /** A user as the adapter reads one (sender, mentioned user, quoted sender). */
 export const TelegramUserSchema = Type.Object({
-  id: Type.Integer(),
+  id: TelegramId(),
   first_name: Type.Optional(Type.String()),
   last_name: Type.Optional(Type.String()),
   username: Type.Optional(Type.String()),
@@ -19,7 +23,7 @@ export const TELEGRAM_CHAT_TYPES = ["private", "group", "supergroup", "channel"]
 
 /** The chat of a message (`sender_chat` too: channel posts and anonymous admins speak as a chat). */
 export const TelegramChatSchema = Type.Object({
-  id: Type.Integer(),
+  id: TelegramId(),
   type: Type.Enum([...TELEGRAM_CHAT_TYPES]),
   title: Type.Optional(Type.String()),
   username: Type.Optional(Type.String()),
@@ -28,7 +32,7 @@ export const TelegramChatSchema = Type.Object({
 
 /** A sender chat: like a chat, but its type is not read (any string). */
 export const TelegramSenderChatSchema = Type.Object({
-  id: Type.Integer(),
+  id: TelegramId(),
   type: Type.Optional(Type.String()),
   title: Type.Optional(Type.String()),
   username: Type.Optional(Type.String()),
@@ -60,7 +64,7 @@ export const TelegramFileSchema = Type.Object({
 
 /** The message a message replies to (only what the reply context reads). */
 export const TelegramQuotedMessageSchema = Type.Object({
-  message_id: Type.Integer(),
+  message_id: TelegramId(),
   text: Type.Optional(Type.String()),
   caption: Type.Optional(Type.String()),
   from: Type.Optional(TelegramUserSchema),
@@ -70,7 +74,7 @@ export const TelegramQuotedMessageSchema = Type.Object({
 
 /** A new message or channel post, as far as the adapter reads it. */
 export const TelegramMessageSchema = Type.Object({
-  message_id: Type.Integer(),
+  message_id: TelegramId(),
   /** Unix seconds. */
   date: Type.Integer({ minimum: 0 }),
   chat: TelegramChatSchema,
@@ -82,7 +86,7 @@ export const TelegramMessageSchema = Type.Object({
   caption_entities: Type.Optional(Type.Array(TelegramEntitySchema)),
   reply_to_message: Type.Optional(TelegramQuotedMessageSchema),
   quote: Type.Optional(Type.Object({ text: Type.Optional(Type.String()) })),
-  message_thread_id: Type.Optional(Type.Integer()),
+  message_thread_id: Type.Optional(TelegramId()),
   is_topic_message: Type.Optional(Type.Boolean()),
   photo: Type.Optional(Type.Array(TelegramPhotoSizeSchema)),
   document: Type.Optional(TelegramFileSchema),
@@ -94,7 +98,7 @@ export const TelegramMessageSchema = Type.Object({
 
 /** An update as the adapter reads it: its id and the new message or channel post it carries. */
 export const TelegramUpdateSchema = Type.Object({
-  update_id: Type.Integer({ minimum: 0 }),
+  update_id: TelegramId({ minimum: 0 }),
   message: Type.Optional(TelegramMessageSchema),
   channel_post: Type.Optional(TelegramMessageSchema),
 });
