@@ -9,6 +9,10 @@ export interface AccountStatusSnapshot extends ChannelAccountStatus {
   configured: boolean;
   running: boolean;
   pendingDeliveries: number;
+  /** Restarts after a failure (`account-supervisor.ts`), since the account was (re)configured. */
+  restarts: number;
+  /** When the next restart is due (ms epoch), while the account waits out its backoff. */
+  nextRestartAt?: number;
   probe?: unknown;
 }
 
@@ -27,14 +31,15 @@ export function initialAccountStatus(params: {
     running: false,
     connected: false,
     pendingDeliveries: 0,
+    restarts: 0,
     ...(params.lastError ? { lastError: params.lastError, lastErrorAt: params.at } : {}),
   };
 }
 
-/** Merges an adapter's report into a status (an error report stamps `lastErrorAt`). */
+/** Merges an adapter's (or the supervisor's) report into a status (an error stamps `lastErrorAt`). */
 export function mergeAccountReport(
   status: AccountStatusSnapshot,
-  update: Partial<ChannelAccountStatus>,
+  update: Partial<ChannelAccountStatus> | Partial<Omit<AccountStatusSnapshot, "accountId">>,
   now: number,
 ): void {
   Object.assign(status, update);

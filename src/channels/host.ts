@@ -1,6 +1,7 @@
-// The channel host: starts every enabled, configured account of every registered adapter, feeds
-// their messages through the inbound pipeline and the dispatcher, restarts only the accounts whose
-// config changed on a live reload, stops all on shutdown, and keeps per-account status.
+// The channel host: starts every enabled, configured account of every registered adapter (each under
+// a supervisor that restarts it with backoff when it fails), feeds their messages through the inbound
+// pipeline and the dispatcher, restarts only the accounts whose config changed on a live reload,
+// stops all on shutdown, and keeps per-account status.
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { LaneScheduler } from "../runtime/lanes/index.js";
 import type { AgentRuntimeDeps } from "../runtime/run/index.js";
@@ -17,6 +18,11 @@ import {
   initialAccountStatus,
   mergeAccountReport,
 } from "./account-status.js";
+import {
+  type AccountSupervisor,
+  type RestartPolicy,
+  superviseAccount,
+} from "./account-supervisor.js";
 import { type DeliveryDeps, deliverMessages } from "./delivery/deliver.js";
 import type { RetryPolicy } from "./delivery/send-retry.js";
 import { type ChannelRunInfo, createChannelDispatcher } from "./dispatch.js";
@@ -55,6 +61,8 @@ export interface ChannelHostParams {
   onRun?: (info: ChannelRunInfo) => void;
   retry?: Partial<RetryPolicy>;
   typingIntervalMs?: number;
+  /** Backoff of accounts restarted after a failure (tests shorten it). */
+  restart?: Partial<RestartPolicy>;
 }
 
 /** `channels.status` payload. */
@@ -89,6 +97,7 @@ interface AccountSlot {
   fingerprint: string;
   status: AccountStatusSnapshot;
   runtime?: ChannelAccountRuntime;
+  supervisor?: AccountSupervisor;
   controller: AbortController;
 }
 
@@ -229,44 +238,44 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     };
     slots.set(slotKey(channel, accountId), slot);
     if (!enabled || problem) return;
-    const log = params.log;
-    try {
-      slot.runtime = await adapter.start({
-        channel,
-        accountId,
-        config,
-        stateDir: params.stateDir,
-        env: params.env,
-        log: {
-          info: (fields, message) => log.info({ channel, accountId, ...fields }, message),
-          warn: (fields, message) => log.warn({ channel, accountId, ...fields }, message),
-          error: (fields, message) => log.error({ channel, accountId, ...fields }, message),
-        },
-        receive: async (message) => {
-          await receive({ ...message, channel, accountId });
-        },
-        report: (update) => mergeAccountReport(slot.status, update, now()),
-        signal: slot.controller.signal,
-      });
-      slot.status.running = true;
-    } catch (err) {
-      mergeAccountReport(slot.status, { lastError: `start failed: ${String(err)}` }, now());
-      log.error({ channel, accountId, error: String(err) }, "channel account failed to start");
-    }
+    const accountLog: ChannelLogger = {
+      info: (fields, message) => params.log.info({ channel, accountId, ...fields }, message),
+      warn: (fields, message) => params.log.warn({ channel, accountId, ...fields }, message),
+      error: (fields, message) => params.log.error({ channel, accountId, ...fields }, message),
+    };
+    const report = (update: Parameters<typeof mergeAccountReport>[1]) =>
+      mergeAccountReport(slot.status, update, now());
+    slot.supervisor = superviseAccount({
+      start: () =>
+        adapter.start({
+          channel,
+          accountId,
+          config,
+          stateDir: params.stateDir,
+          env: params.env,
+          log: accountLog,
+          receive: async (message) => {
+            await receive({ ...message, channel, accountId });
+          },
+          report,
+          signal: slot.controller.signal,
+        }),
+      signal: slot.controller.signal,
+      log: accountLog,
+      now,
+      onRuntime: (runtime) => {
+        slot.runtime = runtime;
+      },
+      report,
+      ...(params.restart ? { policy: params.restart } : {}),
+    });
+    await slot.supervisor.start();
   };
 
   const stopSlot = async (slot: AccountSlot): Promise<void> => {
     slots.delete(slotKey(slot.channel, slot.accountId));
     slot.controller.abort();
-    if (!slot.runtime) return;
-    try {
-      await slot.runtime.stop();
-    } catch (err) {
-      params.log.error(
-        { channel: slot.channel, accountId: slot.accountId, error: String(err) },
-        "channel account failed to stop",
-      );
-    }
+    await slot.supervisor?.stop();
     slot.status.running = false;
   };
 

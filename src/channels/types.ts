@@ -166,6 +166,15 @@ export interface ChannelAccountContext {
   signal: AbortSignal;
 }
 
+/**
+ * How an account's receiving ended: on request (`stop()`, the context's signal), or `failed` when it
+ * cannot go on (its loop crashed, the platform refused the credentials or answered garbage, the
+ * connection dropped). `retryAfterMs` is the platform's own "wait this long", when it gave one.
+ */
+export type ChannelAccountEnd =
+  | { failed: false }
+  | { failed: true; error: string; retryAfterMs?: number };
+
 /** A running account: send, typing, probe, stop. */
 export interface ChannelAccountRuntime {
   send(message: OutboundMessage): Promise<SendResult>;
@@ -174,9 +183,24 @@ export interface ChannelAccountRuntime {
   probe(): Promise<ProbeResult>;
   /** Stops receiving; resolves when no more `receive` calls will be made. */
   stop(): Promise<void>;
+  /**
+   * Settles once the account stops receiving; never rejects. On a failure the host stops this
+   * runtime and starts the account again with backoff (`account-supervisor.ts`); the old runtime
+   * keeps serving sends until then. Without it an account is only restarted when `start` fails.
+   */
+  ended?: Promise<ChannelAccountEnd>;
 }
 
-/** A chat platform. One adapter serves every account of its channel. */
+/**
+ * A chat platform. One adapter serves every account of its channel.
+ *
+ * Robustness contract: every platform update goes through `createUpdateGuard` (`update-guard.ts`):
+ * the conversion checks the payload's shape and says what is wrong (`invalid`) instead of throwing;
+ * the adapter acknowledges (advances its offset past) every update the guard says to `advance`,
+ * skipped malformed ones included, so a restart never meets them again. Nothing an adapter runs in
+ * the background may reject unobserved: its loop ends through `ended` instead, and the host's
+ * supervisor restarts the account while the other accounts and the gateway carry on.
+ */
 export interface ChannelAdapter {
   /** Channel name as in config and session keys (`telegram`). */
   id: string;

@@ -27,6 +27,9 @@ function accountLine(ctx: CliContext, channel: string, account: AccountStatusSna
   if (account.lastOutboundAt) parts.push(`out ${new Date(account.lastOutboundAt).toISOString()}`);
   if (account.pendingDeliveries) parts.push(`${account.pendingDeliveries} pending`);
   if (account.probe) parts.push(`probe ${JSON.stringify(account.probe)}`);
+  if (account.restarts) parts.push(`restarted ${account.restarts}x`);
+  if (account.nextRestartAt)
+    parts.push(`next retry ${new Date(account.nextRestartAt).toISOString()}`);
   if (account.lastError) parts.push(s.red(`error: ${account.lastError}`));
   return parts.join("  ");
 }

@@ -2,6 +2,8 @@
 // [--token T] [--password P]`: the gateway in the foreground. Refuses to bind beyond loopback without
 // auth, takes the state-dir lock, prints the URL when ready, and on SIGTERM/SIGINT shuts down
 // gracefully (shutdown event, runs drained up to 10 s, stores flushed, lock released) and exits 0.
+
+import { installProcessGuards } from "../daemon/process-guards.js";
 import type { GatewayHandle, SharedAuth } from "../gateway/index.js";
 import { findTailnetAddress } from "../gateway/tailnet.js";
 import { ensureGatewayTokenFile, gatewayTokenPath } from "../gateway/token-file.js";
@@ -124,6 +126,8 @@ export async function run(
     ...(opts.json ? { consoleStyle: "json" as const } : {}),
     now: Date.now,
   });
+  // Unhandled rejections / uncaught exceptions are logged, not fatal (src/daemon/process-guards.ts).
+  const releaseProcessGuards = installProcessGuards({ log: logger });
   let gw: GatewayHandle;
   try {
     gw = await startGateway({
@@ -136,6 +140,7 @@ export async function run(
       ...(ctx.profile ? { profile: ctx.profile } : {}),
     });
   } catch (err) {
+    releaseProcessGuards();
     logger.close();
     if (err instanceof StateDirLockedError)
       throw new CliError(`${err.message}\nis another gateway running?`);
@@ -161,6 +166,7 @@ export async function run(
     ctx.stderr(asBlock(`shutdown failed: ${err instanceof Error ? err.message : String(err)}`));
     return ExitCode.failure;
   } finally {
+    releaseProcessGuards();
     logger.close();
   }
   return ExitCode.ok;

@@ -2,6 +2,7 @@
 // gateway options) and the channel host, created (lazily imported) only when `channels` configures
 // a channel that has an adapter, so a channel-less gateway loads no channel code at start-up.
 import { configuredChannelIds } from "../channels/account-config.js";
+import type { RestartPolicy } from "../channels/account-supervisor.js";
 import { builtinChannelLoaders } from "../channels/builtin.js";
 import type { RetryPolicy } from "../channels/delivery/send-retry.js";
 import type { ChannelHost } from "../channels/host.js";
@@ -24,6 +25,8 @@ export interface GatewayChannelOptions {
   retry?: Partial<RetryPolicy>;
   /** Typing indicator refresh override (default: the configured `typingIntervalSeconds`, else 6 s). */
   typingIntervalMs?: number;
+  /** Backoff of accounts restarted after a failure (tests shorten it; default 1 s doubling to 5 min). */
+  restart?: Partial<RestartPolicy>;
 }
 
 /** What the channels need from the gateway. */
@@ -100,6 +103,7 @@ export class GatewayChannels {
       now: params.now,
       onRun: (info) => params.runs().adopt(info),
       ...(params.options.retry ? { retry: params.options.retry } : {}),
+      ...(params.options.restart ? { restart: params.options.restart } : {}),
       ...(typing ? { typingIntervalMs: typing } : {}),
     });
     return this.current;

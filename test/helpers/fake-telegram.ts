@@ -1,6 +1,8 @@
 // A fake Telegram Bot API on 127.0.0.1 (port 0) for driving grammY offline: `/bot<token>/<method>` with
 // JSON or multipart bodies, `/file/bot<token>/<path>` downloads, long-polled getUpdates that drops
-// updates below the offset, several bots on one server, scripted failures, every call recorded.
+// updates below the offset, several bots on one server, scripted failures (error statuses, raw garbage
+// bodies, dropped connections, hangs; for the next calls or for one bot until healed), raw malformed
+// update items, every call recorded.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -19,9 +21,14 @@ export interface FakeTelegramCall {
   files: Record<string, { fileName: string; size: number }>;
 }
 
-/** A scripted failure for the next calls of a method. `hang` never answers (a timeout). */
+/**
+ * A scripted failure. `hang` never answers (a timeout); `body` answers a raw body (garbage, or JSON
+ * whose `result` has the wrong shape); `destroy` closes the connection without answering.
+ */
 export type FakeTelegramFailure =
   | { kind: "status"; code: number; description: string; retryAfter?: number }
+  | { kind: "body"; status?: number; body: string }
+  | { kind: "destroy" }
   | { kind: "hang" };
 
 /** A file the fake serves through getFile and the download route. */
@@ -37,11 +44,19 @@ interface Waiter {
   respond: () => void;
 }
 
+/** A queued update: `id` orders it and drops it below the offset; `payload` is what is served. */
+interface QueuedUpdate {
+  id: number;
+  payload: unknown;
+}
+
 interface BotState {
   bot: FakeBot;
-  updates: Array<{ update_id: number } & Record<string, unknown>>;
+  updates: QueuedUpdate[];
   nextUpdateId: number;
   waiters: Set<Waiter>;
+  /** Every call of this bot fails so, until `heal`. */
+  broken?: { methods?: string[]; failure: FakeTelegramFailure };
 }
 
 /** The running fake; close it in `afterEach`. */
@@ -54,9 +69,18 @@ export interface FakeTelegram {
   pushUpdate(token: string, update: Record<string, unknown>): number;
   /** Queues `{ message }`. */
   pushMessage(token: string, message: Record<string, unknown>): number;
+  /**
+   * Queues `payload` exactly as given (no `update_id` is set: `null`, a string, `{update_id: "7"}`…)
+   * at the next update position; it is dropped once the poller's offset passes that position.
+   */
+  pushRaw(token: string, payload: unknown): number;
   addFile(token: string, file: FakeFile): void;
   /** The next `count` calls of `method` (any bot) fail as described. */
   failNext(method: string, count: number, failure: FakeTelegramFailure): void;
+  /** Every call of one bot (of `methods`, default all) fails as described until {@link heal}. */
+  breakBot(token: string, failure: FakeTelegramFailure, methods?: string[]): void;
+  /** Ends {@link breakBot}. */
+  heal(token: string): void;
   callsOf(method: string, token?: string): FakeTelegramCall[];
   /** Resolves with the first call of `method` matching `where`, waiting for it if needed. */
   waitForCall(
@@ -160,8 +184,12 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     const offset = typeof params.offset === "number" ? params.offset : 0;
     const limit = typeof params.limit === "number" ? params.limit : 100;
     // Telegram forgets every update below the offset once it is given.
-    if (offset > 0) state.updates = state.updates.filter((u) => u.update_id >= offset);
-    const available = () => state.updates.filter((u) => u.update_id >= offset).slice(0, limit);
+    if (offset > 0) state.updates = state.updates.filter((u) => u.id >= offset);
+    const available = () =>
+      state.updates
+        .filter((u) => u.id >= offset)
+        .slice(0, limit)
+        .map((u) => u.payload);
     const now = available();
     const timeout = typeof params.timeout === "number" ? params.timeout : 0;
     if (now.length > 0 || timeout <= 0) return ok(res, now);
@@ -255,9 +283,20 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     notifyListeners();
     const state = bots.get(token);
     if (!state) return send(res, 401, { ok: false, error_code: 401, description: "Unauthorized" });
-    const failure = failures.get(method)?.shift();
+    const broken = state.broken;
+    const failure =
+      failures.get(method)?.shift() ??
+      (broken && (!broken.methods || broken.methods.includes(method)) ? broken.failure : undefined);
     if (failure?.kind === "hang") {
       hanging.add(res);
+      return;
+    }
+    if (failure?.kind === "destroy") {
+      res.socket?.destroy();
+      return;
+    }
+    if (failure?.kind === "body") {
+      res.writeHead(failure.status ?? 200, JSON_HEADERS).end(failure.body);
       return;
     }
     if (failure) {
@@ -294,13 +333,24 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     },
     pushUpdate(token, update) {
       const state = stateOf(token);
-      const updateId = state.nextUpdateId++;
-      state.updates.push({ ...update, update_id: updateId });
+      const updateId = state.nextUpdateId;
+      return fake.pushRaw(token, { ...update, update_id: updateId });
+    },
+    pushRaw(token, payload) {
+      const state = stateOf(token);
+      const id = state.nextUpdateId++;
+      state.updates.push({ id, payload });
       for (const waiter of [...state.waiters]) waiter.respond();
-      return updateId;
+      return id;
     },
     pushMessage(token, message) {
       return fake.pushUpdate(token, { message });
+    },
+    breakBot(token, failure, methods) {
+      stateOf(token).broken = methods ? { failure, methods } : { failure };
+    },
+    heal(token) {
+      delete stateOf(token).broken;
     },
     addFile(token, file) {
       files.set(`${token}/${file.fileId}`, file);

@@ -32,8 +32,8 @@ export interface TelegramAccounts {
   stopAll(): Promise<void>;
 }
 
-/** Fast retries so error-path tests do not wait seconds. */
-export const TEST_RETRY_DELAYS_MS = [20, 40];
+/** A short pause before a rejected update is polled again, so error-path tests do not wait seconds. */
+export const TEST_RECEIVE_RETRY_DELAY_MS = 20;
 
 /** Creates a starter bound to `fake`. */
 export function telegramAccounts(fake: FakeTelegram): TelegramAccounts {
@@ -49,7 +49,7 @@ export function telegramAccounts(fake: FakeTelegram): TelegramAccounts {
         config: { botToken: params.token, apiRoot: fake.apiRoot, ...params.config },
         stateDir,
       });
-      const adapter = createTelegramAdapter({ retryDelaysMs: TEST_RETRY_DELAYS_MS });
+      const adapter = createTelegramAdapter({ receiveRetryDelayMs: TEST_RECEIVE_RETRY_DELAY_MS });
       const runtime = await adapter.start(recorder.context);
       running.push(runtime);
       if (params.waitConnected !== false) {

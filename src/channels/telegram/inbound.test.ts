@@ -1,21 +1,23 @@
 // The normalized Telegram peers route the way the routing tables expect: a forum topic gets its own
 // `:topic:<id>` session key and still matches a binding on its base group; channel posts are channels.
-import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { groupMessage, topicMessage } from "../../../test/helpers/fake-telegram-updates.js";
 import { resolveAgentRoute } from "../../routing/index.js";
 import { toChannelInbound } from "./inbound.js";
+import { createTelegramUpdateParser } from "./update-schema.js";
 
 const BOT = { id: "9001", username: "pincer_bot" };
+const parse = createTelegramUpdateParser();
 
 function inboundOf(update: Record<string, unknown>) {
-  const inbound = toChannelInbound({
-    update: { update_id: 1, ...update } as Update,
+  const conversion = toChannelInbound({
+    update: { update_id: 1, ...update },
     accountId: "default",
     bot: BOT,
+    parse,
   });
-  if (!inbound) throw new Error("no inbound");
-  return inbound;
+  if (conversion.kind !== "inbound") throw new Error(`no inbound: ${JSON.stringify(conversion)}`);
+  return conversion.inbound;
 }
 
 describe("telegram inbound → routing", () => {
@@ -60,10 +62,9 @@ describe("telegram inbound → routing", () => {
   });
 
   it("ignores updates without a new message", () => {
-    const edited = {
-      update_id: 2,
-      edited_message: groupMessage({ text: "x" }),
-    } as unknown as Update;
-    expect(toChannelInbound({ update: edited, accountId: "default", bot: BOT })).toBeUndefined();
+    const edited = { update_id: 2, edited_message: groupMessage({ text: "x" }) };
+    expect(toChannelInbound({ update: edited, accountId: "default", bot: BOT, parse })).toEqual({
+      kind: "ignored",
+    });
   });
 });

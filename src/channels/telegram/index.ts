@@ -1,5 +1,6 @@
 // The Telegram channel adapter (grammY): one bot per account, long polling with a persisted offset,
-// Markdown rendered to Telegram HTML on the way out. Registers like any third-party adapter would.
+// Markdown rendered to Telegram HTML on the way out. A polling run that fails ends `ended` with the
+// reason; the host's supervisor starts the account again. Registers like any third-party adapter would.
 import { Api } from "grammy";
 import type {
   ChannelAccountContext,
@@ -14,16 +15,18 @@ import {
 } from "./account-settings.js";
 import type { TelegramBotIdentity } from "./inbound.js";
 import {
-  DEFAULT_RETRY_DELAYS_MS,
+  DEFAULT_RECEIVE_RETRY_DELAY_MS,
   runTelegramPolling,
   TELEGRAM_POLL_TIMEOUT_SECONDS,
 } from "./polling.js";
 import { sendTelegramMessage, sendTelegramTyping, TELEGRAM_TEXT_LIMIT } from "./send.js";
+import { createTelegramUpdateParser, type TelegramUpdateParser } from "./update-schema.js";
 
 /** Tunables of {@link createTelegramAdapter}; the defaults suit production. */
 export interface TelegramAdapterOptions {
-  /** Delays between failed polling attempts (ms); the last one repeats. */
-  retryDelaysMs?: number[];
+  /** Pause before an update whose `receive` rejected is polled again (ms). Polling failures end the
+   *  run instead (`ended`): the host restarts the account with its own backoff. */
+  receiveRetryDelayMs?: number;
   /** Clock for status timestamps and probe latency. */
   now?: () => number;
 }
@@ -58,6 +61,7 @@ async function probe(api: Api, now: () => number): Promise<ProbeResult> {
 async function startAccount(
   context: ChannelAccountContext,
   options: Required<TelegramAdapterOptions>,
+  parseUpdate: TelegramUpdateParser,
 ): Promise<ChannelAccountRuntime> {
   const resolved = resolveTelegramSettings({
     config: context.config,
@@ -86,13 +90,15 @@ async function startAccount(
     settings,
     context,
     signal: controller.signal,
-    retryDelaysMs: options.retryDelaysMs,
+    receiveRetryDelayMs: options.receiveRetryDelayMs,
+    parseUpdate,
     now: options.now,
     onIdentity: (me) => {
       identity = me;
     },
   });
   return {
+    ended: loop,
     async send(message) {
       const result = await sendTelegramMessage({ api, message, log: context.log });
       if (result.ok) context.report({ lastOutboundAt: options.now() });
@@ -118,9 +124,11 @@ async function startAccount(
 /** Builds the Telegram adapter: grammY against `apiRoot` (default api.telegram.org), one bot per account. */
 export function createTelegramAdapter(options: TelegramAdapterOptions = {}): ChannelAdapter {
   const resolvedOptions: Required<TelegramAdapterOptions> = {
-    retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+    receiveRetryDelayMs: options.receiveRetryDelayMs ?? DEFAULT_RECEIVE_RETRY_DELAY_MS,
     now: options.now ?? Date.now,
   };
+  // Compiled on the first start, shared by every account and restart of this adapter.
+  let parseUpdate: TelegramUpdateParser | undefined;
   return {
     id: "telegram",
     label: "Telegram",
@@ -137,6 +145,9 @@ export function createTelegramAdapter(options: TelegramAdapterOptions = {}): Cha
       const result = resolveTelegramSettings({ config, env });
       return result.ok ? undefined : result.error;
     },
-    start: (context) => startAccount(context, resolvedOptions),
+    start: (context) => {
+      parseUpdate ??= createTelegramUpdateParser();
+      return startAccount(context, resolvedOptions, parseUpdate);
+    },
   };
 }

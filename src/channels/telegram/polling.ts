@@ -1,28 +1,40 @@
 // The long-poll loop of one bot: getMe (→ connected), deleteWebhook, then getUpdates from the stored
-// offset. Each update is handed to `receive` in order and the offset advances only once `receive`
-// resolved; it is persisted once per batch (and on stop), so a restart neither loses nor replays
-// updates (a crash mid-batch replays that batch's handed-on part); a rejected update is polled again.
-// Errors back off and are reported; aborting the signal ends the in-flight poll at once.
+// offset. Each update goes through the channel update guard (`../update-guard.ts`): converted,
+// handed to `receive`, and the offset advances once `receive` resolved, or once a malformed update
+// was logged and skipped (a restart does not see it again); a rejected update is polled again. The
+// offset is persisted once per batch (and on stop), so a restart neither loses nor replays updates
+// (a crash mid-batch replays that batch's handed-on part). Any platform failure (network, 5xx, 429,
+// a refused token, a malformed answer) or a crash ends the run with a `ChannelAccountEnd` value
+// (never a rejection): the host's supervisor restarts the account with backoff. Aborting the signal
+// ends the in-flight poll at once.
 import { type Api, GrammyError } from "grammy";
-import type { Update } from "grammy/types";
-import type { ChannelAccountContext } from "../types.js";
+import type { ChannelAccountContext, ChannelAccountEnd } from "../types.js";
+import {
+  createUpdateGuard,
+  DEFAULT_MAX_SUBMIT_ATTEMPTS,
+  describeError,
+  type UpdateConversion,
+} from "../update-guard.js";
 import type { TelegramAccountSettings } from "./account-settings.js";
 import { toGrammySignal } from "./grammy-signal.js";
 import { type TelegramBotIdentity, toChannelInbound } from "./inbound.js";
 import { downloadInboundImages } from "./inbound-media.js";
 import { offsetFilePath, readStoredOffset, writeStoredOffset } from "./offset-store.js";
 import { isUnauthorizedError } from "./send-failure.js";
+import type { TelegramUpdateParser } from "./update-schema.js";
 
 /** Seconds Telegram holds a getUpdates request open when nothing arrives. */
 export const TELEGRAM_POLL_TIMEOUT_SECONDS = 30;
 
-/** Delays between failed attempts; the last one repeats. */
-export const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+/** Pause before an update whose `receive` rejected is polled again. */
+export const DEFAULT_RECEIVE_RETRY_DELAY_MS = 1_000;
 
 /** Tries of one update whose `receive` keeps rejecting before it is skipped (so one bad update cannot stall a bot forever). */
-export const MAX_RECEIVE_ATTEMPTS = 5;
+export const MAX_RECEIVE_ATTEMPTS = DEFAULT_MAX_SUBMIT_ATTEMPTS;
 
 const ALLOWED_UPDATES = ["message", "channel_post"] as const;
+
+const STOPPED: ChannelAccountEnd = { failed: false };
 
 /** Inputs for {@link runTelegramPolling}. */
 export interface TelegramPollingParams {
@@ -33,7 +45,9 @@ export interface TelegramPollingParams {
   settings: TelegramAccountSettings;
   context: ChannelAccountContext;
   signal: AbortSignal;
-  retryDelaysMs: number[];
+  receiveRetryDelayMs: number;
+  /** The adapter's compiled update schema. */
+  parseUpdate: TelegramUpdateParser;
   now: () => number;
   /** Called once getMe answered, so sends and probes know who the bot is. */
   onIdentity: (identity: TelegramBotIdentity) => void;
@@ -57,49 +71,71 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Runs the loop until the signal aborts or the token is rejected; never rejects itself. */
-export async function runTelegramPolling(params: TelegramPollingParams): Promise<void> {
-  const { context, signal, retryDelaysMs, now } = params;
-  let failures = 0;
-  const backoff = async (err: unknown, stage: string) => {
-    const retryAfter = err instanceof GrammyError ? err.parameters.retry_after : undefined;
-    const delay =
-      typeof retryAfter === "number"
-        ? retryAfter * 1000
-        : (retryDelaysMs[Math.min(failures, retryDelaysMs.length - 1)] ?? 1_000);
-    failures += 1;
-    const message = `${stage}: ${errorText(err)}`;
-    context.log.warn(
-      { accountId: context.accountId, error: message, retryInMs: delay },
-      "telegram: polling error",
-    );
-    context.report({ lastError: message, lastErrorAt: now() });
-    await sleep(delay, signal);
-  };
-  const fatal = (err: unknown, stage: string) => {
-    const message = `${stage}: ${errorText(err)} (check the bot token)`;
-    context.log.error(
-      { accountId: context.accountId, error: message },
-      "telegram: polling stopped",
-    );
-    context.report({ connected: false, lastError: message, lastErrorAt: now() });
-  };
+function typeName(value: unknown): string {
+  return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+}
+
+/** Ends the run as failed: logged, reported, with Telegram's `retry_after` when it sent one. */
+function failRun(params: TelegramPollingParams, stage: string, err: unknown): ChannelAccountEnd {
+  const { context } = params;
+  const hint = isUnauthorizedError(err) ? " (check the bot token)" : "";
+  const error = `${stage}: ${errorText(err)}${hint}`;
+  context.log.warn({ accountId: context.accountId, error }, "telegram: polling stopped");
+  context.report({ connected: false, lastError: error, lastErrorAt: params.now() });
+  const retryAfter = err instanceof GrammyError ? err.parameters.retry_after : undefined;
+  return typeof retryAfter === "number" && retryAfter >= 0
+    ? { failed: true, error, retryAfterMs: retryAfter * 1000 }
+    : { failed: true, error };
+}
+
+/** The bot's identity from a getMe answer, refusing one without a numeric id. */
+function identityOf(me: unknown): TelegramBotIdentity {
+  const fields = (typeof me === "object" && me !== null ? me : {}) as Record<string, unknown>;
+  if (!Number.isSafeInteger(fields.id)) {
+    throw new Error(`malformed result: expected a bot with a numeric id, got ${typeName(me)}`);
+  }
+  const identity: TelegramBotIdentity = { id: String(fields.id) };
+  if (typeof fields.username === "string") identity.username = fields.username;
+  if (typeof fields.first_name === "string") identity.name = fields.first_name;
+  return identity;
+}
+
+/** The `update_id` of one getUpdates item, when it has a usable one. */
+function updateIdOf(item: unknown): number | undefined {
+  if (typeof item !== "object" || item === null) return undefined;
+  const id = (item as { update_id?: unknown }).update_id;
+  return typeof id === "number" && Number.isSafeInteger(id) && id >= 0 ? id : undefined;
+}
+
+/**
+ * Runs the loop until the signal aborts (`{failed: false}`) or it cannot go on (`{failed: true}`:
+ * a platform error, a refused token, a malformed answer, a crash). Never rejects.
+ */
+export async function runTelegramPolling(
+  params: TelegramPollingParams,
+): Promise<ChannelAccountEnd> {
+  try {
+    return await poll(params);
+  } catch (err) {
+    if (params.signal.aborted) return STOPPED;
+    return failRun(params, "polling crashed", describeError(err));
+  }
+}
+
+async function poll(params: TelegramPollingParams): Promise<ChannelAccountEnd> {
+  const { context, signal, now } = params;
 
   // 1. Who are we? Also proves the token and the API root work.
-  let identity: TelegramBotIdentity | undefined;
-  while (!signal.aborted && !identity) {
-    try {
-      const me = await params.pollApi.getMe(toGrammySignal(signal));
-      await params.pollApi.deleteWebhook({ drop_pending_updates: false }, toGrammySignal(signal));
-      identity = { id: String(me.id), username: me.username, name: me.first_name };
-    } catch (err) {
-      if (signal.aborted) return;
-      if (isUnauthorizedError(err)) return fatal(err, "getMe");
-      await backoff(err, "getMe");
-    }
+  let identity: TelegramBotIdentity;
+  try {
+    const me = await params.pollApi.getMe(toGrammySignal(signal));
+    await params.pollApi.deleteWebhook({ drop_pending_updates: false }, toGrammySignal(signal));
+    identity = identityOf(me);
+  } catch (err) {
+    if (signal.aborted) return STOPPED;
+    return failRun(params, "getMe", err);
   }
-  if (!identity) return;
-  failures = 0;
+  if (signal.aborted) return STOPPED;
   params.onIdentity(identity);
   context.report({ connected: true, identity });
   context.log.info({ accountId: context.accountId, bot: identity.username }, "telegram: connected");
@@ -115,12 +151,19 @@ export async function runTelegramPolling(params: TelegramPollingParams): Promise
   }
 
   // 3. Poll.
-  const attempts = new Map<number, number>();
-  let connected = true;
+  const guard = createUpdateGuard({
+    log: context.log,
+    report: context.report,
+    submit: context.receive,
+    now,
+    signal,
+    maxSubmitAttempts: MAX_RECEIVE_ATTEMPTS,
+  });
+  const convert = (update: unknown) => convertUpdate(params, identity, update);
   while (!signal.aborted) {
-    let updates: Update[];
+    let batch: unknown;
     try {
-      updates = await params.pollApi.getUpdates(
+      batch = await params.pollApi.getUpdates(
         {
           offset: lastUpdateId === undefined ? undefined : lastUpdateId + 1,
           timeout: TELEGRAM_POLL_TIMEOUT_SECONDS,
@@ -129,26 +172,33 @@ export async function runTelegramPolling(params: TelegramPollingParams): Promise
         toGrammySignal(signal),
       );
     } catch (err) {
-      if (signal.aborted) return;
-      if (isUnauthorizedError(err)) return fatal(err, "getUpdates");
-      if (connected) context.report({ connected: false });
-      connected = false;
-      await backoff(err, "getUpdates");
-      continue;
+      if (signal.aborted) return STOPPED;
+      return failRun(params, "getUpdates", err);
     }
-    failures = 0;
-    if (!connected) context.report({ connected: true });
-    connected = true;
+    if (!Array.isArray(batch)) {
+      const problem = `malformed result: expected an array of updates, got ${typeName(batch)}`;
+      return failRun(params, "getUpdates", problem);
+    }
     const before = lastUpdateId;
-    for (const update of updates) {
+    let pollAgain = false;
+    for (const [index, update] of batch.entries()) {
       if (signal.aborted) break;
-      if (lastUpdateId !== undefined && update.update_id <= lastUpdateId) continue;
-      const handled = await handOn({ ...params, identity, update, attempts });
-      if (!handled) {
-        await sleep(retryDelaysMs[0] ?? 1_000, signal);
+      const updateId = updateIdOf(update);
+      if (updateId === undefined) {
+        context.log.warn(
+          { accountId: context.accountId, index, reason: "update_id missing or not an integer" },
+          "channel update skipped: malformed",
+        );
+        continue;
+      }
+      if (lastUpdateId !== undefined && updateId <= lastUpdateId) continue;
+      const verdict = await guard.handle({ id: updateId, update, convert });
+      if (!verdict.advance) {
+        if (verdict.outcome === "retry") await sleep(params.receiveRetryDelayMs, signal);
+        pollAgain = true;
         break; // poll again from this update
       }
-      lastUpdateId = update.update_id;
+      lastUpdateId = updateId;
     }
     // One fsync'd write per batch, not per update: per update, each hand-on waited for the disk and
     // 1,000 queued messages trickled in at ~45/s under load (bench/channels.mjs).
@@ -163,49 +213,35 @@ export async function runTelegramPolling(params: TelegramPollingParams): Promise
         context.report({ lastError: `offset not saved: ${errorText(err)}`, lastErrorAt: now() });
       }
     }
+    // A batch that moved nothing would come back at once, forever: end the run (backoff) instead.
+    if (batch.length > 0 && lastUpdateId === before && !pollAgain && !signal.aborted) {
+      const problem = `${batch.length} updates and none past the offset (${before ?? "none"})`;
+      return failRun(params, "getUpdates", problem);
+    }
   }
+  return STOPPED;
 }
 
-/** Converts one update and hands it to `receive`; false when it must be polled again. */
-async function handOn(
-  params: TelegramPollingParams & {
-    identity: TelegramBotIdentity;
-    update: Update;
-    attempts: Map<number, number>;
-  },
-): Promise<boolean> {
-  const { context, update, signal } = params;
-  const inbound = toChannelInbound({ update, accountId: context.accountId, bot: params.identity });
-  if (!inbound) return true;
-  inbound.media = await downloadInboundImages({
-    media: inbound.media,
+/** One update → inbound (schema-checked), its photos downloaded; runs inside the update guard. */
+async function convertUpdate(
+  params: TelegramPollingParams,
+  identity: TelegramBotIdentity,
+  update: unknown,
+): Promise<UpdateConversion> {
+  const { context } = params;
+  const conversion = toChannelInbound({
+    update,
+    accountId: context.accountId,
+    bot: identity,
+    parse: params.parseUpdate,
+  });
+  if (conversion.kind !== "inbound") return conversion;
+  conversion.inbound.media = await downloadInboundImages({
+    media: conversion.inbound.media,
     api: params.api,
     settings: params.settings,
-    signal,
+    signal: params.signal,
     log: context.log,
   });
-  if (signal.aborted) return false;
-  try {
-    await context.receive(inbound);
-    params.attempts.delete(update.update_id);
-    context.report({ lastInboundAt: params.now() });
-    return true;
-  } catch (err) {
-    const tries = (params.attempts.get(update.update_id) ?? 0) + 1;
-    params.attempts.set(update.update_id, tries);
-    const fields = {
-      accountId: context.accountId,
-      updateId: update.update_id,
-      tries,
-      error: errorText(err),
-    };
-    context.report({ lastError: `receive: ${errorText(err)}`, lastErrorAt: params.now() });
-    if (tries >= MAX_RECEIVE_ATTEMPTS) {
-      context.log.error(fields, "telegram: update skipped after repeated receive failures");
-      params.attempts.delete(update.update_id);
-      return true;
-    }
-    context.log.warn(fields, "telegram: receive failed; the update will be polled again");
-    return false;
-  }
+  return conversion;
 }

@@ -1,6 +1,6 @@
 // Long polling through real grammY against the fake Bot API: the offset survives restarts (nothing
-// redelivered, nothing lost, rejected updates polled again), errors are reported and retried, and
-// stop() / the host's signal end an in-flight long poll.
+// redelivered, nothing lost, rejected updates polled again), platform failures end the run with a
+// reason (the host's supervisor restarts it), and stop() / the host's signal end an in-flight poll.
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeStateDir, removeStateDir } from "../../../test/helpers/channel-account-context.js";
@@ -160,25 +160,58 @@ describe("telegram polling", () => {
     await runtime.stop();
   });
 
-  it("reports polling errors as lastError, backs off and recovers", async () => {
-    fake.failNext("getUpdates", 2, { kind: "status", code: 502, description: "Bad Gateway" });
-    const { recorder } = await accounts.start({ token: TOKEN, stateDir });
-    fake.pushMessage(TOKEN, privateMessage({ text: "after errors" }));
-    expect(texts(await recorder.waitForReceived(1))).toEqual(["after errors"]);
-    expect(recorder.reports).toContainEqual(
-      expect.objectContaining({ lastError: expect.stringContaining("Bad Gateway") }),
-    );
-    expect(recorder.reports).toContainEqual({ connected: false });
-    expect(recorder.status().connected).toBe(true);
+  it("a polling error ends the run with the reason (the host restarts it), never a rejection", async () => {
+    fake.failNext("getUpdates", 1, { kind: "status", code: 502, description: "Bad Gateway" });
+    const { runtime, recorder } = await accounts.start({ token: TOKEN, stateDir });
+    expect(await runtime.ended).toEqual({
+      failed: true,
+      error: expect.stringMatching(/^getUpdates: .*Bad Gateway/),
+    });
+    expect(recorder.status()).toMatchObject({ connected: false, lastError: expect.any(String) });
+  });
+
+  it("a 429 ends the run with Telegram's retry_after", async () => {
+    fake.failNext("getUpdates", 1, {
+      kind: "status",
+      code: 429,
+      description: "Too Many Requests: retry after 7",
+      retryAfter: 7,
+    });
+    const { runtime } = await accounts.start({ token: TOKEN, stateDir });
+    expect(await runtime.ended).toMatchObject({ failed: true, retryAfterMs: 7_000 });
+  });
+
+  it.each([
+    ["a body that is not JSON", { kind: "body" as const, body: "<html>oops" }],
+    ["a result that is not an array", { kind: "body" as const, body: '{"ok":true,"result":42}' }],
+    ["a null answer", { kind: "body" as const, body: "null" }],
+    ["a dropped connection", { kind: "destroy" as const }],
+  ])("%s on getUpdates ends the run as failed", async (_name, failure) => {
+    fake.failNext("getUpdates", 1, failure);
+    const { runtime } = await accounts.start({ token: TOKEN, stateDir });
+    const end = await runtime.ended;
+    expect(end).toMatchObject({ failed: true, error: expect.stringMatching(/^getUpdates: /) });
+  });
+
+  it("a getMe answer without a bot id ends the run as failed", async () => {
+    fake.failNext("getMe", 1, { kind: "body", body: '{"ok":true,"result":{"username":"x"}}' });
+    const { runtime } = await accounts.start({ token: TOKEN, stateDir, waitConnected: false });
+    expect(await runtime.ended).toMatchObject({
+      failed: true,
+      error: expect.stringContaining("getMe: malformed result"),
+    });
   });
 
   it("a rejected token stops polling with a clear lastError", async () => {
-    const { recorder } = await accounts.start({
+    const { runtime, recorder } = await accounts.start({
       token: "999:revoked",
       stateDir,
       waitConnected: false,
     });
-    await recorder.waitForReport((r) => r.connected === false && r.lastError !== undefined);
+    expect(await runtime.ended).toMatchObject({
+      failed: true,
+      error: expect.stringMatching(/401/),
+    });
     expect(recorder.status().lastError).toMatch(/getMe: .*401.*check the bot token/);
     expect(fake.callsOf("getUpdates", "999:revoked")).toHaveLength(0);
   });

@@ -160,7 +160,7 @@ describe("telegram send", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as { port: number }).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const adapter = createTelegramAdapter({ retryDelaysMs: [10_000] });
+    const adapter = createTelegramAdapter();
     const dead = await adapter.start({
       channel: "telegram",
       accountId: "default",
