@@ -1,4 +1,6 @@
-// Shared by `config set` and `config unset`: apply one edit, validated, backed up, atomic.
+// Shared by every CLI command that changes the config (`config set/unset`, `agents add`, `channels add`,
+// `setup`): edits validated, backed up and written atomically under the config write lock (concurrent
+// writers, CLI or gateway, never lose each other's changes).
 import {
   type ConfigEdit,
   editConfigFile,
@@ -28,6 +30,10 @@ export function applyConfigEdits(
     env: ctx.env,
     validate: (value) => validateConfig(value, { paths: loaded.paths }),
   });
+  if (!result.ok && result.reason !== "invalid") {
+    // Another writer held the config write lock too long (or the file changed under a baseHash).
+    throw new CliError(`not written: ${result.issues[0]?.message ?? result.reason}`);
+  }
   if (!result.ok) {
     ctx.stderr(
       asBlock(

@@ -12,13 +12,13 @@ import {
 } from "../agents/roster.js";
 import { type SeedWorkspaceResult, seedWorkspace } from "../agents/workspace.js";
 import {
+  commitConfigWrite,
   expandHome,
   formatConfigIssues,
   formatConfigPath,
   type LoadedConfig,
   validateConfig,
 } from "../config/index.js";
-import { writeFileAtomic } from "../lib/atomic-write.js";
 import { DEFAULT_AGENT_ID, normalizeAgentId } from "../routing/ids.js";
 import { applyConfigEdits } from "./config-edit.js";
 import { asBlock, type CliContext, CliError, displayPath, ExitCode, printJson } from "./context.js";
@@ -114,7 +114,16 @@ function createConfig(
   mkdirSync(dirname(loaded.path), { recursive: true, mode: 0o700 });
   const defaultWorkspace = displayPath(implicit.workspace, loaded.paths.home);
   const text = initialConfigText({ ...(workspace ? { workspace } : {}), defaultWorkspace });
-  writeFileAtomic(loaded.path, text, { mode: 0o600 });
+  // Under the config write lock, expecting no file: one created meanwhile is never overwritten.
+  const written = commitConfigWrite({
+    configPath: loaded.path,
+    baseHash: "",
+    compute: () => ({ ok: true, text }),
+  });
+  if (!written.ok) {
+    const why = written.reason === "invalid" ? "it would be invalid" : written.message;
+    throw new CliError(`not written: ${loaded.path}: ${why}`);
+  }
   return workspace
     ? { created: true, workspaceKey: "agents.defaults.workspace" }
     : { created: true };
