@@ -7,6 +7,7 @@ import { MAX_CONFIG_DEPTH } from "../src/config/index.js";
 import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import {
   createGatewaySandbox,
+  type Frame,
   type GatewaySandbox,
   payloadOf as p,
 } from "./helpers/gateway-sandbox.js";
@@ -24,7 +25,7 @@ const deepArray = (levels: number) => `{"a":${"[".repeat(levels)}${"]".repeat(le
 const nestedMeta = (levels: number) =>
   `{"meta":{"migrations":${'{"a":'.repeat(levels - 2)}1${"}".repeat(levels - 2)}}}`;
 
-function expectTooDeep(res: { ok?: unknown; error?: unknown }): void {
+function expectTooDeep(res: Frame): void {
   expect(res.ok).toBe(false);
   expect(res.error).toMatchObject({
     code: "INVALID_REQUEST",

@@ -10,6 +10,7 @@ import {
   connectParams,
   createGatewaySandbox,
   type GatewaySandbox,
+  type Loose,
   openClient,
   payloadOf as p,
   TEST_TOKEN,

@@ -9,6 +9,7 @@ import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import {
   createGatewaySandbox,
   type GatewaySandbox,
+  type Loose,
   payloadOf as p,
 } from "./helpers/gateway-sandbox.js";
 import { fakeProviderConfig } from "./helpers/runtime-sandbox.js";
@@ -32,7 +33,10 @@ function secretConfig(baseUrl: string): Partial<OpenClawConfig> {
   const models = fakeProviderConfig(baseUrl)!;
   const fake = models.providers!.fake!;
   return {
-    env: { OPENAI_API_KEY: "sk-env-secret-1", vars: { MY_VAR: "vars-secret-2" } },
+    env: {
+      OPENAI_API_KEY: "sk-env-secret-1",
+      vars: { MY_VAR: "vars-secret-2" },
+    } as OpenClawConfig["env"],
     models: {
       ...models,
       providers: {
@@ -158,7 +162,7 @@ describe("config secrets over the gateway", () => {
       code: "INVALID_REQUEST",
       details: { code: "CONFIG_INVALID" },
     });
-    expect(patch.error?.message).toMatch(/channels\.slack\.appToken.*redaction marker/);
+    expect((patch.error as Loose).message).toMatch(/channels\.slack\.appToken.*redaction marker/);
     const set = await client.request("config.set", {
       raw: JSON.stringify({
         gateway: { auth: { token: "__REDACTED__" } },
@@ -167,7 +171,7 @@ describe("config secrets over the gateway", () => {
       baseHash: hash,
     });
     expect(set.error).toMatchObject({ code: "INVALID_REQUEST" });
-    expect(set.error?.message).toMatch(/env\.NEW_KEY/);
+    expect((set.error as Loose).message).toMatch(/env\.NEW_KEY/);
     expect(readFileSync(box.configPath, "utf8")).toBe(before);
   });
 });

@@ -2,7 +2,7 @@
 // [--token T] [--password P]`: the gateway in the foreground. Refuses to bind beyond loopback without
 // auth, takes the state-dir lock, prints the URL when ready, and on SIGTERM/SIGINT shuts down
 // gracefully (shutdown event, runs drained up to 10 s, stores flushed, lock released) and exits 0.
-import type { GatewayHandle, SharedAuth } from "../gateway/index.js";
+import type { GatewayAuthResolution, GatewayHandle, SharedAuth } from "../gateway/index.js";
 import { findTailnetAddress } from "../gateway/tailnet.js";
 import { StateDirLockedError } from "../sessions/index.js";
 import { asBlock, type CliContext, CliError, ExitCode, printLine } from "./context.js";
@@ -82,15 +82,16 @@ export async function run(
     ...(opts.token ? { token: opts.token } : {}),
     ...(opts.password ? { password: opts.password } : {}),
   };
+  let preflight: GatewayAuthResolution;
   try {
     // Fail fast (before the logger opens its file) with what startGateway would refuse.
-    const { auth } = resolveGatewayAuth({
+    preflight = resolveGatewayAuth({
       cfg,
       env: ctx.env,
       overrides,
       stateDir: loaded.paths.stateDir,
     });
-    assertAuthForHost(auth, listenHost);
+    assertAuthForHost(preflight.auth, listenHost);
   } catch (err) {
     if (err instanceof GatewayAuthConfigError) throw new CliError(err.message, ExitCode.usage);
     throw err;
@@ -125,8 +126,10 @@ export async function run(
       throw new CliError(`port ${port} on ${listenHost} is already in use`);
     throw err;
   }
-  const tokenNote = gw.tokenFile
-    ? `; token ${gw.tokenFile.created ? "created in" : "from"} ${gw.tokenFile.path}`
+  // The preflight resolution created the token file if it was missing; the gateway then read it.
+  const tokenFile = gw.tokenFile && (preflight.tokenFile ?? gw.tokenFile);
+  const tokenNote = tokenFile
+    ? `; token ${tokenFile.created ? "created in" : "from"} ${tokenFile.path}`
     : "";
   printLine(ctx, `Pincer gateway listening on ${gw.url} (auth ${gw.core.authMode}${tokenNote})`);
   if (logger.file) printLine(ctx, `log file: ${logger.file}`);
