@@ -75,6 +75,23 @@ describe("concurrent config writers", () => {
     expect(readFileSync(cli.configPath, "utf8")).toContain("// racing writers");
   });
 
+  it("racing `agents add` and `config set` processes: every agent and key lands, `main` once", async () => {
+    const cli = createCliSandbox();
+    cli.writeConfig("{}\n");
+    const agents = Array.from({ length: 6 }, (_, i) => `agent-${i}`);
+    const runs = await Promise.all([
+      ...agents.map((id) => pincer(["agents", "add", id], cli.env)),
+      ...agents.map((_, i) => pincer(["config", "set", `env.vars.K${i}`, `v${i}`], cli.env)),
+    ]);
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    const cfg = JSON5.parse(readFileSync(cli.configPath, "utf8")) as {
+      agents: { list: Array<{ id: string }> };
+    };
+    const ids = cfg.agents.list.map((agent) => agent.id).sort();
+    expect(ids).toEqual(["main", ...agents].sort());
+    expect(Object.keys(storedVars(cli.configPath)).sort()).toEqual(agents.map((_, i) => `K${i}`));
+  });
+
   it("CLI processes and the gateway's config.patch racing: every write is present afterwards", async () => {
     box = await createGatewaySandbox();
     const client = await box.connect();

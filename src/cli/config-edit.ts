@@ -2,7 +2,7 @@
 // `setup`): edits validated, backed up and written atomically under the config write lock (concurrent
 // writers, CLI or gateway, never lose each other's changes).
 import {
-  type ConfigEdit,
+  type EditConfigParams,
   editConfigFile,
   formatConfigIssues,
   type LoadedConfig,
@@ -16,7 +16,8 @@ import { loadForCli } from "./load.js";
 export function applyConfigEdits(
   ctx: CliContext,
   params: {
-    edits: ConfigEdit[];
+    /** The edits, or a function of the config at write time (re-run if another writer got in first). */
+    edits: EditConfigParams["edits"];
     json?: boolean;
     summary: string;
     quiet?: boolean;

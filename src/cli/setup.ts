@@ -94,11 +94,12 @@ function initialConfigText(params: { workspace?: string; defaultWorkspace: strin
 `;
 }
 
-/** Creates the missing config file, validated before it is written. */
+/** Creates the missing config file, validated before it is written; undefined when another writer
+ * created it meanwhile (it is then left as that writer made it). */
 function createConfig(
   ctx: CliContext,
   params: { loaded: LoadedConfig; workspace?: string },
-): ConfigOutcome {
+): ConfigOutcome | undefined {
   const { loaded, workspace } = params;
   const implicit = resolveAgent({ cfg: {}, paths: loaded.paths, agentId: DEFAULT_AGENT_ID });
   const value = { agents: { defaults: workspace ? { workspace } : {} } };
@@ -120,6 +121,7 @@ function createConfig(
     baseHash: "",
     compute: () => ({ ok: true, text }),
   });
+  if (!written.ok && written.reason === "stale") return undefined;
   if (!written.ok) {
     const why = written.reason === "invalid" ? "it would be invalid" : written.message;
     throw new CliError(`not written: ${loaded.path}: ${why}`);
@@ -188,10 +190,14 @@ export async function run(ctx: CliContext, { opts }: CommandInput<SetupOptions>)
   const workspace =
     opts.workspace !== undefined ? workspaceValue(opts.workspace, before.paths.home) : undefined;
   let config: ConfigOutcome = { created: false };
-  if (!before.exists) {
-    config = createConfig(ctx, { loaded: before, ...(workspace ? { workspace } : {}) });
-  } else if (workspace !== undefined) {
-    config = updateWorkspace(ctx, { loaded: before, agentId, workspace });
+  const created = before.exists
+    ? undefined
+    : createConfig(ctx, { loaded: before, ...(workspace ? { workspace } : {}) });
+  if (created) config = created;
+  else if (workspace !== undefined) {
+    // The config exists (or another writer just created it): set the workspace in it.
+    const current = before.exists ? before : loadForCli(ctx, { requireValid: true });
+    config = updateWorkspace(ctx, { loaded: current, agentId, workspace });
   }
   const after = loadForCli(ctx, { requireValid: true });
   const agent = resolveAgent({ cfg: after.config, paths: after.paths, agentId });

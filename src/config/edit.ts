@@ -28,10 +28,14 @@ export type ConfigEdit =
   | { op: "delete"; path: string }
   | { op: "append"; path: string; value: unknown };
 
+/** Edits computed from the config as it is at write time (the resolved value): re-run if another writer
+ * changed the file meanwhile, so a decision like "add `main` only if there is no roster" stays right. */
+export type EditsFromConfig = (current: unknown) => ConfigEdit[] | { error: string };
+
 /** Inputs for {@link editConfigFile}. */
 export interface EditConfigParams {
   configPath: string;
-  edits: ConfigEdit[];
+  edits: ConfigEdit[] | EditsFromConfig;
   /** Checks the whole resulting config (after $include and ${VAR}); errors refuse the write. */
   validate: (nextConfigValue: unknown) => ConfigValidationResult;
   /** Environment for `${VAR}` resolution; default process.env. */
@@ -137,14 +141,16 @@ function resolveText(params: {
 export interface PlanEditsParams {
   file: string;
   text: string;
-  edits: ConfigEdit[];
+  edits: EditConfigParams["edits"];
   validate: EditConfigParams["validate"];
   env: Record<string, string | undefined>;
   home: string;
 }
 
 /** Puts stored secrets back where an edit carries a redaction marker; drops edits that only say "keep". */
-function restoreMarkers(params: PlanEditsParams): { edits: ConfigEdit[] } | { issue: ConfigIssue } {
+function restoreMarkers(
+  params: PlanEditsParams & { edits: ConfigEdit[] },
+): { edits: ConfigEdit[] } | { issue: ConfigIssue } {
   const out: ConfigEdit[] = [];
   let stored: unknown;
   for (const edit of params.edits) {
@@ -184,17 +190,20 @@ export function planConfigEdits(
   const { file, home, env } = params;
   const parsed = parseJson5Text(file, params.text);
   if (!parsed.ok) return { ok: false, issues: [parsed.issue] };
-  for (const edit of params.edits) {
+  const current = resolveText({ file, home, text: params.text, env });
+  const edits = typeof params.edits === "function" ? params.edits(current.value) : params.edits;
+  if (!Array.isArray(edits)) return refusedIssues("", edits.error);
+  for (const edit of edits) {
     if (edit.op === "delete") continue;
     const segments = parseConfigPath(edit.path);
     const room = MAX_CONFIG_DEPTH - (segments.ok ? segments.segments.length : 0);
     if (valueTooDeep(edit.value, room)) return refusedIssues(edit.path, tooDeepMessage());
   }
-  const restored = params.edits.some((edit) => edit.op !== "delete" && hasMarker(edit.value))
-    ? restoreMarkers(params)
-    : { edits: params.edits };
+  const restored = edits.some((edit) => edit.op !== "delete" && hasMarker(edit.value))
+    ? restoreMarkers({ ...params, edits })
+    : { edits };
   if ("issue" in restored) return { ok: false, issues: [restored.issue] };
-  const before = issueKeys(resolveText({ file, home, text: params.text, env }).issues);
+  const before = issueKeys(current.issues);
 
   let text = params.text;
   for (const edit of restored.edits) {

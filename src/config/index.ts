@@ -15,6 +15,7 @@ export {
   type ConfigEdit,
   type EditConfigParams,
   type EditConfigResult,
+  type EditsFromConfig,
   editBaseText,
   editConfigFile,
   type PlanEditsParams,

@@ -58,7 +58,7 @@ describe("secret paths", () => {
       ["gateway", "auth", "mode"],
       ["models", "providers", "p", "baseUrl"],
       ["env", "shellEnv", "timeoutMs"],
-      ["agents", "defaults", "maxTokens"],
+      ["agents", "defaults", "model"],
       ["channels", "telegram", "tokenFile"],
     ])
       expect(isSecretPath(path), path.join(".")).toBe(false);
@@ -79,8 +79,12 @@ describe("redactConfig", () => {
         },
       },
       gateway: { auth: { mode: "token", token: "t" } },
+      proxy: "http://user:hunter2@proxy.local:3128",
+      agents: { defaults: { contextTokens: 9 } },
     });
     expect(redacted).toEqual({
+      proxy: REDACTED,
+      agents: { defaults: { contextTokens: 9 } },
       env: {
         OPENAI_API_KEY: REDACTED,
         vars: { A: REDACTED },

@@ -1,7 +1,8 @@
 // Secret redaction for config values that leave the process (gateway config.* answers, `pincer config
 // get`, health/status issues) and its inverse for writes: a redaction marker sent back keeps the stored
 // secret. A value is secret by the config's structure (SECRET_PATHS: env blocks, header values) or by
-// its key's name (token, password, apiKey, botToken, webhookSecret, ...).
+// its key's name (token, password, apiKey, botToken, webhookSecret, ...); a URL with a password in it
+// is secret wherever it stands.
 import type { ConfigIssue } from "./config-issue.js";
 import { formatConfigPath, isPlainObject, type PathSegment } from "./config-path.js";
 
@@ -26,7 +27,10 @@ export const SECRET_PATHS: readonly string[] = ["**.env.*", "**.env.vars.*", "**
 const SECRET_PATTERNS = SECRET_PATHS.map((path) => path.split("."));
 
 const SECRET_KEY =
-  /^(token|password|passwd|secret|apikey|api_key|authorization|cookie|credentials?|passphrase|privatekey|private_key|serviceaccount|.*(secret|password|passwd|apikey|api_key|token|secretkey|privatekey|accesskey|passphrase|credentials))$/i;
+  /^(token|password|passwd|secret|apikey|api_key|authorization|cookie|credentials?|passphrase|privatekey|private_key|serviceaccount|.*(secret|password|passwd|apikeys?|api_key|tokens?|secretkey|privatekey|accesskey|passphrase|credentials))$/i;
+
+/** A URL carrying a password (`https://user:pass@host`): secret whatever its key. */
+const URL_WITH_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:[^/\s@]+@/i;
 
 /** Whether a key names a secret (token, password, apiKey, secret, botToken, Authorization, ...). */
 export function isSecretKey(key: string): boolean {
@@ -62,6 +66,7 @@ function redactAt(value: unknown, segments: PathSegment[]): unknown {
   if (value === null || value === undefined || typeof value === "boolean") return value;
   const last = segments[segments.length - 1];
   if (typeof last === "string" && isSecretKey(last) && typeof value !== "number") return REDACTED;
+  if (typeof value === "string" && URL_WITH_PASSWORD.test(value)) return REDACTED;
   const structural = SECRET_PATTERNS.some((pattern) => matches(segments, pattern));
   if (structural && (typeof value !== "object" || isSecretRef(value))) return REDACTED;
   if (Array.isArray(value)) return value.map((item, index) => redactAt(item, [...segments, index]));
