@@ -71,9 +71,15 @@ describe("gateway config methods and live reload", () => {
   it("config.patch merges, keeps untouched keys, and reports port changes as needing a restart", async () => {
     box = await createGatewaySandbox();
     const client = await box.connect();
-    const res = await client.request("config.patch", {
-      raw: "{ gateway: { port: 19999 }, agents: { defaults: { maxConcurrent: 2 } } }",
+    const raw = "{ gateway: { port: 19999 }, agents: { defaults: { maxConcurrent: 2 } } }";
+    // As in OpenClaw, a write to an existing file must name the version it was based on.
+    const unbased = await client.request("config.patch", { raw });
+    expect(unbased.error).toMatchObject({
+      code: "INVALID_REQUEST",
+      details: { code: "CONFIG_BASE_HASH_REQUIRED" },
     });
+    const { hash } = p(await client.request("config.get"));
+    const res = await client.request("config.patch", { raw, baseHash: hash });
     expect(p(res)).toMatchObject({ ok: true, restart: { needed: true, keys: ["gateway.port"] } });
     expect(box.gw.core.runtime.lanes.maxConcurrent).toBe(2);
     const file = JSON.parse(readFileSync(box.configPath, "utf8"));

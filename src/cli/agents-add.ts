@@ -5,6 +5,7 @@ import { resolveSkipBootstrap } from "../agents/bootstrap-config.js";
 import { listAgentEntries, resolveAgent } from "../agents/roster.js";
 import { seedWorkspace } from "../agents/workspace.js";
 import type { ConfigEdit } from "../config/index.js";
+import type { OpenClawConfig } from "../protocol/config/index.js";
 import { normalizeAccountId, normalizeAgentId } from "../routing/ids.js";
 import { applyConfigEdits } from "./config-edit.js";
 import { type CliContext, CliError, ExitCode, printJson } from "./context.js";
@@ -52,32 +53,39 @@ export async function run(
   }
   const matches = opts.bind.map(parseBindSpec);
   const loaded = loadForCli(ctx, { requireValid: true });
-  const entries = listAgentEntries(loaded.config);
-  if (
-    entries.some((entry) => normalizeAgentId(entry.id) === id) ||
-    (entries.length === 0 && id === "main")
-  ) {
-    throw new CliError(`agent "${id}" already exists in ${loaded.path}`);
-  }
   const entry: Record<string, unknown> = { id };
   if (opts.workspace) entry.workspace = opts.workspace;
   if (opts.agentDir) entry.agentDir = opts.agentDir;
   if (opts.model) entry.model = opts.model;
 
-  const edits: ConfigEdit[] = [];
-  const usesEntries = loaded.config.agents?.entries !== undefined;
-  // With no roster the implicit `main` agent is the default; keep it so adding an agent
-  // does not silently move unmatched traffic to the new one.
-  if (entries.length === 0)
-    edits.push({ op: "append", path: "agents.list", value: { id: "main", default: true } });
-  if (usesEntries) {
-    const { id: _omit, ...rest } = entry;
-    edits.push({ op: "set", path: `agents.entries.${id}`, value: rest });
-  } else {
-    edits.push({ op: "append", path: "agents.list", value: entry });
-  }
-  for (const match of matches)
-    edits.push({ op: "append", path: "bindings", value: { agentId: id, match } });
+  // Decided on the config as it is when written (another writer may add agents meanwhile).
+  const edits = (current: unknown): ConfigEdit[] | { error: string } => {
+    const cfg = current as OpenClawConfig;
+    const entries = listAgentEntries(cfg);
+    if (
+      entries.some((existing) => normalizeAgentId(existing.id) === id) ||
+      (entries.length === 0 && id === "main")
+    ) {
+      return { error: `agent "${id}" already exists in ${loaded.path}` };
+    }
+    const out: ConfigEdit[] = [];
+    // With no roster the implicit `main` agent is the default; keep it so adding an agent
+    // does not silently move unmatched traffic to the new one.
+    if (entries.length === 0)
+      out.push({ op: "append", path: "agents.list", value: { id: "main", default: true } });
+    if (cfg.agents?.entries !== undefined) {
+      const { id: _omit, ...rest } = entry;
+      out.push({ op: "set", path: `agents.entries.${id}`, value: rest });
+    } else {
+      out.push({ op: "append", path: "agents.list", value: entry });
+    }
+    for (const match of matches)
+      out.push({ op: "append", path: "bindings", value: { agentId: id, match } });
+    return out;
+  };
+  // Refused up front (clearer than a refused write) when it already exists now.
+  const now = edits(loaded.config);
+  if (!Array.isArray(now)) throw new CliError(now.error);
 
   const code = applyConfigEdits(ctx, {
     edits,

@@ -1,6 +1,8 @@
-// Shared by `config set` and `config unset`: apply one edit, validated, backed up, atomic.
+// Shared by every CLI command that changes the config (`config set/unset`, `agents add`, `channels add`,
+// `setup`): edits validated, backed up and written atomically under the config write lock (concurrent
+// writers, CLI or gateway, never lose each other's changes).
 import {
-  type ConfigEdit,
+  type EditConfigParams,
   editConfigFile,
   formatConfigIssues,
   type LoadedConfig,
@@ -14,7 +16,8 @@ import { loadForCli } from "./load.js";
 export function applyConfigEdits(
   ctx: CliContext,
   params: {
-    edits: ConfigEdit[];
+    /** The edits, or a function of the config at write time (re-run if another writer got in first). */
+    edits: EditConfigParams["edits"];
     json?: boolean;
     summary: string;
     quiet?: boolean;
@@ -28,6 +31,10 @@ export function applyConfigEdits(
     env: ctx.env,
     validate: (value) => validateConfig(value, { paths: loaded.paths }),
   });
+  if (!result.ok && result.reason !== "invalid") {
+    // Another writer held the config write lock too long (or the file changed under a baseHash).
+    throw new CliError(`not written: ${result.issues[0]?.message ?? result.reason}`);
+  }
   if (!result.ok) {
     ctx.stderr(
       asBlock(

@@ -1,5 +1,7 @@
-// `pincer config get <path>`: print one value of the resolved config.
-import { getConfigValue } from "../config/index.js";
+// `pincer config get <path> [--json] [--show-secrets]`: print one value of the resolved config. Secrets
+// (env values, API keys, header values, tokens, passwords, ...) print as `__REDACTED__` unless
+// `--show-secrets` is given: output gets pasted into issues and chats.
+import { getConfigValue, redactConfig } from "../config/index.js";
 import { type CliContext, CliError, printJson, printLine } from "./context.js";
 import { loadForCli } from "./load.js";
 import type { CommandInput } from "./program.js";
@@ -7,11 +9,12 @@ import type { CommandInput } from "./program.js";
 /** Prints the value at `path`; strings print bare unless `--json`; exit 1 when the path is unset. */
 export async function run(
   ctx: CliContext,
-  { args, opts }: CommandInput<{ json?: boolean }>,
+  { args, opts }: CommandInput<{ json?: boolean; showSecrets?: boolean }>,
 ): Promise<number> {
   const [path = ""] = args;
   const loaded = loadForCli(ctx, { requireValid: false });
-  const found = getConfigValue(loaded.config, path);
+  const config = opts.showSecrets ? loaded.config : redactConfig(loaded.config);
+  const found = getConfigValue(config, path);
   if (!found.ok) throw new CliError(found.error);
   if (found.value === undefined) throw new CliError(`${path} is not set in ${loaded.path}`);
   if (opts.json || typeof found.value !== "string") printJson(ctx, found.value);

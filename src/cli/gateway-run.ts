@@ -4,9 +4,8 @@
 // gracefully (shutdown event, runs drained up to 10 s, stores flushed, lock released) and exits 0.
 
 import { installProcessGuards } from "../daemon/process-guards.js";
-import type { GatewayHandle, SharedAuth } from "../gateway/index.js";
+import type { GatewayAuthResolution, GatewayHandle, SharedAuth } from "../gateway/index.js";
 import { findTailnetAddress } from "../gateway/tailnet.js";
-import { ensureGatewayTokenFile, gatewayTokenPath } from "../gateway/token-file.js";
 import { StateDirLockedError } from "../sessions/index.js";
 import { asBlock, type CliContext, CliError, ExitCode, printLine } from "./context.js";
 import { loadForCli } from "./load.js";
@@ -76,45 +75,28 @@ export async function run(
     customHost: opts.host ?? cfg.gateway?.customBindHost,
   });
   const port = parsePort(opts.port, cfg.gateway?.port);
-  const { resolveSharedAuth, startGateway, isLoopbackAddress, GatewayAuthConfigError } =
+  const { startGateway, GatewayAuthConfigError, resolveGatewayAuth, assertAuthForHost } =
     await import("../gateway/index.js");
+  // Flags only: env, config and the state dir's generated token (auth on by default) are resolved by
+  // the gateway itself, the same way at start and on every live reload.
   const overrides: Partial<SharedAuth> = {
     ...(opts.auth ? { mode: opts.auth as SharedAuth["mode"] } : {}),
     ...(opts.token ? { token: opts.token } : {}),
     ...(opts.password ? { password: opts.password } : {}),
   };
-  // Auth on by default: with no mode, token or password from flags, env or config, use the
-  // state dir's generated token (local CLI clients read the same file).
-  const configuredAuth = cfg.gateway?.auth;
-  const nothingConfigured =
-    !opts.auth &&
-    !opts.token &&
-    !opts.password &&
-    !ctx.env.OPENCLAW_GATEWAY_TOKEN &&
-    !ctx.env.OPENCLAW_GATEWAY_PASSWORD &&
-    !configuredAuth?.mode &&
-    !configuredAuth?.token &&
-    !configuredAuth?.password;
-  let tokenNote = "";
-  if (nothingConfigured) {
-    const { token, created } = ensureGatewayTokenFile(loaded.paths.stateDir);
-    overrides.mode = "token";
-    overrides.token = token;
-    tokenNote = `; token ${created ? "created in" : "from"} ${gatewayTokenPath(loaded.paths.stateDir)}`;
-  }
-  let auth: SharedAuth;
+  let preflight: GatewayAuthResolution;
   try {
-    auth = resolveSharedAuth({ cfg, env: ctx.env, overrides });
+    // Fail fast (before the logger opens its file) with what startGateway would refuse.
+    preflight = resolveGatewayAuth({
+      cfg,
+      env: ctx.env,
+      overrides,
+      stateDir: loaded.paths.stateDir,
+    });
+    assertAuthForHost(preflight.auth, listenHost);
   } catch (err) {
     if (err instanceof GatewayAuthConfigError) throw new CliError(err.message, ExitCode.usage);
     throw err;
-  }
-  if (auth.mode === "none" && !isLoopbackAddress(listenHost)) {
-    throw new CliError(
-      `refusing to listen on ${listenHost} without auth: anyone who can reach this port could run your agents ` +
-        "and read your sessions. Use --auth token --token <secret> (or set OPENCLAW_GATEWAY_TOKEN), or keep --bind loopback.",
-      ExitCode.usage,
-    );
   }
   const { createPinoGatewayLogger } = await import("../gateway/pino-logger.js");
   const logger = createPinoGatewayLogger({
@@ -142,13 +124,19 @@ export async function run(
   } catch (err) {
     releaseProcessGuards();
     logger.close();
+    if (err instanceof GatewayAuthConfigError) throw new CliError(err.message, ExitCode.usage);
     if (err instanceof StateDirLockedError)
       throw new CliError(`${err.message}\nis another gateway running?`);
     if ((err as NodeJS.ErrnoException).code === "EADDRINUSE")
       throw new CliError(`port ${port} on ${listenHost} is already in use`);
     throw err;
   }
-  printLine(ctx, `Pincer gateway listening on ${gw.url} (auth ${auth.mode}${tokenNote})`);
+  // The preflight resolution created the token file if it was missing; the gateway then read it.
+  const tokenFile = gw.tokenFile && (preflight.tokenFile ?? gw.tokenFile);
+  const tokenNote = tokenFile
+    ? `; token ${tokenFile.created ? "created in" : "from"} ${tokenFile.path}`
+    : "";
+  printLine(ctx, `Pincer gateway listening on ${gw.url} (auth ${gw.core.authMode}${tokenNote})`);
   if (logger.file) printLine(ctx, `log file: ${logger.file}`);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     const onSignal = (name: NodeJS.Signals) => {

@@ -17,6 +17,8 @@ interface HealthPayload {
   defaultAgentId?: string;
   agents?: Array<{ agentId: string; isDefault?: boolean; sessions?: { count?: number } }>;
   runs?: { active?: number; queued?: number };
+  /** E.g. a config reload the gateway rejected (the file's issues are in `config`). */
+  warnings?: string[];
 }
 
 /** Formats the health payload for humans (one line per fact). */
@@ -35,6 +37,7 @@ export function formatHealth(params: {
     lines.push(`agent ${agent.agentId}${mark}: ${agent.sessions?.count ?? 0} sessions`);
   }
   lines.push(`runs: ${health.runs?.active ?? 0} active, ${health.runs?.queued ?? 0} queued`);
+  for (const warning of health.warnings ?? []) lines.push(`warning: ${warning}`);
   return lines;
 }
 

@@ -328,6 +328,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .description("print the value at a config path, e.g. agents.list[0].model")
     .argument("<path>", "dot path")
     .option("--json", "print JSON")
+    .option("--show-secrets", "print secrets instead of __REDACTED__")
     .action(lazy(() => import("./config-get.js")));
   config
     .command("set")

@@ -12,13 +12,13 @@ import {
 } from "../agents/roster.js";
 import { type SeedWorkspaceResult, seedWorkspace } from "../agents/workspace.js";
 import {
+  commitConfigWrite,
   expandHome,
   formatConfigIssues,
   formatConfigPath,
   type LoadedConfig,
   validateConfig,
 } from "../config/index.js";
-import { writeFileAtomic } from "../lib/atomic-write.js";
 import { DEFAULT_AGENT_ID, normalizeAgentId } from "../routing/ids.js";
 import { applyConfigEdits } from "./config-edit.js";
 import { asBlock, type CliContext, CliError, displayPath, ExitCode, printJson } from "./context.js";
@@ -94,11 +94,12 @@ function initialConfigText(params: { workspace?: string; defaultWorkspace: strin
 `;
 }
 
-/** Creates the missing config file, validated before it is written. */
+/** Creates the missing config file, validated before it is written; undefined when another writer
+ * created it meanwhile (it is then left as that writer made it). */
 function createConfig(
   ctx: CliContext,
   params: { loaded: LoadedConfig; workspace?: string },
-): ConfigOutcome {
+): ConfigOutcome | undefined {
   const { loaded, workspace } = params;
   const implicit = resolveAgent({ cfg: {}, paths: loaded.paths, agentId: DEFAULT_AGENT_ID });
   const value = { agents: { defaults: workspace ? { workspace } : {} } };
@@ -114,7 +115,17 @@ function createConfig(
   mkdirSync(dirname(loaded.path), { recursive: true, mode: 0o700 });
   const defaultWorkspace = displayPath(implicit.workspace, loaded.paths.home);
   const text = initialConfigText({ ...(workspace ? { workspace } : {}), defaultWorkspace });
-  writeFileAtomic(loaded.path, text, { mode: 0o600 });
+  // Under the config write lock, expecting no file: one created meanwhile is never overwritten.
+  const written = commitConfigWrite({
+    configPath: loaded.path,
+    baseHash: "",
+    compute: () => ({ ok: true, text }),
+  });
+  if (!written.ok && written.reason === "stale") return undefined;
+  if (!written.ok) {
+    const why = written.reason === "invalid" ? "it would be invalid" : written.message;
+    throw new CliError(`not written: ${loaded.path}: ${why}`);
+  }
   return workspace
     ? { created: true, workspaceKey: "agents.defaults.workspace" }
     : { created: true };
@@ -179,10 +190,14 @@ export async function run(ctx: CliContext, { opts }: CommandInput<SetupOptions>)
   const workspace =
     opts.workspace !== undefined ? workspaceValue(opts.workspace, before.paths.home) : undefined;
   let config: ConfigOutcome = { created: false };
-  if (!before.exists) {
-    config = createConfig(ctx, { loaded: before, ...(workspace ? { workspace } : {}) });
-  } else if (workspace !== undefined) {
-    config = updateWorkspace(ctx, { loaded: before, agentId, workspace });
+  const created = before.exists
+    ? undefined
+    : createConfig(ctx, { loaded: before, ...(workspace ? { workspace } : {}) });
+  if (created) config = created;
+  else if (workspace !== undefined) {
+    // The config exists (or another writer just created it): set the workspace in it.
+    const current = before.exists ? before : loadForCli(ctx, { requireValid: true });
+    config = updateWorkspace(ctx, { loaded: current, agentId, workspace });
   }
   const after = loadForCli(ctx, { requireValid: true });
   const agent = resolveAgent({ cfg: after.config, paths: after.paths, agentId });

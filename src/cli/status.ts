@@ -53,7 +53,8 @@ interface RemoteStatus {
     authMode: string;
     connections: number;
   };
-  config: { path: string; exists: boolean };
+  /** `warning`: the file differs from the running config (a rejected reload, an invalid file). */
+  config: { path: string; exists: boolean; warning?: string };
   stateDir: string;
   agents: AgentRow[];
   runs: { active: number; queued: number; maxConcurrent: number };
@@ -62,7 +63,7 @@ interface RemoteStatus {
 /** Everything `status` shows; `gateway.running` says whether it came from a live gateway. */
 export interface StatusReport {
   gateway: { running: boolean; url: string; error?: string } & Partial<RemoteStatus["gateway"]>;
-  config: { path: string; exists: boolean };
+  config: { path: string; exists: boolean; warning?: string };
   stateDir: string;
   agents: AgentRow[];
   /** From `agents.list`: the default agent and the session scope. */
@@ -159,6 +160,7 @@ export function formatStatus(ctx: CliContext, report: StatusReport): string[] {
       ? `Gateway   ${g.url} ${s.green("running")} (pincer ${g.version}, pid ${g.pid}, up ${formatDuration(Math.max(1000, g.uptimeMs ?? 0))}, auth ${g.authMode}, ${g.connections} connection(s))`
       : `Gateway   ${g.url} ${s.yellow("not running")} (${g.error}); showing local state`,
     `Config    ${displayPath(report.config.path, home)}${report.config.exists ? "" : " (missing)"}`,
+    ...(report.config.warning ? [`          ${s.yellow(report.config.warning)}`] : []),
     `State     ${displayPath(report.stateDir, home)}`,
     `Agents    ${report.agents.length}${report.roster ? ` (default ${report.roster.defaultId}, session scope ${report.roster.scope})` : ""}`,
   ];

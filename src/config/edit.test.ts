@@ -147,6 +147,7 @@ describe("editConfigFile: safety", () => {
     const result = edit([{ op: "set", path: "gateway.port", value: "high" }], reject);
     expect(result).toEqual({
       ok: false,
+      reason: "invalid",
       issues: [{ severity: "error", path: "gateway.port", message: "expected a number" }],
     });
     expect(read()).toBe(ORIGINAL);
@@ -164,7 +165,11 @@ describe("editConfigFile: safety", () => {
   it("backs up the previous file and writes with mode 0600", () => {
     const { configPath, edit } = setup();
     const result = edit([{ op: "set", path: "gateway.port", value: 1 }]);
-    expect(result).toEqual({ ok: true, backupPath: `${configPath}.bak` });
+    expect(result).toEqual({
+      ok: true,
+      backupPath: `${configPath}.bak`,
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(readFileSync(`${configPath}.bak`, "utf8")).toBe(ORIGINAL);
     if (process.platform !== "win32") {
       expect(statSync(configPath).mode & 0o777).toBe(0o600);
@@ -178,7 +183,7 @@ describe("editConfigFile: safety", () => {
       { op: "set", path: "gateway.port", value: 18789 },
       { op: "append", path: "agents.list", value: { id: "main", default: true } },
     ]);
-    expect(result).toEqual({ ok: true });
+    expect(result).toEqual({ ok: true, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(read()).toBe(
       '{\n  gateway: {\n    port: 18789\n  },\n  agents: {\n    list: [\n      {\n        id: "main",\n        default: true\n      }\n    ]\n  }\n}\n',
     );

@@ -8,12 +8,19 @@ export {
   type PathSegment,
   parseConfigPath,
 } from "./config-path.js";
+export { type ConfigSource, resolveConfigSource } from "./config-source.js";
 export { DEFAULT_CONFIG_SCHEMA, type DefaultConfig } from "./default-schema.js";
+export { findTooDeep, MAX_CONFIG_DEPTH, tooDeepMessage, valueTooDeep } from "./depth-limit.js";
 export {
   type ConfigEdit,
   type EditConfigParams,
   type EditConfigResult,
+  type EditsFromConfig,
+  editBaseText,
   editConfigFile,
+  type PlanEditsParams,
+  planConfigEdits,
+  toEditResult,
 } from "./edit.js";
 export {
   configIssuesToJson,
@@ -23,4 +30,29 @@ export {
 } from "./format-issues.js";
 export { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./load.js";
 export { expandHome, resolveStatePaths, type StatePaths, type StatePathsParams } from "./paths.js";
+export {
+  isRedactionMarker,
+  isSecretKey,
+  isSecretPath,
+  OPENCLAW_REDACTED,
+  REDACTED,
+  redactConfig,
+  redactIssues,
+  restoreRedacted,
+  SECRET_PATHS,
+  unresolvedMarkerMessage,
+} from "./redaction.js";
+export { type RestoreTextParams, restoreSecretsInText } from "./restore-secrets.js";
 export { type ConfigLocator, type ValidateConfigOptions, validateConfig } from "./validate.js";
+export {
+  type CommitParams,
+  type CommitResult,
+  type ComputedWrite,
+  type ConfigSnapshot,
+  commitConfigWrite,
+  commitConfigWriteAsync,
+  configFileHash,
+  configLockPath,
+  hashConfigBytes,
+  readConfigSnapshot,
+} from "./write-lock.js";

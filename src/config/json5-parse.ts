@@ -2,9 +2,10 @@
 // become issues carrying file/line/column instead of exceptions.
 
 import { type ConfigIssue, makeIssue } from "./config-issue.js";
+import { findTooDeep, tooDeepMessage } from "./depth-limit.js";
 import { parseJson5Fast } from "./json5-fast.js";
 import { json5 } from "./json5-lazy.js";
-import { type Json5Node, lineStarts, scanJson5 } from "./json5-locate.js";
+import { type Json5Node, lineStarts, positionAt, scanJson5 } from "./json5-locate.js";
 
 /** A parsed file: its value, node tree and line table. */
 export interface ParsedJson5 {
@@ -30,8 +31,17 @@ function describeSyntaxError(err: Json5SyntaxError): string {
   return `invalid JSON5: ${bare}`;
 }
 
-/** Parses `text` (from `file`) into value + source map, or a located syntax-error issue. */
+/** Parses `text` (from `file`) into value + source map, or a located syntax-error issue. Text nested
+ * deeper than the config depth limit is refused before parsing (everything downstream recurses). */
 export function parseJson5Text(file: string, text: string): ParsedJson5 | FailedJson5 {
+  const tooDeep = findTooDeep(text);
+  if (tooDeep !== undefined) {
+    const at = { file, ...positionAt(lineStarts(text), tooDeep) };
+    return {
+      ok: false,
+      issue: makeIssue({ severity: "error", path: "", message: tooDeepMessage(), at }),
+    };
+  }
   // Common case in one pass; anything unusual (or invalid) goes the json5 way below.
   const fast = parseJson5Fast(text);
   if (fast) return { ok: true, value: fast.value, root: fast.root, starts: lineStarts(text) };

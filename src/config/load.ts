@@ -22,6 +22,8 @@ export interface LoadConfigOptions {
   configPath?: string;
   /** Schema to validate against; default the built-in config schema. */
   schema?: TSchema;
+  /** The main file's content when the caller already read it (so a hash of those bytes matches). */
+  text?: string;
 }
 
 /** The outcome of loading: the merged, substituted config plus every issue and every file read. */
@@ -47,7 +49,11 @@ export function loadConfig<T = DefaultConfig>(options: LoadConfigOptions = {}): 
   const path = options.configPath
     ? resolve(expandHome(options.configPath, paths.home))
     : resolve(paths.configPath);
-  const source = resolveConfigSource({ file: path, home: paths.home });
+  const source = resolveConfigSource({
+    file: path,
+    home: paths.home,
+    ...(options.text !== undefined ? { text: options.text } : {}),
+  });
   const { origin } = source;
   const locate: ConfigLocator = (configPath) => {
     const parsed = origin ? parseConfigPath(configPath) : undefined;

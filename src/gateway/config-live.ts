@@ -1,22 +1,57 @@
 // The config the gateway runs with, kept live: the config file and its $include files are watched
-// (fs.watch on their directories, debounced); a valid change swaps the config for new runs, an
-// invalid one is logged and ignored, and port/bind changes are logged as needing a restart.
-import { createHash } from "node:crypto";
-import { existsSync, type FSWatcher, readFileSync, watch } from "node:fs";
+// (fs.watch on their directories, debounced). A valid change swaps the config for new runs; an invalid
+// one (syntax or schema) or one the gateway refuses (auth that would weaken, see auth-reload.ts) is
+// logged once and kept visible — status() says which config runs (its hash and load time) and what the
+// file holds now (its hash, validity and located issues) — until the file is fixed. Port/bind changes
+// are logged as needing a restart.
+import { existsSync, type FSWatcher, watch } from "node:fs";
 import { basename, dirname } from "node:path";
-import { type LoadConfigOptions, type LoadedConfig, loadConfig } from "../config/index.js";
+import {
+  type ConfigIssue,
+  configFileHash,
+  formatConfigIssues,
+  type LoadConfigOptions,
+  type LoadedConfig,
+  loadConfig,
+  readConfigSnapshot,
+  redactIssues,
+} from "../config/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { GatewayLogger } from "./logger.js";
+
+/** Why a reload was not applied. */
+export type ReloadRefusalReason = "invalid" | "auth-weakened" | "auth-unusable";
+
+/** A reload the gateway did not apply, and why. */
+export interface ReloadRefusal {
+  reason: ReloadRefusalReason;
+  message: string;
+  issues: ConfigIssue[];
+}
 
 /** Outcome of a reload. */
 export type ReloadResult =
   | { ok: true; changed: boolean; restartNeeded: string[] }
-  | { ok: false; issues: Array<{ path: string; message: string }> };
+  | ({ ok: false } & ReloadRefusal);
+
+/** Where the running config and the file stand (for health, status and config.get). */
+export interface LiveConfigStatus {
+  path: string;
+  /** The config the gateway runs with: the hash of the main file's bytes it came from, and when. */
+  running: { hash: string; loadedAt: number };
+  /** The main file as it is now. */
+  file: { hash: string; exists: boolean; valid: boolean; issues: ConfigIssue[] };
+  /** True when the running config is what the file holds now. */
+  inSync: boolean;
+  /** The last reload the gateway refused, while the file still holds that content. */
+  rejected?: { at: number; reason: ReloadRefusalReason; message: string; hash: string };
+  /** One line for humans when the file and the running config differ. */
+  warning?: string;
+}
 
 /** Hash of a file's bytes (`""` for a missing file): the `baseHash` of config writes. */
 export function fileHash(path: string): string {
-  if (!existsSync(path)) return "";
-  return createHash("sha256").update(readFileSync(path)).digest("hex");
+  return configFileHash(path);
 }
 
 function restartKeys(prev: OpenClawConfig, next: OpenClawConfig): string[] {
@@ -28,27 +63,43 @@ function restartKeys(prev: OpenClawConfig, next: OpenClawConfig): string[] {
   return keys;
 }
 
+/** Options of {@link LiveConfig}. */
+export interface LiveConfigOptions {
+  load: LoadConfigOptions;
+  initial: LoadedConfig<OpenClawConfig>;
+  logger: GatewayLogger;
+  now: () => number;
+  /** Refuses a valid config the gateway must not switch to while running (undefined = accept). */
+  vet?: (
+    next: LoadedConfig<OpenClawConfig>,
+    running: LoadedConfig<OpenClawConfig>,
+  ) => ReloadRefusal | undefined;
+  onChange: (next: OpenClawConfig) => void;
+}
+
+interface Loaded {
+  loaded: LoadedConfig<OpenClawConfig>;
+  hash: string;
+}
+
 /** The live config holder. */
 export class LiveConfig {
-  private current: LoadedConfig<OpenClawConfig>;
+  private current: Loaded;
+  private loadedAt: number;
+  private rejected: (ReloadRefusal & { at: number; hash: string }) | undefined;
+  private inspected: { hash: string; loaded: LoadedConfig<OpenClawConfig> } | undefined;
   private watchers: FSWatcher[] = [];
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(
-    private readonly options: {
-      load: LoadConfigOptions;
-      initial: LoadedConfig<OpenClawConfig>;
-      logger: GatewayLogger;
-      onChange: (next: OpenClawConfig) => void;
-    },
-  ) {
-    this.current = options.initial;
+  constructor(private readonly options: LiveConfigOptions) {
+    this.current = { loaded: options.initial, hash: fileHash(options.initial.path) };
+    this.loadedAt = options.now();
   }
 
   /** The loaded config (path, files, issues). */
   get loaded(): LoadedConfig<OpenClawConfig> {
-    return this.current;
+    return this.current.loaded;
   }
 
   /** Options the config is loaded with (env, profile, paths, explicit path). */
@@ -58,40 +109,106 @@ export class LiveConfig {
 
   /** The config new runs use. */
   get config(): OpenClawConfig {
-    return this.current.config;
+    return this.current.loaded.config;
   }
 
-  /** Reloads from disk; keeps the old config when the new one is invalid. */
+  /** Loads the file as it is now, with the hash of exactly the bytes loaded. */
+  private loadNow(): Loaded {
+    const path = this.current.loaded.path;
+    const snapshot = readConfigSnapshot(path);
+    const loaded = loadConfig<OpenClawConfig>({
+      ...this.options.load,
+      configPath: path,
+      ...(snapshot.exists ? { text: snapshot.text } : {}),
+    });
+    return { loaded, hash: snapshot.hash };
+  }
+
+  /** Reloads from disk; keeps the running config when the new one is invalid or refused. */
   reload(reason: string): ReloadResult {
-    const next = loadConfig<OpenClawConfig>(this.options.load);
-    if (!next.valid) {
-      const issues = next.issues
-        .filter((issue) => issue.severity === "error")
-        .map((issue) => ({ path: issue.path, message: issue.message }));
-      this.options.logger.warn("config reload rejected: keeping the previous config", {
-        reason,
-        issues,
-      });
-      return { ok: false, issues };
+    const next = this.loadNow();
+    const refusal = next.loaded.valid
+      ? this.options.vet?.(next.loaded, this.current.loaded)
+      : invalidRefusal(next.loaded);
+    if (refusal) {
+      this.refuse({ refusal, hash: next.hash, reason });
+      return { ok: false, ...refusal };
     }
-    const prev = this.current;
-    const changed = JSON.stringify(prev.config) !== JSON.stringify(next.config);
+    const prev = this.current.loaded;
+    const changed = JSON.stringify(prev.config) !== JSON.stringify(next.loaded.config);
     this.current = next;
-    const restartNeeded = restartKeys(prev.config, next.config);
+    if (this.rejected) this.options.logger.info("config file accepted again", { reason });
+    this.rejected = undefined;
+    const restartNeeded = restartKeys(prev.config, next.loaded.config);
     if (changed) {
-      this.options.logger.info("config reloaded", { reason, path: next.path });
+      this.loadedAt = this.options.now();
+      this.options.logger.info("config reloaded", { reason, path: next.loaded.path });
       for (const key of restartNeeded)
         this.options.logger.warn(`config: ${key} changed; needs restart to take effect`);
-      this.options.onChange(next.config);
+      this.options.onChange(next.loaded.config);
     }
-    if (next.files.join("\n") !== prev.files.join("\n") && this.watchers.length > 0) this.watch();
+    if (next.loaded.files.join("\n") !== prev.files.join("\n") && this.watchers.length > 0)
+      this.watch();
     return { ok: true, changed, restartNeeded };
+  }
+
+  private refuse(params: { refusal: ReloadRefusal; hash: string; reason: string }): void {
+    const { refusal, hash, reason } = params;
+    const repeated = this.rejected?.hash === hash && this.rejected.reason === refusal.reason;
+    this.rejected = { ...refusal, at: repeated ? this.rejected!.at : this.options.now(), hash };
+    if (repeated) return;
+    const path = this.current.loaded.path;
+    const details = refusal.issues.length
+      ? `\n${formatConfigIssues({ path, issues: redactIssues(refusal.issues) })}`
+      : "";
+    this.options.logger.warn(
+      `config reload rejected: keeping the running config (${refusal.message})${details}`,
+      { reason, path, hash },
+    );
+  }
+
+  /** The main file as it is now, loaded and checked (the running config when unchanged; re-checked
+   * only when its hash changes). */
+  inspectFile(): { hash: string; loaded: LoadedConfig<OpenClawConfig> } {
+    const hash = fileHash(this.current.loaded.path);
+    if (hash === this.current.hash) return { hash, loaded: this.current.loaded };
+    if (this.inspected?.hash !== hash) {
+      const now = this.loadNow();
+      this.inspected = { hash: now.hash, loaded: now.loaded };
+    }
+    return this.inspected;
+  }
+
+  /** Where the running config and the file stand now (issues redacted, for clients). */
+  status(): LiveConfigStatus {
+    const { hash, loaded: file } = this.inspectFile();
+    const rejected = this.rejected?.hash === hash ? this.rejected : undefined;
+    const inSync = hash === this.current.hash;
+    const status: LiveConfigStatus = {
+      path: this.current.loaded.path,
+      running: { hash: this.current.hash, loadedAt: this.loadedAt },
+      file: { hash, exists: file.exists, valid: file.valid, issues: redactIssues(file.issues) },
+      inSync,
+      ...(rejected
+        ? {
+            rejected: {
+              at: rejected.at,
+              reason: rejected.reason,
+              message: rejected.message,
+              hash: rejected.hash,
+            },
+          }
+        : {}),
+    };
+    const warning = describeDrift(status);
+    return warning ? { ...status, warning } : status;
   }
 
   /** Watches the config and its includes (directory watches survive atomic renames). */
   watch(debounceMs = 150): void {
     this.unwatch();
-    const files = this.current.files.length ? this.current.files : [this.current.path];
+    const loaded = this.current.loaded;
+    const files = loaded.files.length ? loaded.files : [loaded.path];
     const byDir = new Map<string, Set<string>>();
     for (const file of files) {
       const dir = dirname(file);
@@ -135,4 +252,21 @@ export class LiveConfig {
   private unwatch(): void {
     for (const watcher of this.watchers.splice(0)) watcher.close();
   }
+}
+
+function invalidRefusal(loaded: LoadedConfig<OpenClawConfig>): ReloadRefusal {
+  const issues = loaded.issues.filter((issue) => issue.severity === "error");
+  const count = `${issues.length} error${issues.length === 1 ? "" : "s"}`;
+  return { reason: "invalid", message: `the file is invalid: ${count}`, issues };
+}
+
+function describeDrift(status: LiveConfigStatus): string | undefined {
+  if (status.inSync) return undefined;
+  const running = `the gateway runs the config loaded at ${new Date(status.running.loadedAt).toISOString()} (hash ${status.running.hash.slice(0, 12) || "none: no file"})`;
+  if (status.rejected) return `config reload rejected: ${status.rejected.message}; ${running}`;
+  if (!status.file.valid) {
+    const errors = status.file.issues.filter((issue) => issue.severity === "error").length;
+    return `config file ${status.path} is invalid (${errors} error${errors === 1 ? "" : "s"}); ${running}`;
+  }
+  return `config file changed and is not loaded yet; ${running}`;
 }

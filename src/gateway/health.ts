@@ -1,10 +1,14 @@
-// The health summary: hello-ok's snapshot.health, the `health` method and the `health` event.
+// The health summary: hello-ok's snapshot.health, the `health` method and the `health` event. Its
+// `config` block says which config runs and whether the file matches it (a rejected reload shows here
+// with the file's issues); `warnings` repeats that as one line for humans.
 import { listAgents, resolveDefaultAgentId } from "../agents/roster.js";
 import type { GatewayCore } from "./context.js";
 
-/** Builds the health summary from in-memory state only (cheap: no transcript reads). */
+/** Builds the health summary from in-memory state (cheap: no transcript reads; the config file is only
+ * hashed, and re-checked when its hash changed). */
 export function buildHealth(core: GatewayCore) {
   const started = core.now();
+  const config = core.live.status();
   const cfg = core.live.config;
   const defaultAgentId = resolveDefaultAgentId(cfg);
   const agents = listAgents(cfg, core.paths).map((agent) => {
@@ -31,5 +35,7 @@ export function buildHealth(core: GatewayCore) {
     channelOrder: [] as string[],
     channelLabels: {},
     runs: { active: core.runtime.lanes.activeCount, queued: core.runtime.lanes.queuedCount },
+    config,
+    warnings: config.warning ? [config.warning] : [],
   };
 }

@@ -1,5 +1,11 @@
 // Public surface of the gateway daemon: startGateway and the types callers and tests need.
-export { GatewayAuthConfigError, resolveSharedAuth } from "./auth-config.js";
+export {
+  assertAuthForHost,
+  GatewayAuthConfigError,
+  type GatewayAuthResolution,
+  resolveGatewayAuth,
+  resolveSharedAuth,
+} from "./auth-config.js";
 export type {
   ClientInfo,
   GatewayCore,

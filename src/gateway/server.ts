@@ -12,7 +12,8 @@ import { WebSocketServer } from "ws";
 import { type LoadedConfig, loadConfig } from "../config/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { acquireStateDirLock } from "../sessions/index.js";
-import { resolveSharedAuth } from "./auth-config.js";
+import { assertAuthForHost, resolveGatewayAuth } from "./auth-config.js";
+import { judgeAuthReload } from "./auth-reload.js";
 import { type GatewayChannelOptions, GatewayChannels } from "./channels.js";
 import { LiveConfig } from "./config-live.js";
 import { type ConnectionHost, GatewayConnection } from "./connection.js";
@@ -94,6 +95,8 @@ export interface GatewayHandle {
   heartbeats: HeartbeatScheduler;
   /** Ready connections now. */
   connectionCount(): number;
+  /** Set when nothing configured auth and the state dir's generated token is in use. */
+  tokenFile?: { path: string; created: boolean };
   /** Graceful shutdown; resolves when stores are flushed and the lock released. Idempotent. */
   close(reason?: string): Promise<void>;
 }
@@ -122,9 +125,16 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const now = options.clock ? () => options.clock!.now() : Date.now;
   const logs = new LogRing();
   const logger = teeLogger(options.logger ?? silentGatewayLogger, logs);
-  const authFor = (cfg: OpenClawConfig) =>
-    resolveSharedAuth({ cfg, env, ...(options.auth ? { overrides: options.auth } : {}) });
-  let auth = authFor(loaded.config);
+  const listenHost = options.host ?? "127.0.0.1";
+  // Auth is resolved the same way at start and on every reload (flags > env > config > token file).
+  const authParams = {
+    env,
+    stateDir: loaded.paths.stateDir,
+    ...(options.auth ? { overrides: options.auth } : {}),
+  };
+  const started = resolveGatewayAuth({ cfg: loaded.config, ...authParams });
+  let auth = started.auth;
+  assertAuthForHost(auth, listenHost);
   const lock = acquireStateDirLock({ stateDir: loaded.paths.stateDir, command: "gateway" });
   const connections = new Set<GatewayConnection>();
   let healthVersion = 0;
@@ -132,17 +142,33 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     load: { ...loadOptions, paths: loaded.paths, configPath: loaded.path },
     initial: loaded,
     logger,
+    now,
+    // A reload that would weaken auth is refused while running (it applies on restart).
+    vet: (next, running) => {
+      const verdict = judgeAuthReload({
+        ...authParams,
+        current: auth,
+        runningConfig: running.config,
+        nextConfig: next.config,
+        listenHost,
+      });
+      if (verdict.ok) return undefined;
+      const at = next.locate("gateway.auth") ?? next.locate("gateway") ?? next.locate("");
+      const issue = { severity: "error" as const, path: "gateway.auth", message: verdict.message };
+      return { reason: verdict.reason, message: verdict.message, issues: [{ ...issue, ...at }] };
+    },
     onChange: (next) => {
-      runtime.applyConfig(next);
-      heartbeats.reschedule();
-      syncChannels();
       try {
-        auth = authFor(next);
+        auth = resolveGatewayAuth({ cfg: next, ...authParams }).auth;
       } catch (err) {
-        logger.warn("auth settings of the new config are unusable; keeping the previous ones", {
+        // vet() resolved the same settings a moment ago: only a file-system error lands here.
+        logger.error("cannot switch auth to the new config; keeping the running auth", {
           error: String(err),
         });
       }
+      runtime.applyConfig(next);
+      heartbeats.reschedule();
+      syncChannels();
     },
   });
   const runtime = new GatewayRuntime({
@@ -301,7 +327,6 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   );
   server.on("clientError", (err, socket) => answerClientError(err, socket, logger));
   server.on("connect", (_req: IncomingMessage, socket: Duplex) => answerConnectMethod(socket));
-  const listenHost = options.host ?? "127.0.0.1";
   const listenPort = options.port ?? loaded.config.gateway?.port ?? 18789;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -366,6 +391,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     bootId,
     core,
     heartbeats,
+    ...(started.tokenFile ? { tokenFile: started.tokenFile } : {}),
     connectionCount: core.connectionCount,
     close,
   };

@@ -53,7 +53,8 @@ async function status(call: MethodCall) {
       authMode: core.authMode,
       connections: core.connectionCount(),
     },
-    config: { path: core.live.loaded.path, exists: core.live.loaded.exists },
+    // Which config runs, and whether the file still matches it (a rejected reload shows here).
+    config: { exists: core.live.loaded.exists, ...core.live.status() },
     stateDir: core.paths.stateDir,
     agents,
     runs: {
