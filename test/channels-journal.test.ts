@@ -37,7 +37,10 @@ async function restart(sandbox: GatewaySandbox, memory: MemoryChannel): Promise<
     env: sandbox.env,
     port: 0,
     watchConfig: false,
-    channels: { loaders: { memory: async () => memory.adapter }, retry: { baseDelayMs: 5 } },
+    channels: {
+      loaders: { memory: async () => memory.adapter },
+      retry: { minDelayMs: 5, jitter: 0 },
+    },
   });
   await memory.waitForAccount("default");
   return gw;

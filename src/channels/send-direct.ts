@@ -1,8 +1,9 @@
 // The gateway's `send`: an operator-initiated message to a channel target, delivered through the
-// same path as replies (chunking, media, retries, failure log and `delivery.failed`).
+// same path as replies (the durable delivery queue: chunking, media, retries, failure log and
+// `delivery.failed`). Parts still waiting out a retry when it answers are listed as `queued`.
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { channelSection, configuredChannelIds } from "./account-config.js";
-import { type DeliveryDeps, deliverMessages } from "./delivery/deliver.js";
+import type { Deliverer } from "./delivery/deliver.js";
 import { planReplyMessages } from "./delivery/outbound-plan.js";
 import { parsePeerTarget } from "./inbound/session-origin.js";
 import type { ChannelAccountRuntime, ChannelCapabilities } from "./types.js";
@@ -27,6 +28,8 @@ export type SendResponse =
       to: string;
       messageId?: string;
       messageIds: string[];
+      /** Parts waiting in the delivery queue for a retry (sent later, or dead-lettered visibly). */
+      queued?: string[];
     }
   | { ok: false; kind: "invalid" | "unavailable" | "failed"; error: string };
 
@@ -37,7 +40,7 @@ export interface SendDirectParams {
   accountRuntime: (channel: string, accountId: string) => ChannelAccountRuntime | undefined;
   runningAccounts: (channel: string) => string[];
   capabilities: (channel: string) => ChannelCapabilities | undefined;
-  delivery: DeliveryDeps;
+  deliveries: Deliverer;
 }
 
 function pickChannel(request: SendRequest, config: OpenClawConfig): string | { error: string } {
@@ -83,7 +86,7 @@ export async function sendDirect(params: SendDirectParams): Promise<SendResponse
     replyToMode: request.replyToId ? "first" : "off",
     ...(capabilities ? { media: capabilities.media } : {}),
   });
-  const report = await deliverMessages({ deps: params.delivery, channel, runtime, messages });
+  const report = await params.deliveries.deliver({ channel, accountId, messages });
   if (report.failed.length > 0) {
     const sent = report.sent.length;
     return {
@@ -93,5 +96,13 @@ export async function sendDirect(params: SendDirectParams): Promise<SendResponse
     };
   }
   const messageIds = report.sent.map((receipt) => receipt.messageId);
-  return { ok: true, channel, accountId, to: request.to, messageId: messageIds.at(-1), messageIds };
+  return {
+    ok: true,
+    channel,
+    accountId,
+    to: request.to,
+    messageId: messageIds.at(-1),
+    messageIds,
+    ...(report.queued.length ? { queued: report.queued } : {}),
+  };
 }

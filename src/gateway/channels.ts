@@ -3,6 +3,7 @@
 // a channel that has an adapter, so a channel-less gateway loads no channel code at start-up.
 import { configuredChannelIds } from "../channels/account-config.js";
 import { builtinChannelLoaders } from "../channels/builtin.js";
+import type { DeliveryClock } from "../channels/delivery/delivery-queue.js";
 import type { RetryPolicy } from "../channels/delivery/send-retry.js";
 import type { ChannelHost } from "../channels/host.js";
 import {
@@ -20,8 +21,10 @@ export interface GatewayChannelOptions {
   /** Lazy adapters by channel id (default: the built-in ones); an SDK loads only when its channel is
    *  configured. */
   loaders?: Record<string, ChannelAdapterLoader>;
-  /** Delivery retry policy (tests shorten the backoff). */
+  /** Delivery retry policy under the config's `channels.<id>.retry` (tests shorten the backoff). */
   retry?: Partial<RetryPolicy>;
+  /** Clock of the delivery retry schedule (tests run minutes of backoff without waiting). */
+  deliveryClock?: DeliveryClock;
   /** Typing indicator refresh override (default: the configured `typingIntervalSeconds`, else 6 s). */
   typingIntervalMs?: number;
 }
@@ -100,6 +103,7 @@ export class GatewayChannels {
       now: params.now,
       onRun: (info) => params.runs().adopt(info),
       ...(params.options.retry ? { retry: params.options.retry } : {}),
+      ...(params.options.deliveryClock ? { deliveryClock: params.options.deliveryClock } : {}),
       ...(typing ? { typingIntervalMs: typing } : {}),
     });
     return this.current;
