@@ -21,6 +21,8 @@ export interface DeliveryEntry {
   accountId: string;
   peer: OutboundMessage["target"]["peer"];
   threadId?: string;
+  /** The platform message the part replies to (the inbound message it answers). */
+  replyToId?: string;
   agentId?: string;
   sessionKey?: string;
   runId?: string;
@@ -91,6 +93,7 @@ function entryOf(delivery: StoredDelivery, index: number): DeliveryEntry | undef
     accountId: plan.accountId,
     peer: message.target.peer,
     ...(message.target.threadId ? { threadId: message.target.threadId } : {}),
+    ...(message.target.replyToId ? { replyToId: message.target.replyToId } : {}),
     ...(plan.agentId ? { agentId: plan.agentId } : {}),
     ...(plan.sessionKey ? { sessionKey: plan.sessionKey } : {}),
     ...(plan.runId ? { runId: plan.runId } : {}),

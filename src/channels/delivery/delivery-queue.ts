@@ -30,6 +30,7 @@ import {
 import {
   applyRecord,
   type DeliveryRecord,
+  type DeliveryState,
   isFinished,
   type PlannedDelivery,
   type StoredDelivery,
@@ -142,22 +143,32 @@ export function openDeliveryQueue(deps: DeliveryQueueDeps): DeliveryQueue {
   const { clock, log } = deps;
   const random = deps.random ?? Math.random;
   const newId = deps.newId ?? (() => randomBytes(5).toString("hex"));
-  const store = openDeliveryStore({ stateDir: deps.stateDir, now: () => clock.now() });
+  const byInbound = new Map<string, string[]>();
+  const index = (plan: { id: string; inboundKeys: string[] }) => {
+    for (const key of plan.inboundKeys) {
+      const ids = byInbound.get(key) ?? [];
+      if (!ids.includes(plan.id)) byInbound.set(key, [...ids, plan.id]);
+    }
+  };
+  /** Rebuilt from the state after a compaction forgot old summaries, so it stays bounded. */
+  const reindex = (from: DeliveryState) => {
+    byInbound.clear();
+    for (const summary of from.summaries.values()) index(summary);
+    for (const { plan } of from.deliveries.values()) index(plan);
+  };
+  const store = openDeliveryStore({
+    stateDir: deps.stateDir,
+    now: () => clock.now(),
+    onCompact: reindex,
+  });
   if (store.torn > 0)
     log.warn({ path: store.path, torn: store.torn }, "delivery queue: torn lines skipped");
   const { state } = store;
   const conversations = new Map<string, Conversation>();
   const waiters = new Map<string, Waiter>();
   const inflight = new Set<Promise<SendResult>>();
-  const byInbound = new Map<string, string[]>();
   let stopped = false;
-
-  const index = (plan: { id: string; inboundKeys: string[] }) => {
-    for (const key of plan.inboundKeys)
-      byInbound.set(key, [...(byInbound.get(key) ?? []), plan.id]);
-  };
-  for (const summary of state.summaries.values()) index(summary);
-  for (const { plan } of state.deliveries.values()) index(plan);
+  reindex(state);
   // Parts a previous process was sending when it died: reported by `reportInterrupted`.
   const interrupted = [...state.deliveries.values()].flatMap((delivery) =>
     delivery.parts.flatMap((status, at) => (status.kind === "inflight" ? [{ delivery, at }] : [])),

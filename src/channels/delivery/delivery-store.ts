@@ -51,6 +51,8 @@ export interface DeliveryStoreOptions {
   maxBytes?: number;
   /** Finished summaries a compaction keeps (default: the dedupe window). */
   keepSummaries?: number;
+  /** Called after each compaction (the state lost its oldest summaries). */
+  onCompact?: (state: DeliveryState) => void;
 }
 
 /** Reads the records of `stateDir` into a state, without opening the file for writing. */
@@ -109,6 +111,7 @@ export function openDeliveryStore(options: DeliveryStoreOptions): DeliveryStore 
     bytes = Buffer.byteLength(text);
     threshold = Math.max(maxBytes, bytes * 2);
     openFd();
+    options.onCompact?.(state);
   };
 
   if (loaded.torn > 0 || bytes > maxBytes) compact();
