@@ -18,7 +18,7 @@ import {
   payloadOf,
 } from "./helpers/gateway-sandbox.js";
 import { createMemoryChannel } from "./helpers/memory-channel.js";
-import { createVirtualClock, type VirtualClock } from "./helpers/virtual-clock.js";
+import { createVirtualClock } from "./helpers/virtual-clock.js";
 
 const TOKEN = "111:delivery-token";
 const BOT = { id: 111000, username: "pincer_delivery_bot" };
