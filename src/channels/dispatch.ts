@@ -18,7 +18,7 @@ import {
 import type { AgentRuntimeDeps, RunHandle, RunResult } from "../runtime/run/index.js";
 import type { SessionStoreRegistry } from "../sessions/index.js";
 import type { DeliveryReport } from "./delivery/deliver.js";
-import type { DeliveryCoverage } from "./delivery/delivery-entries.js";
+import type { DeliveryCoverage } from "./delivery/delivery-coverage.js";
 import type { DeliveryQueue } from "./delivery/delivery-queue.js";
 import { planReplyMessages } from "./delivery/outbound-plan.js";
 import { resolveTypingSettings, startTyping } from "./delivery/typing.js";

@@ -3,9 +3,9 @@
 // replies at shutdown. It sends through the accounts' running runtimes with each account's retry
 // policy (`channels.<id>[.accounts.<a>].retry`) and feeds their status (last outbound, last error).
 import type { DeliverParams, DeliveryReport } from "./delivery/deliver.js";
+import type { DeliveryClock } from "./delivery/delivery-clock.js";
 import type { DeliveryCounts, DeliveryEntry, EntrySelector } from "./delivery/delivery-entries.js";
 import {
-  type DeliveryClock,
   type DeliveryQueue,
   type EntryActionResult,
   openDeliveryQueue,

@@ -17,12 +17,9 @@ import {
   initialAccountStatus,
   mergeAccountReport,
 } from "./account-status.js";
+import { type DeliveryClock, systemDeliveryClock } from "./delivery/delivery-clock.js";
 import type { DeliveryEntry, EntrySelector } from "./delivery/delivery-entries.js";
-import {
-  type DeliveryClock,
-  type EntryActionResult,
-  systemDeliveryClock,
-} from "./delivery/delivery-queue.js";
+import type { EntryActionResult } from "./delivery/delivery-queue.js";
 import type { RetryPolicy } from "./delivery/send-retry.js";
 import { type ChannelRunInfo, createChannelDispatcher } from "./dispatch.js";
 import { createHostDeliveries } from "./host-deliveries.js";

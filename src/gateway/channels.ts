@@ -3,7 +3,7 @@
 // a channel that has an adapter, so a channel-less gateway loads no channel code at start-up.
 import { configuredChannelIds } from "../channels/account-config.js";
 import { builtinChannelLoaders } from "../channels/builtin.js";
-import type { DeliveryClock } from "../channels/delivery/delivery-queue.js";
+import type { DeliveryClock } from "../channels/delivery/delivery-clock.js";
 import type { RetryPolicy } from "../channels/delivery/send-retry.js";
 import type { ChannelHost } from "../channels/host.js";
 import {

@@ -2,7 +2,7 @@
 // every `sleep` is recorded. Short sleeps pass at once (the time jumps ahead); sleeps longer than
 // `holdAboveMs` are held until the test releases them or the queue aborts them (a shutdown), so a
 // schedule of minutes runs in milliseconds and a test can stop the gateway in the middle of a wait.
-import type { DeliveryClock } from "../../src/channels/delivery/delivery-queue.js";
+import type { DeliveryClock } from "../../src/channels/delivery/delivery-clock.js";
 
 /** The clock and its controls. */
 export interface VirtualClock {

@@ -1,7 +1,6 @@
 // Read views of the delivery queue's state: the entries `pincer channels failures` lists (dead
 // letters, uncertain parts, parts waiting for a retry), per-account counts for `channels status`,
-// which inbound messages a recorded delivery already answers (so a restart does not run them
-// again), and the selection of entries a retry or drop acts on. Pure.
+// and the selection of entries a retry or drop acts on. Pure.
 import type { OutboundMessage } from "../types.js";
 import type { DeliveryState, PartStatus, StoredDelivery } from "./delivery-records.js";
 
@@ -43,17 +42,6 @@ export interface DeliveryCounts {
   queued: number;
   failed: number;
   uncertain: number;
-}
-
-/** How a recorded delivery answered an inbound message (the inbound journal's settle outcome). */
-export type CoverageOutcome = "replied" | "delivery-failed" | "delivery-queued";
-
-/** A recorded delivery that answers an inbound message, for one agent session. */
-export interface DeliveryCoverage {
-  deliveryId: string;
-  agentId?: string;
-  sessionKey?: string;
-  outcome: CoverageOutcome;
 }
 
 /** The id of part `index` (0-based) of a delivery. */
@@ -144,34 +132,6 @@ export function countDeliveries(
     }
   }
   return counts;
-}
-
-function outcomeOf(delivery: StoredDelivery): CoverageOutcome {
-  const kinds = new Set(delivery.parts.map((part) => part.kind));
-  if (kinds.has("failed") || kinds.has("dropped")) return "delivery-failed";
-  if (kinds.has("queued") || kinds.has("inflight")) return "delivery-queued";
-  return "replied";
-}
-
-/** The coverage a delivery (live or finished) gives, looked up by delivery id. */
-export function coverageOf(state: DeliveryState, deliveryId: string): DeliveryCoverage | undefined {
-  const live = state.deliveries.get(deliveryId);
-  if (live) {
-    return {
-      deliveryId,
-      ...(live.plan.agentId ? { agentId: live.plan.agentId } : {}),
-      ...(live.plan.sessionKey ? { sessionKey: live.plan.sessionKey } : {}),
-      outcome: outcomeOf(live),
-    };
-  }
-  const summary = state.summaries.get(deliveryId);
-  if (!summary) return undefined;
-  return {
-    deliveryId,
-    ...(summary.agentId ? { agentId: summary.agentId } : {}),
-    ...(summary.sessionKey ? { sessionKey: summary.sessionKey } : {}),
-    outcome: summary.failed ? "delivery-failed" : "replied",
-  };
 }
 
 /** Which entries a retry or drop names: `ids`, or every dead letter with `all`. */

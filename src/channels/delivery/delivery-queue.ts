@@ -14,12 +14,13 @@ import type {
   SendReceipt,
   SendResult,
 } from "../types.js";
+import { INTERRUPTED_FAILURE, reportDeadLetter } from "./dead-letter.js";
 import type { DeliverParams, DeliveryReport } from "./deliver.js";
+import type { DeliveryClock } from "./delivery-clock.js";
+import { createCoverageIndex, type DeliveryCoverage } from "./delivery-coverage.js";
 import {
   countDeliveries,
-  coverageOf,
   type DeliveryCounts,
-  type DeliveryCoverage,
   type DeliveryEntry,
   type EntrySelection,
   type EntrySelector,
@@ -30,38 +31,16 @@ import {
 import {
   applyRecord,
   type DeliveryRecord,
-  type DeliveryState,
+  failedRecord,
   isFinished,
   type PlannedDelivery,
+  planDelivery,
   type StoredDelivery,
   summarize,
 } from "./delivery-records.js";
 import { openDeliveryStore } from "./delivery-store.js";
-import { appendDeliveryFailure, type DeliveryFailureRecord, failureRecord } from "./failure-log.js";
+import type { DeliveryFailureRecord } from "./failure-log.js";
 import { attemptSend, nextRetryDelay, type RetryPolicy } from "./send-retry.js";
-
-/** Time as delivery sees it (injected: tests run a retry schedule of minutes without waiting). */
-export interface DeliveryClock {
-  now(): number;
-  /** Resolves after `ms`, or as soon as `signal` aborts (never rejects). */
-  sleep(ms: number, signal: AbortSignal): Promise<void>;
-}
-
-/** The real clock. */
-export const systemDeliveryClock: DeliveryClock = Object.freeze({
-  now: () => Date.now(),
-  sleep: (ms: number, signal: AbortSignal) =>
-    new Promise<void>((resolve) => {
-      if (signal.aborted) return resolve();
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener("abort", done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      signal.addEventListener("abort", done, { once: true });
-    }),
-});
 
 /** What the queue needs from the host. */
 export interface DeliveryQueueDeps {
@@ -125,13 +104,6 @@ interface Waiter {
 /** Longest single timer (setTimeout's limit); longer waits sleep again. */
 const MAX_SLEEP_MS = 2 ** 31 - 1;
 
-const INTERRUPTED: SendFailure = {
-  message: "the gateway stopped while this part was being sent: it may or may not have arrived",
-  retryable: false,
-  uncertain: true,
-  code: "interrupted",
-};
-
 function conversationKey(plan: PlannedDelivery): string {
   const target = plan.parts[0]?.target;
   const peer = target ? `${target.peer.kind}:${target.peer.id}` : "";
@@ -143,23 +115,11 @@ export function openDeliveryQueue(deps: DeliveryQueueDeps): DeliveryQueue {
   const { clock, log } = deps;
   const random = deps.random ?? Math.random;
   const newId = deps.newId ?? (() => randomBytes(5).toString("hex"));
-  const byInbound = new Map<string, string[]>();
-  const index = (plan: { id: string; inboundKeys: string[] }) => {
-    for (const key of plan.inboundKeys) {
-      const ids = byInbound.get(key) ?? [];
-      if (!ids.includes(plan.id)) byInbound.set(key, [...ids, plan.id]);
-    }
-  };
-  /** Rebuilt from the state after a compaction forgot old summaries, so it stays bounded. */
-  const reindex = (from: DeliveryState) => {
-    byInbound.clear();
-    for (const summary of from.summaries.values()) index(summary);
-    for (const { plan } of from.deliveries.values()) index(plan);
-  };
+  const coverage = createCoverageIndex();
   const store = openDeliveryStore({
     stateDir: deps.stateDir,
     now: () => clock.now(),
-    onCompact: reindex,
+    onCompact: (compacted) => coverage.rebuild(compacted),
   });
   if (store.torn > 0)
     log.warn({ path: store.path, torn: store.torn }, "delivery queue: torn lines skipped");
@@ -168,7 +128,7 @@ export function openDeliveryQueue(deps: DeliveryQueueDeps): DeliveryQueue {
   const waiters = new Map<string, Waiter>();
   const inflight = new Set<Promise<SendResult>>();
   let stopped = false;
-  reindex(state);
+  coverage.rebuild(state);
   // Parts a previous process was sending when it died: reported by `reportInterrupted`.
   const interrupted = [...state.deliveries.values()].flatMap((delivery) =>
     delivery.parts.flatMap((status, at) => (status.kind === "inflight" ? [{ delivery, at }] : [])),
@@ -227,52 +187,9 @@ export function openDeliveryQueue(deps: DeliveryQueueDeps): DeliveryQueue {
     attempts: number,
   ) => {
     const { plan } = delivery;
-    const uncertain = failure.uncertain === true;
     const ts = clock.now();
-    persist(
-      {
-        type: "failed",
-        id: plan.id,
-        part: at,
-        ts,
-        attempts,
-        error: failure.message,
-        ...(failure.code ? { code: failure.code } : {}),
-        retryable: failure.retryable && !uncertain,
-        uncertain,
-      },
-      true,
-    );
-    const record = failureRecord({
-      ts,
-      id: partId(plan.id, at),
-      channel: plan.channel,
-      message: plan.parts[at]!,
-      failure,
-      attempts,
-      ...(plan.sessionKey ? { sessionKey: plan.sessionKey } : {}),
-      ...(plan.runId ? { runId: plan.runId } : {}),
-    });
-    try {
-      appendDeliveryFailure(deps.stateDir, record);
-    } catch (err) {
-      log.error(
-        { id: record.id, error: String(err) },
-        "delivery failure not written to the failures log",
-      );
-    }
-    log.warn(
-      {
-        id: record.id,
-        channel: plan.channel,
-        accountId: plan.accountId,
-        error: failure.message,
-        uncertain,
-      },
-      uncertain ? "delivery outcome unknown" : "delivery failed",
-    );
-    deps.emit("delivery.failed", record);
-    deps.onFailed?.(record);
+    persist(failedRecord({ id: plan.id, part: at, ts, attempts, failure }), true);
+    const record = reportDeadLetter({ sinks: deps, plan, at, failure, attempts, ts });
     waiters.get(plan.id)?.report.failed.push(record);
   };
 
@@ -377,9 +294,11 @@ export function openDeliveryQueue(deps: DeliveryQueueDeps): DeliveryQueue {
     if (!conv.fifo.includes(plan.id)) conv.fifo.push(plan.id);
     return conv;
   };
-  // What a previous process left queued goes first, in its order, once its account runs.
-  for (const delivery of state.deliveries.values()) {
+  // What a previous process left queued goes first, in its order, once its account runs; what it
+  // finished without saying so shrinks to its summary.
+  for (const delivery of [...state.deliveries.values()]) {
     if (delivery.parts.some((p) => p.kind === "queued")) enqueue(delivery.plan);
+    else if (isFinished(delivery)) leave(delivery.plan.id);
   }
 
   const act = (
@@ -395,35 +314,23 @@ export function openDeliveryQueue(deps: DeliveryQueueDeps): DeliveryQueue {
     async deliver(params) {
       const report: DeliveryReport = { sent: [], failed: [], queued: [] };
       if (params.messages.length === 0) return report;
-      const plan: PlannedDelivery = {
-        id: newId(),
-        ts: clock.now(),
-        channel: params.channel,
-        accountId: params.accountId,
-        parts: [...params.messages],
-        inboundKeys: [...(params.inboundKeys ?? [])],
-        ...(params.agentId ? { agentId: params.agentId } : {}),
-        ...(params.sessionKey ? { sessionKey: params.sessionKey } : {}),
-        ...(params.runId ? { runId: params.runId } : {}),
-      };
+      const plan = planDelivery(params, { id: newId(), ts: clock.now() });
       if (stopped || !persist({ type: "planned", ts: plan.ts, delivery: plan }, true)) {
-        // Not durably planned: nothing is sent (it could not be told apart after a crash).
+        // Not durably planned: nothing is sent (it could not be told apart after a crash), and
+        // each part is reported (log, event, status) though it cannot be retried by id.
         state.deliveries.delete(plan.id);
         const failure: SendFailure = {
           message: stopped ? "delivery queue stopped" : "delivery queue not writable",
           retryable: true,
           code: "queue_unwritable",
         };
-        const stored: StoredDelivery = {
-          plan,
-          parts: plan.parts.map(() => ({ kind: "queued", attempts: 0 })),
-        };
-        waiters.set(plan.id, { resolve: () => {}, report });
-        for (let at = 0; at < plan.parts.length; at++) deadLetter(stored, at, failure, 0);
-        waiters.delete(plan.id);
+        const ts = clock.now();
+        report.failed = plan.parts.map((_part, at) =>
+          reportDeadLetter({ sinks: deps, plan, at, failure, attempts: 0, ts }),
+        );
         return report;
       }
-      index(plan);
+      coverage.add(plan);
       const conv = enqueue(plan);
       return new Promise<DeliveryReport>((resolve) => {
         waiters.set(plan.id, { resolve, report });
@@ -431,13 +338,12 @@ export function openDeliveryQueue(deps: DeliveryQueueDeps): DeliveryQueue {
         kick(conv);
       });
     },
-    covered(inboundKey) {
-      return (byInbound.get(inboundKey) ?? []).flatMap((id) => coverageOf(state, id) ?? []);
-    },
+    covered: (inboundKey) => coverage.lookup(state, inboundKey),
     reportInterrupted() {
       for (const { delivery, at } of interrupted.splice(0)) {
         const status = delivery.parts[at]!;
-        if (status.kind === "inflight") deadLetter(delivery, at, INTERRUPTED, status.attempts);
+        if (status.kind === "inflight")
+          deadLetter(delivery, at, INTERRUPTED_FAILURE, status.attempts);
       }
     },
     resume(channel, accountId) {

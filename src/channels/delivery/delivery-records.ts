@@ -18,6 +18,55 @@ export interface PlannedDelivery {
   runId?: string;
 }
 
+/** The plan of a delivery request (ids and timestamps from the queue). */
+export function planDelivery(
+  request: {
+    channel: string;
+    accountId: string;
+    messages: readonly OutboundMessage[];
+    inboundKeys?: readonly string[];
+    agentId?: string;
+    sessionKey?: string;
+    runId?: string;
+  },
+  stamp: { id: string; ts: number },
+): PlannedDelivery {
+  return {
+    id: stamp.id,
+    ts: stamp.ts,
+    channel: request.channel,
+    accountId: request.accountId,
+    parts: [...request.messages],
+    inboundKeys: [...(request.inboundKeys ?? [])],
+    ...(request.agentId ? { agentId: request.agentId } : {}),
+    ...(request.sessionKey ? { sessionKey: request.sessionKey } : {}),
+    ...(request.runId ? { runId: request.runId } : {}),
+  };
+}
+
+/** The dead-letter record of a part's failure (an uncertain one is never `retryable`). */
+export function failedRecord(params: {
+  id: string;
+  part: number;
+  ts: number;
+  attempts: number;
+  failure: { message: string; code?: string; retryable: boolean; uncertain?: boolean };
+}): DeliveryRecord {
+  const { failure } = params;
+  const uncertain = failure.uncertain === true;
+  return {
+    type: "failed",
+    id: params.id,
+    part: params.part,
+    ts: params.ts,
+    attempts: params.attempts,
+    error: failure.message,
+    ...(failure.code ? { code: failure.code } : {}),
+    retryable: failure.retryable && !uncertain,
+    uncertain,
+  };
+}
+
 /** Where one part stands. `inflight`: its intent is recorded and no result is (yet). */
 export type PartStatus =
   | { kind: "queued"; attempts: number; nextAttemptAt?: number; lastError?: string; code?: string }
