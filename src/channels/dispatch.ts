@@ -108,13 +108,15 @@ export function replyTarget(inbound: ChannelInbound, quote: boolean): OutboundTa
 
 const DEFAULT_MAX_TEXT = 4000;
 
-/** A finished turn's fate: replied (or its reply failed and was recorded), dropped when aborted, or
- *  none while the gateway stops (an aborted run is answered again after the restart). */
+/** A finished turn's fate: replied (or its reply failed and was recorded, or waits in the queue),
+ *  dropped when aborted, or none while the gateway stops (an aborted run is answered again after the
+ *  restart) or when the reply could not even be recorded (nothing was sent: answered again too). */
 function turnOutcome(
   status: RunResult["status"],
   report: DeliveryReport | undefined,
   paused: boolean,
 ): InboundSettlement | undefined {
+  if (report?.unrecorded) return undefined;
   if (status === "ok") {
     if (report?.failed.length) return "delivery-failed";
     return report?.queued.length ? "delivery-queued" : "replied";

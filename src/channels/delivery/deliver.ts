@@ -24,6 +24,9 @@ export interface DeliveryReport {
   failed: DeliveryFailureRecord[];
   /** Ids of parts still in the queue, waiting out a retry (or behind one): sent later. */
   queued: string[];
+  /** The delivery could not be recorded, so nothing of it was sent (each part is reported as
+   *  failed): answering its message again after a restart cannot double anything. */
+  unrecorded?: boolean;
 }
 
 /** Anything that delivers (the queue, or a stand-in). */

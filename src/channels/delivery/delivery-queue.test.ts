@@ -221,4 +221,15 @@ describe("delivery queue", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(runtime.calls.map((c) => c.text)).toEqual(["first", "first", "second"]);
   });
+
+  it("sends nothing it could not record first: a delivery after stop is reported, unrecorded", async () => {
+    const clock = createVirtualClock();
+    const runtime = scriptedRuntime([]);
+    const { queue, events } = open({ clock, runtime });
+    await queue.stop();
+    const report = await queue.deliver({ channel: "c", accountId: "a", messages: [part("late")] });
+    expect(report).toMatchObject({ unrecorded: true, sent: [], failed: [{ text: "late" }] });
+    expect(runtime.calls).toHaveLength(0);
+    expect(events).toHaveLength(1);
+  });
 });

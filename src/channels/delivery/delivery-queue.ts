@@ -328,6 +328,7 @@ export function openDeliveryQueue(deps: DeliveryQueueDeps): DeliveryQueue {
         report.failed = plan.parts.map((_part, at) =>
           reportDeadLetter({ sinks: deps, plan, at, failure, attempts: 0, ts }),
         );
+        report.unrecorded = true;
         return report;
       }
       coverage.add(plan);
