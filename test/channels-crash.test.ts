@@ -57,6 +57,9 @@ async function setup(fallback?: string) {
         list: [{ id: "main" }],
       },
       gateway: { auth: { mode: "token", token: TEST_TOKEN } },
+      // One turn per message, so each reply quotes the message it answers (collect would join a
+      // replayed message and a new one into one reply).
+      messages: { queue: { mode: "followup", debounceMs: 0 } },
       logging: { file: join(sb.home, "gateway.log") },
       channels: {
         telegram: {
