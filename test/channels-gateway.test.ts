@@ -34,7 +34,10 @@ async function start(memory: MemoryChannel, channels: Record<string, unknown>, e
       ...extra,
     }),
     options: {
-      channels: { loaders: { memory: async () => memory.adapter }, retry: { baseDelayMs: 5 } },
+      channels: {
+        loaders: { memory: async () => memory.adapter },
+        retry: { minDelayMs: 5, jitter: 0 },
+      },
     },
   });
   await memory.waitForAccount("default");

@@ -4,11 +4,21 @@
 // again after the restart is not answered twice; nothing is left unsettled.
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
+import { openDeliveryQueue } from "../src/channels/delivery/delivery-queue.js";
+import { DEFAULT_RETRY_POLICY } from "../src/channels/delivery/send-retry.js";
+import { inboundDedupeKey } from "../src/channels/inbound/dedupe.js";
 import { openInboundJournal } from "../src/channels/inbound/inbound-journal.js";
+import type { ChannelInbound, OutboundMessage, SendResult } from "../src/channels/types.js";
 import { type GatewayHandle, startGateway } from "../src/gateway/index.js";
 import { writeFileAtomic } from "../src/lib/atomic-write.js";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
-import { createGatewaySandbox, type GatewaySandbox } from "./helpers/gateway-sandbox.js";
+import {
+  connectParams,
+  createGatewaySandbox,
+  type GatewaySandbox,
+  openClient,
+  payloadOf,
+} from "./helpers/gateway-sandbox.js";
 import { createMemoryChannel, type MemoryChannel } from "./helpers/memory-channel.js";
 
 let box: GatewaySandbox | undefined;
@@ -22,6 +32,59 @@ afterEach(async () => {
 
 const silentLog = { info() {}, warn() {}, error() {} };
 const dm = { kind: "direct" as const, id: "5" };
+
+/** What a process killed mid-reply leaves behind: the message accepted but not settled, and its
+ *  reply planned in the delivery queue with `sent` parts out and the next one cut mid-send. */
+function leaveCrashedReply(params: {
+  stateDir: string;
+  inbound: ChannelInbound;
+  agentId: string;
+  sessionKey: string;
+  parts: string[];
+  sent: number;
+}): void {
+  const journal = openInboundJournal({ stateDir: params.stateDir, log: silentLog });
+  const key = inboundDedupeKey(params.inbound);
+  journal.accept(key, params.inbound);
+  journal.close();
+  let calls = 0;
+  const queue = openDeliveryQueue({
+    stateDir: params.stateDir,
+    clock: { now: Date.now, sleep: async () => {} },
+    log: silentLog,
+    emit: () => {},
+    runtimeFor: () => ({
+      send: (): Promise<SendResult> =>
+        ++calls <= params.sent
+          ? Promise.resolve({ ok: true, receipt: { messageId: `old-${calls}` } })
+          : new Promise(() => {}), // the kill lands here: no result is ever recorded
+    }),
+    policyFor: () => DEFAULT_RETRY_POLICY,
+  });
+  const target = { accountId: params.inbound.accountId, peer: params.inbound.peer };
+  const messages: OutboundMessage[] = params.parts.map((text) => ({ target, text }));
+  void queue.deliver({
+    channel: params.inbound.channel,
+    accountId: params.inbound.accountId,
+    messages,
+    inboundKeys: [key],
+    agentId: params.agentId,
+    sessionKey: params.sessionKey,
+  });
+}
+
+const inboundOf = (peer: ChannelInbound["peer"], text: string): ChannelInbound => ({
+  channel: "memory",
+  accountId: "default",
+  messageId: `m-${text.length}-${peer.id}`,
+  timestamp: 1_700_000_000_000,
+  sender: { id: "5" },
+  peer,
+  text,
+  mentions: [],
+  mentionedSelf: false,
+  media: [],
+});
 
 async function waitUntil(check: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 10_000;
@@ -37,7 +100,10 @@ async function restart(sandbox: GatewaySandbox, memory: MemoryChannel): Promise<
     env: sandbox.env,
     port: 0,
     watchConfig: false,
-    channels: { loaders: { memory: async () => memory.adapter }, retry: { baseDelayMs: 5 } },
+    channels: {
+      loaders: { memory: async () => memory.adapter },
+      retry: { minDelayMs: 5, jitter: 0 },
+    },
   });
   await memory.waitForAccount("default");
   return gw;
@@ -128,6 +194,85 @@ describe("inbound journal through the gateway", () => {
     await restarted.close("test done");
     restarted = undefined;
     expect(second.sent).toHaveLength(0);
+    expect(box.fake.chatRequests).toHaveLength(1);
+    const journal = openInboundJournal({ stateDir: box.stateDir, log: silentLog });
+    expect(journal.pending()).toEqual([]);
+    journal.close();
+  });
+
+  it("never re-runs or re-sends a reply recorded before a crash: unsent parts go out, the cut one is reported", async () => {
+    const memory = createMemoryChannel();
+    const inbound = inboundOf(dm, "a question answered in three parts");
+    box = await createGatewaySandbox({
+      config: () => ({
+        channels: { memory: { dmPolicy: "open", allowFrom: ["*"] } } as OpenClawConfig["channels"],
+      }),
+      options: { channels: { loaders: { memory: async () => createMemoryChannel().adapter } } },
+    });
+    await box.gw.close("before the crash fixture");
+    leaveCrashedReply({
+      stateDir: box.stateDir,
+      inbound,
+      agentId: "main",
+      sessionKey: "agent:main:main",
+      parts: ["part one", "part two", "part three"],
+      sent: 1,
+    });
+    box.fake.text("a second answer must not be produced");
+    restarted = await restart(box, memory);
+    const [sent] = await memory.waitForSent(1);
+    expect(sent!.message.text).toBe("part three");
+    const client = await openClient(restarted.url);
+    await client.request("connect", connectParams());
+    const failures = payloadOf(await client.request("channels.failures.list", {}));
+    expect(failures.entries).toEqual([
+      expect.objectContaining({
+        part: 2,
+        state: "uncertain",
+        code: "interrupted",
+        text: "part two",
+      }),
+    ]);
+    client.close();
+    await restarted.close("test done");
+    restarted = undefined;
+    expect(memory.sent.map((s) => s.message.text)).toEqual(["part three"]);
+    expect(box.fake.chatRequests).toHaveLength(0);
+    const journal = openInboundJournal({ stateDir: box.stateDir, log: silentLog });
+    expect(journal.pending()).toEqual([]);
+    journal.close();
+  });
+
+  it("runs only the broadcast agents whose reply was not recorded before the crash", async () => {
+    const memory = createMemoryChannel();
+    const group = { kind: "group" as const, id: "g7" };
+    const inbound = inboundOf(group, "everyone, status?");
+    box = await createGatewaySandbox({
+      config: () => ({
+        channels: {
+          memory: { groupPolicy: "open", requireMention: false },
+        } as OpenClawConfig["channels"],
+        agents: { list: [{ id: "main" }, { id: "helper" }] },
+        broadcast: { strategy: "parallel", "memory:g7": ["main", "helper"] },
+      }),
+      options: { channels: { loaders: { memory: async () => createMemoryChannel().adapter } } },
+    });
+    await box.gw.close("before the crash fixture");
+    leaveCrashedReply({
+      stateDir: box.stateDir,
+      inbound,
+      agentId: "main",
+      sessionKey: "agent:main:memory:group:g7",
+      parts: ["main's answer"],
+      sent: 1,
+    });
+    box.fake.text("helper's answer");
+    restarted = await restart(box, memory);
+    const replies = await memory.waitForSent(1);
+    await restarted.close("test done");
+    restarted = undefined;
+    expect(replies.map((r) => r.message.text)).toEqual(["helper's answer"]);
+    expect(memory.sent).toHaveLength(1);
     expect(box.fake.chatRequests).toHaveLength(1);
     const journal = openInboundJournal({ stateDir: box.stateDir, log: silentLog });
     expect(journal.pending()).toEqual([]);

@@ -1,7 +1,9 @@
 // Steps 6–8 for a cleared message: session entry + delivery context, the host's one inbound queue
 // (settings from `resolveQueueSettings`; different reply routes never coalesce), `runQueuedTurn`
 // with a typing indicator, and delivery of the reply to exactly where the message came from.
-// Sequential broadcast groups hand the message to the next agent once a reply is delivered.
+// Sequential broadcast groups hand the message to the next agent once a reply is delivered. An agent
+// whose reply to a message is already recorded in the delivery queue (a restart replaying it) is not
+// run again: the queue finishes or reports that reply.
 import type { ImageContent } from "@mariozechner/pi-ai";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import {
@@ -15,7 +17,9 @@ import {
 } from "../runtime/lanes/index.js";
 import type { AgentRuntimeDeps, RunHandle, RunResult } from "../runtime/run/index.js";
 import type { SessionStoreRegistry } from "../sessions/index.js";
-import { type DeliveryDeps, type DeliveryReport, deliverMessages } from "./delivery/deliver.js";
+import type { DeliveryReport } from "./delivery/deliver.js";
+import type { DeliveryCoverage } from "./delivery/delivery-coverage.js";
+import type { DeliveryQueue } from "./delivery/delivery-queue.js";
 import { resolveMediaPolicy } from "./delivery/media-policy.js";
 import { planReplyMessages } from "./delivery/outbound-plan.js";
 import { screenReplyMedia } from "./delivery/screen-media.js";
@@ -64,7 +68,8 @@ export interface ChannelDispatcherDeps {
   accountRuntime: (channel: string, accountId: string) => ChannelAccountRuntime | undefined;
   capabilities: (channel: string) => ChannelCapabilities | undefined;
   accountConfig: (channel: string, accountId: string) => ChannelAccountConfig;
-  delivery: DeliveryDeps;
+  /** The durable outbound queue: replies, and which messages a recorded reply already answers. */
+  deliveries: Pick<DeliveryQueue, "deliver" | "covered">;
   /** Where each message's final fate is recorded (replied, dropped, failed). */
   journal: Pick<InboundJournal, "settle">;
   log: ChannelLogger;
@@ -105,16 +110,28 @@ export function replyTarget(inbound: ChannelInbound, quote: boolean): OutboundTa
 
 const DEFAULT_MAX_TEXT = 4000;
 
-/** A finished turn's fate: replied (or its reply failed and was recorded), dropped when aborted, or
- *  none while the gateway stops (an aborted run is answered again after the restart). */
+/** A finished turn's fate: replied (or its reply failed and was recorded, or waits in the queue),
+ *  dropped when aborted, or none while the gateway stops (an aborted run is answered again after the
+ *  restart) or when the reply could not even be recorded (nothing was sent: answered again too). */
 function turnOutcome(
   status: RunResult["status"],
   report: DeliveryReport | undefined,
   paused: boolean,
 ): InboundSettlement | undefined {
-  if (status === "ok") return report?.failed.length ? "delivery-failed" : "replied";
+  if (report?.unrecorded) return undefined;
+  if (status === "ok") {
+    if (report?.failed.length) return "delivery-failed";
+    return report?.queued.length ? "delivery-queued" : "replied";
+  }
   if (status === "aborted") return paused ? undefined : "dropped";
   return "run-failed";
+}
+
+/** The fate of a message every target of which already has a recorded reply. */
+function coveredOutcome(covered: DeliveryCoverage[]): InboundSettlement {
+  const outcomes = new Set(covered.map((c) => c.outcome));
+  if (outcomes.has("delivery-failed")) return "delivery-failed";
+  return outcomes.has("delivery-queued") ? "delivery-queued" : "replied";
 }
 
 /** Images the adapter already downloaded (base64), for a model that can see them. */
@@ -163,13 +180,14 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     queue.submit({ sessionKey: route.sessionKey, message: inbound, settings });
   };
 
-  const deliver = async (
-    route: ReplyRoute,
-    result: RunResult,
-    sessionKey: string,
-  ): Promise<DeliveryReport | undefined> => {
+  const deliver = async (params: {
+    route: ReplyRoute;
+    result: RunResult;
+    sessionKey: string;
+    answered: readonly InboundMessage[];
+  }): Promise<DeliveryReport | undefined> => {
+    const { route, result, sessionKey } = params;
     const { channel, accountId } = route.inbound;
-    const runtime = deps.accountRuntime(channel, accountId);
     const capabilities = deps.capabilities(channel);
     const config = deps.accountConfig(channel, accountId);
     const { payloads } = await screenReplyMedia({
@@ -194,19 +212,17 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
       ...(capabilities ? { media: capabilities.media } : {}),
     });
     if (messages.length === 0) return undefined;
-    const unavailable = {
-      send: async () => ({
-        ok: false as const,
-        failure: { message: `account ${channel}/${accountId} is not running`, retryable: false },
-      }),
-    };
+    const inboundKeys = params.answered.flatMap((m) =>
+      m.meta?.reply ? [inboundDedupeKey((m.meta.reply as ReplyRoute).inbound)] : [],
+    );
     deps.onDeliveryState?.(channel, accountId, 1);
     try {
-      return await deliverMessages({
-        deps: deps.delivery,
+      return await deps.deliveries.deliver({
         channel,
-        runtime: runtime ?? unavailable,
+        accountId,
         messages,
+        inboundKeys,
+        agentId: route.agentId,
         sessionKey,
         runId: result.runId,
       });
@@ -245,7 +261,7 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     let outcome: InboundSettlement | undefined;
     let chained = false;
     try {
-      const result = await runAndDeliver(turn, route);
+      const result = await runAndDeliver(turn, route, answered);
       chained = true;
       outcome = turnOutcome(result.run.status, result.report, paused);
       return result.run;
@@ -260,6 +276,7 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
   const runAndDeliver = async (
     turn: QueuedTurn,
     route: ReplyRoute,
+    answered: readonly InboundMessage[],
   ): Promise<{ run: RunResult; report: DeliveryReport | undefined }> => {
     const { runQueuedTurn } = await import("../runtime/run/index.js");
     const handle = runQueuedTurn(await deps.runtimeDeps(), turn, { agentId: route.agentId });
@@ -288,7 +305,7 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
       stopTyping();
     }
     // Registered before its first await, so a shutdown that saw the run end also waits for this.
-    const delivering = deliver(route, result, turn.sessionKey);
+    const delivering = deliver({ route, result, sessionKey: turn.sessionKey, answered });
     deliveries.add(delivering);
     let report: DeliveryReport | undefined;
     try {
@@ -333,14 +350,24 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     dispatch({ message, body, routed }) {
       const { raw: _raw, ...inbound } = message;
       const base = { inbound, body };
-      if (routed.strategy === "sequential" && routed.targets.length > 1) {
-        const [first, ...rest] = routed.targets;
+      const key = inboundDedupeKey(inbound);
+      // A reply recorded before a restart answers its agent for good: sent, queued or reported.
+      const covered = deps.deliveries.covered(key);
+      const targets = routed.targets.filter(
+        (t) => !covered.some((c) => c.agentId === t.agentId && c.sessionKey === t.sessionKey),
+      );
+      if (targets.length === 0) {
+        deps.log.info({ key, deliveries: covered.length }, "inbound message already answered");
+        deps.journal.settle(key, coveredOutcome(covered));
+        return;
+      }
+      if (routed.strategy === "sequential" && targets.length > 1) {
+        const [first, ...rest] = targets;
         submit({ ...base, ...first!, rest });
         return;
       }
-      if (routed.targets.length > 1)
-        unanswered.set(inboundDedupeKey(inbound), routed.targets.length);
-      for (const target of routed.targets) submit({ ...base, ...target, rest: [] });
+      if (targets.length > 1) unanswered.set(key, targets.length);
+      for (const target of targets) submit({ ...base, ...target, rest: [] });
     },
   };
 }

@@ -23,9 +23,13 @@ import {
   type RestartPolicy,
   superviseAccount,
 } from "./account-supervisor.js";
-import { type DeliveryDeps, deliverMessages } from "./delivery/deliver.js";
+import { type DeliveryClock, systemDeliveryClock } from "./delivery/delivery-clock.js";
+import type { DeliveryEntry, EntrySelector } from "./delivery/delivery-entries.js";
+import type { EntryActionResult } from "./delivery/delivery-queue.js";
 import type { RetryPolicy } from "./delivery/send-retry.js";
 import { type ChannelRunInfo, createChannelDispatcher } from "./dispatch.js";
+import { createHostDeliveries } from "./host-deliveries.js";
+import { buildChannelsStatus, type ChannelsStatus } from "./host-status.js";
 import { createInboundDedupe } from "./inbound/dedupe.js";
 import { createGroupHistory } from "./inbound/group-history.js";
 import { type InboundJournal, openInboundJournal } from "./inbound/inbound-journal.js";
@@ -60,18 +64,20 @@ export interface ChannelHostParams {
   now?: () => number;
   onRun?: (info: ChannelRunInfo) => void;
   retry?: Partial<RetryPolicy>;
+  /** Clock of the delivery queue's retry schedule (default: the real one, with `now`). */
+  deliveryClock?: DeliveryClock;
   typingIntervalMs?: number;
   /** Backoff of accounts restarted after a failure (tests shorten it). */
   restart?: Partial<RestartPolicy>;
 }
 
-/** `channels.status` payload. */
-export interface ChannelsStatus {
-  ts: number;
-  channelOrder: string[];
-  channelLabels: Record<string, string>;
-  channels: Record<string, { configured: boolean; running: boolean; accounts: number }>;
-  channelAccounts: Record<string, AccountStatusSnapshot[]>;
+export type { ChannelsStatus } from "./host-status.js";
+
+/** The dead letters and waiting parts of the delivery queue (`pincer channels failures`). */
+export interface DeliveryFailuresControl {
+  list(): DeliveryEntry[];
+  retry(selector: EntrySelector): EntryActionResult;
+  drop(selector: EntrySelector): EntryActionResult;
 }
 
 /** The running host. */
@@ -89,6 +95,7 @@ export interface ChannelHost {
   send(request: SendRequest): Promise<SendResponse>;
   /** Feeds one message through the pipeline (what accounts call through their context). */
   receive(message: ChannelInbound): Promise<InboundOutcome>;
+  readonly failures: DeliveryFailuresControl;
 }
 
 interface AccountSlot {
@@ -111,10 +118,13 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
   const accountConfig = (channel: string, accountId: string) =>
     resolveAccountConfig(channelSection(params.config(), channel), accountId);
   const slotOf = (channel: string, accountId: string) => slots.get(slotKey(channel, accountId));
-  const delivery: DeliveryDeps = {
+  const deliveries = createHostDeliveries({
     stateDir: params.stateDir,
-    now,
+    log: params.log,
     emit: params.emit,
+    clock: params.deliveryClock ?? { now, sleep: systemDeliveryClock.sleep },
+    runtimeFor: (channel, accountId) => slotOf(channel, accountId)?.runtime,
+    accountConfig,
     ...(params.retry ? { retry: params.retry } : {}),
     onSent: (channel, message) => {
       const slot = slotOf(channel, message.target.accountId);
@@ -122,10 +132,10 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     },
     onFailed: (record) => {
       const slot = slotOf(record.channel, record.accountId);
-      if (slot)
-        mergeAccountReport(slot.status, { lastError: `delivery failed: ${record.error}` }, now());
+      const what = record.uncertain ? "delivery outcome unknown" : "delivery failed";
+      if (slot) mergeAccountReport(slot.status, { lastError: `${what}: ${record.error}` }, now());
     },
-  };
+  });
   // Opened by `start` (which also seeds the dedupe from it), closed by `stop`.
   let journal: InboundJournal | undefined;
   const journalWriter: InboundPipelineDeps["journal"] = {
@@ -143,7 +153,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     accountRuntime: (channel, accountId) => slotOf(channel, accountId)?.runtime,
     capabilities: (channel) => params.registry.get(channel)?.capabilities,
     accountConfig,
-    delivery,
+    deliveries,
     journal: journalWriter,
     log: params.log,
     ...(params.onRun ? { onRun: params.onRun } : {}),
@@ -164,12 +174,10 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     dispatch: dispatcher.dispatch,
     log: params.log,
     replyPairing: async (message: ChannelInbound, code: string) => {
-      const runtime = slotOf(message.channel, message.accountId)?.runtime;
-      if (!runtime) return;
-      await deliverMessages({
-        deps: delivery,
+      if (!slotOf(message.channel, message.accountId)?.runtime) return;
+      await deliveries.deliver({
         channel: message.channel,
-        runtime,
+        accountId: message.accountId,
         messages: [
           {
             target: { accountId: message.accountId, peer: message.peer },
@@ -257,6 +265,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
           receive: async (message) => {
             await receive({ ...message, channel, accountId });
           },
+          syncInbound: () => journal?.sync(),
           report,
           signal: slot.controller.signal,
         }),
@@ -265,6 +274,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
       now,
       onRuntime: (runtime) => {
         slot.runtime = runtime;
+        if (runtime) deliveries.resume(channel, accountId);
       },
       report,
       ...(params.restart ? { policy: params.restart } : {}),
@@ -323,8 +333,11 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
           journal = opened;
           pipelineDeps.dedupe = createInboundDedupe({ now, seed: opened.keys() });
         }
+        deliveries.open();
         const wanted = await desired();
         await Promise.all(wanted.map((item) => startAccount(item.adapter, item.accountId)));
+        // After the accounts exist, so their status shows what a crash left uncertain.
+        deliveries.reportInterrupted();
         if (opened) await replayJournal(opened);
       }),
     applyConfig: () =>
@@ -352,38 +365,20 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
         dispatcher.pause();
         for (const slot of slots.values()) slot.controller.abort();
         await dispatcher.deliveriesSettled();
+        // Retry waits end here (those parts stay queued for the next start); sends in flight finish.
+        await deliveries.stop();
         await Promise.all([...slots.values()].map(stopSlot));
         journal?.close();
         journal = undefined;
       }),
-    async status(options = {}) {
-      const result: ChannelsStatus = {
-        ts: now(),
-        channelOrder: [],
-        channelLabels: {},
-        channels: {},
-        channelAccounts: {},
-      };
-      for (const slot of slots.values()) {
-        const adapter = params.registry.get(slot.channel);
-        if (!result.channelAccounts[slot.channel]) {
-          result.channelOrder.push(slot.channel);
-          result.channelLabels[slot.channel] = adapter?.label ?? slot.channel;
-          result.channelAccounts[slot.channel] = [];
-        }
-        const snapshot: AccountStatusSnapshot = { ...slot.status };
-        if (options.probe && slot.runtime) snapshot.probe = await slot.runtime.probe();
-        result.channelAccounts[slot.channel]!.push(snapshot);
-      }
-      for (const [channel, accounts] of Object.entries(result.channelAccounts)) {
-        result.channels[channel] = {
-          configured: accounts.some((a) => a.configured),
-          running: accounts.some((a) => a.running),
-          accounts: accounts.length,
-        };
-      }
-      return result;
-    },
+    status: (options = {}) =>
+      buildChannelsStatus({
+        slots: slots.values(),
+        labelOf: (channel) => params.registry.get(channel)?.label,
+        deliveries,
+        now: now(),
+        probe: options.probe === true,
+      }),
     send: (request) =>
       sendDirect({
         request,
@@ -394,9 +389,14 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
             .filter((s) => s.channel === channel && s.runtime)
             .map((s) => s.accountId),
         capabilities: (channel) => params.registry.get(channel)?.capabilities,
-        delivery,
+        deliveries,
         statePaths: async () => (await params.runtimeDeps()).paths,
         log: params.log,
       }),
+    failures: {
+      list: () => deliveries.entries(),
+      retry: (selector) => deliveries.retry(selector),
+      drop: (selector) => deliveries.drop(selector),
+    },
   };
 }

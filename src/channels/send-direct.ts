@@ -1,12 +1,13 @@
 // The gateway's `send`: an operator-initiated message to a channel target, delivered through the
-// same path as replies (media policy, chunking, retries, failure log and `delivery.failed`). Local
+// same path as replies (media policy, the durable delivery queue: chunking, retries, failure log and
+// `delivery.failed`). Parts still waiting out a retry when it answers are listed as `queued`. Local
 // media must come from the default agent's workspace (or the channel's mediaLocalRoots), as in replies;
 // a refused file fails the whole request (INVALID_REQUEST), nothing is sent.
 import type { StatePaths } from "../config/paths.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { resolveDefaultAgentId } from "../routing/index.js";
 import { channelSection, configuredChannelIds } from "./account-config.js";
-import { type DeliveryDeps, deliverMessages } from "./delivery/deliver.js";
+import type { Deliverer } from "./delivery/deliver.js";
 import { resolveMediaPolicy } from "./delivery/media-policy.js";
 import { planReplyMessages } from "./delivery/outbound-plan.js";
 import { screenReplyMedia } from "./delivery/screen-media.js";
@@ -33,6 +34,8 @@ export type SendResponse =
       to: string;
       messageId?: string;
       messageIds: string[];
+      /** Parts waiting in the delivery queue for a retry (sent later, or dead-lettered visibly). */
+      queued?: string[];
     }
   | { ok: false; kind: "invalid" | "unavailable" | "failed"; error: string };
 
@@ -43,7 +46,7 @@ export interface SendDirectParams {
   accountRuntime: (channel: string, accountId: string) => ChannelAccountRuntime | undefined;
   runningAccounts: (channel: string) => string[];
   capabilities: (channel: string) => ChannelCapabilities | undefined;
-  delivery: DeliveryDeps;
+  deliveries: Deliverer;
   /** The gateway's state paths (for the media policy); asked only when a local file is attached. */
   statePaths: () => Promise<StatePaths>;
   log: ChannelLogger;
@@ -110,7 +113,7 @@ export async function sendDirect(params: SendDirectParams): Promise<SendResponse
     replyToMode: request.replyToId ? "first" : "off",
     ...(capabilities ? { media: capabilities.media } : {}),
   });
-  const report = await deliverMessages({ deps: params.delivery, channel, runtime, messages });
+  const report = await params.deliveries.deliver({ channel, accountId, messages });
   if (report.failed.length > 0) {
     const sent = report.sent.length;
     return {
@@ -120,5 +123,13 @@ export async function sendDirect(params: SendDirectParams): Promise<SendResponse
     };
   }
   const messageIds = report.sent.map((receipt) => receipt.messageId);
-  return { ok: true, channel, accountId, to: request.to, messageId: messageIds.at(-1), messageIds };
+  return {
+    ok: true,
+    channel,
+    accountId,
+    to: request.to,
+    messageId: messageIds.at(-1),
+    messageIds,
+    ...(report.queued.length ? { queued: report.queued } : {}),
+  };
 }

@@ -98,13 +98,15 @@ export interface SendReceipt {
 /**
  * A failed send, as a value. `retryable` says the message certainly did not arrive and may be sent
  * again (rate limit, 5xx, connection refused); `false` when it was rejected or the outcome is unknown,
- * so a retry could double it.
+ * so a retry could double it. `uncertain` marks the unknown outcome (a timeout or a dropped
+ * connection after the request went out): delivery reports it as such and never retries it.
  */
 export interface SendFailure {
   message: string;
   retryable: boolean;
   retryAfterMs?: number;
   code?: string;
+  uncertain?: boolean;
 }
 
 /** Result of a send: a receipt or a failure. Adapters never throw for platform errors. */
@@ -161,6 +163,10 @@ export interface ChannelAccountContext {
   /** Hands one inbound message to the pipeline. Resolves once it is durably accepted (deduped,
    *  queued or refused); an adapter acknowledges / advances its offset only after that. */
   receive(message: ChannelInbound): Promise<void>;
+  /** Makes every message `receive` accepted so far durable on disk (fsync of the inbound journal).
+   *  An adapter calls it right before it persists a platform offset that stops redelivery, so a
+   *  power loss cannot lose a message the platform will not send again. */
+  syncInbound(): void;
   /** Reports a status change (connected, errors); merged into the account's status. */
   report(update: Partial<ChannelAccountStatus>): void;
   signal: AbortSignal;

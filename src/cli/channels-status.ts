@@ -26,6 +26,11 @@ function accountLine(ctx: CliContext, channel: string, account: AccountStatusSna
   if (account.lastInboundAt) parts.push(`in ${new Date(account.lastInboundAt).toISOString()}`);
   if (account.lastOutboundAt) parts.push(`out ${new Date(account.lastOutboundAt).toISOString()}`);
   if (account.pendingDeliveries) parts.push(`${account.pendingDeliveries} pending`);
+  if (account.queuedDeliveries)
+    parts.push(s.yellow(`${account.queuedDeliveries} queued for retry`));
+  if (account.failedDeliveries) parts.push(s.red(`${account.failedDeliveries} failed`));
+  if (account.uncertainDeliveries)
+    parts.push(s.red(`${account.uncertainDeliveries} uncertain (may not have arrived)`));
   if (account.probe) parts.push(`probe ${JSON.stringify(account.probe)}`);
   if (account.restarts) parts.push(`restarted ${account.restarts}x`);
   if (account.nextRestartAt)
@@ -78,5 +83,13 @@ export async function run(
     for (const account of status.channelAccounts[channel] ?? [])
       printLine(ctx, accountLine(ctx, channel, account));
   }
+  const { failed = 0, uncertain = 0 } = status.deliveries ?? {};
+  if (failed + uncertain > 0)
+    printLine(
+      ctx,
+      style(ctx).red(
+        `deliveries: ${failed} failed, ${uncertain} uncertain; see: pincer channels failures`,
+      ),
+    );
   return 0;
 }

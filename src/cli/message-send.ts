@@ -32,7 +32,13 @@ export async function run(
     throw new CliError("-m/--message or --media is required", ExitCode.usage);
   const target = resolveGatewayTarget(ctx, opts);
   const client = await connectForCli(ctx, target, { hint: "start it with: pincer gateway run" });
-  let result: { messageId?: string; messageIds?: string[]; channel?: string; accountId?: string };
+  let result: {
+    messageId?: string;
+    messageIds?: string[];
+    channel?: string;
+    accountId?: string;
+    queued?: string[];
+  };
   try {
     result = await client.request("send", {
       to,
@@ -55,5 +61,8 @@ export async function run(
       ctx,
       `sent via ${result.channel}/${result.accountId}: ${(result.messageIds ?? []).join(", ")}`,
     );
+  // The platform asked to wait: those parts go out later (see `pincer channels failures`).
+  if (!opts.json && result.queued?.length)
+    printLine(ctx, `queued for retry: ${result.queued.join(", ")}`);
   return 0;
 }

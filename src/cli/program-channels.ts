@@ -1,4 +1,4 @@
-// The channel commands of the `pincer` tree: `channels list|status|add`, `message send` and
+// The channel commands of the `pincer` tree: `channels list|status|failures|add`, `message send` and
 // `pairing list|approve|reject`. Registered by program.ts; each action loads its module on demand.
 import type { Command } from "commander";
 
@@ -26,6 +26,28 @@ export function registerChannelCommands(program: Command, tools: ChannelCommandT
       .description("live account status from the running gateway (config only when it is down)")
       .option("--probe", "ask every account's platform who we are"),
   ).action(lazy(() => import("./channels-status.js")));
+  const failures = channels
+    .command("failures")
+    .description(
+      "replies that could not be delivered (or whose fate is unknown), and retries waiting",
+    );
+  withGatewayClient(
+    failures
+      .command("list", { isDefault: true })
+      .description("dead letters, uncertain deliveries and parts waiting for a retry"),
+  ).action(lazy(() => import("./channels-failures.js")));
+  for (const [name, what] of [
+    ["retry", "put dead letters back in the queue (an uncertain one may then arrive twice)"],
+    ["drop", "remove dead letters (or a waiting part) for good"],
+  ] as const) {
+    withGatewayClient(
+      failures
+        .command(name)
+        .description(what)
+        .argument("[ids...]", "entry ids from `pincer channels failures`")
+        .option("--all", "every dead letter"),
+    ).action(lazy(() => import("./channels-failures-action.js").then((m) => ({ run: m[name] }))));
+  }
   channels
     .command("add")
     .description("add a channel account's bot token to the config (comments kept)")

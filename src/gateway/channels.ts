@@ -4,6 +4,7 @@
 import { configuredChannelIds } from "../channels/account-config.js";
 import type { RestartPolicy } from "../channels/account-supervisor.js";
 import { builtinChannelLoaders } from "../channels/builtin.js";
+import type { DeliveryClock } from "../channels/delivery/delivery-clock.js";
 import type { RetryPolicy } from "../channels/delivery/send-retry.js";
 import type { ChannelHost } from "../channels/host.js";
 import {
@@ -21,8 +22,10 @@ export interface GatewayChannelOptions {
   /** Lazy adapters by channel id (default: the built-in ones); an SDK loads only when its channel is
    *  configured. */
   loaders?: Record<string, ChannelAdapterLoader>;
-  /** Delivery retry policy (tests shorten the backoff). */
+  /** Delivery retry policy under the config's `channels.<id>.retry` (tests shorten the backoff). */
   retry?: Partial<RetryPolicy>;
+  /** Clock of the delivery retry schedule (tests run minutes of backoff without waiting). */
+  deliveryClock?: DeliveryClock;
   /** Typing indicator refresh override (default: the configured `typingIntervalSeconds`, else 6 s). */
   typingIntervalMs?: number;
   /** Backoff of accounts restarted after a failure (tests shorten it; default 1 s doubling to 5 min). */
@@ -104,6 +107,7 @@ export class GatewayChannels {
       onRun: (info) => params.runs().adopt(info),
       ...(params.options.retry ? { retry: params.options.retry } : {}),
       ...(params.options.restart ? { restart: params.options.restart } : {}),
+      ...(params.options.deliveryClock ? { deliveryClock: params.options.deliveryClock } : {}),
       ...(typing ? { typingIntervalMs: typing } : {}),
     });
     return this.current;

@@ -23,6 +23,10 @@ export interface TestAccountContext {
   received: ChannelInbound[];
   reports: Array<Partial<ChannelAccountStatus>>;
   logs: RecordedLog[];
+  /** Every `syncInbound` call, in order: how many messages were received by then. */
+  syncs: number[];
+  /** Runs inside each `syncInbound` (default: nothing), e.g. to look at the disk at that moment. */
+  onSyncInbound: () => void;
   /** The account's status: every report merged in order. */
   status(): Partial<ChannelAccountStatus>;
   /** Replaces what `receive` does after recording (default: resolve). */
@@ -79,6 +83,8 @@ export function createTestAccountContext(params: TestAccountContextParams): Test
     received: [],
     reports: [],
     logs: [],
+    syncs: [],
+    onSyncInbound: () => {},
     onReceive: async () => {},
     context: {
       channel: params.channel,
@@ -91,6 +97,10 @@ export function createTestAccountContext(params: TestAccountContextParams): Test
         await test.onReceive(message);
         test.received.push(message);
         notify();
+      },
+      syncInbound() {
+        test.syncs.push(test.received.length);
+        test.onSyncInbound();
       },
       report(update) {
         test.reports.push(update);

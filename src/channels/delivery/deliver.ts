@@ -1,69 +1,35 @@
-// Delivery of planned messages through one account: each message sent with retries; a failure that
-// stays is appended to the failure log, emitted as `delivery.failed` and counted, never dropped
-// silently. Messages go out in order; a failed one does not stop the rest.
-import type { ChannelAccountRuntime, OutboundMessage, SendReceipt } from "../types.js";
-import { appendDeliveryFailure, type DeliveryFailureRecord, failureRecord } from "./failure-log.js";
-import { type RetryPolicy, sendWithRetry } from "./send-retry.js";
+// What delivering a reply means to its callers (the dispatcher, `send`, pairing codes): the
+// request (parts addressed to one conversation, and what they answer) and the report (sent now,
+// dead-lettered, or still queued behind a retry wait). The queue (`delivery-queue.ts`) does it.
+import type { OutboundMessage, SendReceipt } from "../types.js";
+import type { DeliveryFailureRecord } from "./failure-log.js";
 
-/** What delivery needs from the host. */
-export interface DeliveryDeps {
-  stateDir: string;
-  now: () => number;
-  /** Broadcasts a gateway event (`delivery.failed`). */
-  emit: (event: string, payload: unknown) => void;
-  retry?: Partial<RetryPolicy>;
-  sleep?: (ms: number) => Promise<void>;
-  /** Called after every successful send (status: lastOutboundAt). */
-  onSent?: (channel: string, message: OutboundMessage, receipt: SendReceipt) => void;
-  /** Called for every failure that stays (status: lastError). */
-  onFailed?: (record: DeliveryFailureRecord) => void;
-}
-
-/** Inputs of {@link deliverMessages}. */
+/** Inputs of a delivery: the planned parts of one reply, in order. */
 export interface DeliverParams {
-  deps: DeliveryDeps;
   channel: string;
-  runtime: Pick<ChannelAccountRuntime, "send">;
+  accountId: string;
   messages: readonly OutboundMessage[];
+  /** Inbound journal keys this reply answers (a restart then does not run them again). */
+  inboundKeys?: readonly string[];
+  agentId?: string;
   sessionKey?: string;
   runId?: string;
 }
 
-/** Receipts of the sent messages and records of the failed ones. */
+/** What became of a delivery's parts by the time `deliver` resolved. */
 export interface DeliveryReport {
+  /** Receipts of the parts sent. */
   sent: SendReceipt[];
+  /** Dead letters (rejected, retries exhausted, or outcome unknown), each recorded and reported. */
   failed: DeliveryFailureRecord[];
+  /** Ids of parts still in the queue, waiting out a retry (or behind one): sent later. */
+  queued: string[];
+  /** The delivery could not be recorded, so nothing of it was sent (each part is reported as
+   *  failed): answering its message again after a restart cannot double anything. */
+  unrecorded?: boolean;
 }
 
-/** Sends `messages` in order. */
-export async function deliverMessages(params: DeliverParams): Promise<DeliveryReport> {
-  const { deps } = params;
-  const report: DeliveryReport = { sent: [], failed: [] };
-  for (const message of params.messages) {
-    const { result, attempts } = await sendWithRetry({
-      runtime: params.runtime,
-      message,
-      ...(deps.retry ? { policy: deps.retry } : {}),
-      ...(deps.sleep ? { sleep: deps.sleep } : {}),
-    });
-    if (result.ok) {
-      report.sent.push(result.receipt);
-      deps.onSent?.(params.channel, message, result.receipt);
-      continue;
-    }
-    const record = failureRecord({
-      ts: deps.now(),
-      channel: params.channel,
-      message,
-      failure: result.failure,
-      attempts,
-      ...(params.sessionKey ? { sessionKey: params.sessionKey } : {}),
-      ...(params.runId ? { runId: params.runId } : {}),
-    });
-    appendDeliveryFailure(deps.stateDir, record);
-    deps.emit("delivery.failed", record);
-    deps.onFailed?.(record);
-    report.failed.push(record);
-  }
-  return report;
+/** Anything that delivers (the queue, or a stand-in). */
+export interface Deliverer {
+  deliver(params: DeliverParams): Promise<DeliveryReport>;
 }

@@ -1,5 +1,7 @@
-// Failed deliveries are never lost: each is appended as one JSON line to
-// `<stateDir>/channels/delivery-failures.jsonl` (one write per line, O_APPEND) and can be listed.
+// Failed deliveries are never lost: each dead letter (rejected, retries exhausted, or an outcome
+// nobody knows) is appended as one JSON line to `<stateDir>/channels/delivery-failures.jsonl` (one
+// write per line, O_APPEND) and can be listed. This is the history; what can still be retried or
+// dropped lives in the delivery queue (`pincer channels failures`).
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { OutboundMessage, SendFailure } from "../types.js";
@@ -7,6 +9,8 @@ import type { OutboundMessage, SendFailure } from "../types.js";
 /** One failed delivery. */
 export interface DeliveryFailureRecord {
   ts: number;
+  /** The part's id in the delivery queue (for `pincer channels failures retry|drop`). */
+  id?: string;
   channel: string;
   accountId: string;
   peer: OutboundMessage["target"]["peer"];
@@ -16,7 +20,10 @@ export interface DeliveryFailureRecord {
   attempts: number;
   error: string;
   code?: string;
+  /** True when it certainly did not arrive and a retry cannot double it. */
   retryable: boolean;
+  /** True when nobody knows whether it arrived (timeout, crash mid-send): it is not retried. */
+  uncertain?: boolean;
   text?: string;
   media?: string[];
 }
@@ -29,6 +36,7 @@ export function deliveryFailuresPath(stateDir: string): string {
 /** Builds the record of a failed message. */
 export function failureRecord(params: {
   ts: number;
+  id?: string;
   channel: string;
   message: OutboundMessage;
   failure: SendFailure;
@@ -40,6 +48,7 @@ export function failureRecord(params: {
   const media = (message.media ?? []).map((item) => item.url ?? item.path ?? "");
   return {
     ts: params.ts,
+    ...(params.id ? { id: params.id } : {}),
     channel: params.channel,
     accountId: message.target.accountId,
     peer: message.target.peer,
@@ -49,7 +58,8 @@ export function failureRecord(params: {
     attempts: params.attempts,
     error: failure.message,
     ...(failure.code ? { code: failure.code } : {}),
-    retryable: failure.retryable,
+    retryable: failure.retryable && failure.uncertain !== true,
+    ...(failure.uncertain ? { uncertain: true } : {}),
     ...(message.text ? { text: message.text } : {}),
     ...(media.length ? { media } : {}),
   };

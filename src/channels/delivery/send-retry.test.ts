@@ -1,102 +1,77 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { OutboundMessage, SendResult } from "../types.js";
-import { deliverMessages } from "./deliver.js";
-import { readDeliveryFailures } from "./failure-log.js";
-import { sendWithRetry } from "./send-retry.js";
+import type { OutboundMessage, SendFailure, SendResult } from "../types.js";
+import {
+  attemptSend,
+  DEFAULT_RETRY_POLICY,
+  nextRetryDelay,
+  resolveRetryPolicy,
+} from "./send-retry.js";
 
-const message: OutboundMessage = {
-  target: { accountId: "a", peer: { kind: "direct", id: "1" } },
-  text: "hi",
-};
-const scripted = (results: SendResult[]) => {
-  const calls: OutboundMessage[] = [];
-  return {
-    calls,
-    send: async (m: OutboundMessage) => {
-      calls.push(m);
-      return results.shift() ?? { ok: true as const, receipt: { messageId: "ok" } };
-    },
-  };
-};
-const retryable = (retryAfterMs?: number): SendResult => ({
-  ok: false,
-  failure: { message: "busy", retryable: true, ...(retryAfterMs ? { retryAfterMs } : {}) },
-});
+const busy: SendFailure = { message: "busy", retryable: true };
+const policy = { ...DEFAULT_RETRY_POLICY, jitter: 0 };
+const delays = (failure: SendFailure, attempts: number[]) =>
+  attempts.map((n) => nextRetryDelay({ policy, attempts: n, failure, random: () => 0.5 }));
 
-describe("sendWithRetry", () => {
-  it("retries retryable failures with backoff, honouring retryAfterMs", async () => {
-    const sleeps: number[] = [];
-    const runtime = scripted([retryable(), retryable(5000)]);
-    const outcome = await sendWithRetry({
-      runtime,
-      message,
-      sleep: async (ms) => void sleeps.push(ms),
-      policy: { maxAttempts: 3, baseDelayMs: 100 },
-    });
-    expect(outcome).toMatchObject({ attempts: 3, result: { ok: true } });
-    expect(sleeps).toEqual([100, 5000]);
+describe("retry schedule", () => {
+  it("backs off from 1 s doubling up to 5 min, over minutes in total, then stops", () => {
+    const schedule = delays(busy, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(schedule).toEqual([
+      1_000,
+      2_000,
+      4_000,
+      8_000,
+      16_000,
+      32_000,
+      64_000,
+      128_000,
+      256_000,
+      undefined,
+    ]);
+    const total = schedule.reduce<number>((sum, ms) => sum + (ms ?? 0), 0);
+    expect(total).toBeGreaterThan(5 * 60_000);
+    expect(delays({ ...busy }, [9]).at(0)).toBeLessThanOrEqual(policy.maxDelayMs);
   });
 
-  it("never retries a non-retryable failure or a throwing adapter, and stops when exhausted", async () => {
-    const rejected = scripted([{ ok: false, failure: { message: "bad", retryable: false } }]);
+  it("honours retryAfterMs exactly (above the cap too), and never retries a final or uncertain failure", () => {
+    expect(delays({ ...busy, retryAfterMs: 7_000 }, [1, 5])).toEqual([7_000, 7_000]);
+    expect(delays({ ...busy, retryAfterMs: 3_600_000 }, [1])).toEqual([3_600_000]);
+    expect(delays({ message: "chat not found", retryable: false }, [1])).toEqual([undefined]);
+    expect(delays({ message: "timed out", retryable: true, uncertain: true }, [1])).toEqual([
+      undefined,
+    ]);
+  });
+
+  it("spreads a backoff by the jitter, never past the cap", () => {
+    const jittered = { ...DEFAULT_RETRY_POLICY, jitter: 0.1 };
+    const at = (random: number, attempts = 1) =>
+      nextRetryDelay({ policy: jittered, attempts, failure: busy, random: () => random });
+    expect(at(0)).toBe(900);
+    expect(at(0.999_999)).toBe(1_100);
+    expect(at(0.999_999, 10 - 1)).toBeLessThanOrEqual(jittered.maxDelayMs);
+  });
+
+  it("reads the config's retry (OpenClaw's attempts/minDelayMs/maxDelayMs/jitter) over the base", () => {
+    expect(resolveRetryPolicy(undefined, { minDelayMs: 5 })).toEqual({
+      ...DEFAULT_RETRY_POLICY,
+      minDelayMs: 5,
+    });
     expect(
-      (await sendWithRetry({ runtime: rejected, message, sleep: async () => {} })).attempts,
-    ).toBe(1);
+      resolveRetryPolicy({ attempts: 4, maxDelayMs: 60_000, jitter: 0, minDelayMs: "x" }, {}),
+    ).toEqual({ attempts: 4, minDelayMs: 1_000, maxDelayMs: 60_000, jitter: 0 });
+  });
+
+  it("turns a throwing adapter into an uncertain failure (it may have sent)", async () => {
+    const message: OutboundMessage = {
+      target: { accountId: "a", peer: { kind: "direct", id: "1" } },
+    };
     const throwing = {
       send: async (): Promise<SendResult> => {
         throw new Error("boom");
       },
     };
-    const thrown = await sendWithRetry({ runtime: throwing, message, sleep: async () => {} });
-    expect(thrown).toMatchObject({
-      attempts: 1,
-      result: { ok: false, failure: { retryable: false } },
+    expect(await attemptSend(throwing, message)).toMatchObject({
+      ok: false,
+      failure: { retryable: false, uncertain: true },
     });
-    const busy = scripted([retryable(), retryable(), retryable()]);
-    expect(
-      (
-        await sendWithRetry({
-          runtime: busy,
-          message,
-          sleep: async () => {},
-          policy: { maxAttempts: 2 },
-        })
-      ).attempts,
-    ).toBe(2);
-    expect(busy.calls).toHaveLength(2);
-  });
-});
-
-describe("deliverMessages", () => {
-  it("records a failure that stays (log line + event) and still sends the rest", async () => {
-    const stateDir = mkdtempSync(join(tmpdir(), "pincer-deliver-"));
-    const events: Array<[string, unknown]> = [];
-    const runtime = scripted([
-      { ok: false, failure: { message: "gone", retryable: false, code: "403" } },
-    ]);
-    const report = await deliverMessages({
-      deps: { stateDir, now: () => 1, emit: (e, p) => void events.push([e, p]) },
-      channel: "telegram",
-      runtime,
-      messages: [message, { ...message, text: "second" }],
-      sessionKey: "agent:main:main",
-      runId: "r1",
-    });
-    expect(report.sent).toHaveLength(1);
-    expect(report.failed).toHaveLength(1);
-    expect(events).toEqual([["delivery.failed", report.failed[0]]]);
-    expect(readDeliveryFailures(stateDir)).toEqual([
-      expect.objectContaining({
-        channel: "telegram",
-        accountId: "a",
-        text: "hi",
-        code: "403",
-        runId: "r1",
-        attempts: 1,
-      }),
-    ]);
   });
 });

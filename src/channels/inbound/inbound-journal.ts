@@ -2,7 +2,9 @@
 // again (`settled`) once its fate is final, in `<stateDir>/channels/inbound-journal.jsonl`. After a
 // crash or restart the host seeds the dedupe with every key and re-submits what was never settled, so
 // a channel neither loses nor doubles a message. One `write` per line on a kept fd (no fsync per line:
-// the page cache survives kill -9); compaction rewrites the file atomically when it grows too large.
+// the page cache survives kill -9). For a power loss, `sync()` fsyncs the file: adapters call it
+// (through `syncInbound`) right before they persist a platform offset, and settled lines are fsynced
+// within `syncDelayMs` (1 s) of being written. Compaction rewrites the file atomically when it grows.
 import {
   closeSync,
   existsSync,
@@ -25,6 +27,7 @@ export type InboundSettlement =
   | "context"
   | "dropped"
   | "delivery-failed"
+  | "delivery-queued"
   | "run-failed";
 
 /** One journal line. `accepted` carries the normalized message without `raw`. */
@@ -50,6 +53,8 @@ export interface InboundJournal {
   accept(key: string, inbound: ChannelInbound): void;
   /** Records a pending message's final fate; unknown or already settled keys are ignored. */
   settle(key: string, outcome: InboundSettlement): void;
+  /** Makes every line written so far durable (fsync); a no-op once closed. */
+  sync(): void;
   /** Flushes to disk and closes; later `settle` calls are ignored (those messages replay next start). */
   close(): void;
 }
@@ -63,6 +68,8 @@ export interface InboundJournalOptions {
   maxBytes?: number;
   /** Settled keys kept by a compaction for the dedupe (default and minimum: the dedupe window). */
   keepSettled?: number;
+  /** Longest time a settled line stays without fsync (default 1 s). */
+  syncDelayMs?: number;
 }
 
 /** Default size that triggers a compaction. */
@@ -139,6 +146,8 @@ export function openInboundJournal(options: InboundJournalOptions): InboundJourn
   let bytes = loaded.bytes;
   let threshold = maxBytes;
   let fd: number | undefined;
+  let syncTimer: ReturnType<typeof setTimeout> | undefined;
+  const syncDelayMs = options.syncDelayMs ?? 1_000;
 
   const trimSettled = () => {
     for (const key of settled.keys()) {
@@ -172,6 +181,25 @@ export function openInboundJournal(options: InboundJournalOptions): InboundJourn
     if (bytes > threshold) compact();
   };
 
+  const sync = () => {
+    if (syncTimer) clearTimeout(syncTimer);
+    syncTimer = undefined;
+    if (fd === undefined) return;
+    fsyncSync(fd);
+  };
+  const syncSoon = () => {
+    if (syncTimer || fd === undefined) return;
+    syncTimer = setTimeout(() => {
+      syncTimer = undefined;
+      try {
+        sync();
+      } catch (err) {
+        options.log.error({ path, error: String(err) }, "inbound journal: fsync failed");
+      }
+    }, syncDelayMs);
+    syncTimer.unref?.();
+  };
+
   if (loaded.torn > 0) {
     options.log.warn({ path, torn: loaded.torn }, "inbound journal: torn lines skipped");
     compact();
@@ -194,12 +222,16 @@ export function openInboundJournal(options: InboundJournalOptions): InboundJourn
       trimSettled();
       try {
         append({ type: "settled", key, ts: now(), outcome });
+        syncSoon();
       } catch (err) {
         // Not fatal now; after a restart the message would be answered again, so say so loudly.
         options.log.error({ path, key, error: String(err) }, "inbound journal: settle not written");
       }
     },
+    sync,
     close() {
+      if (syncTimer) clearTimeout(syncTimer);
+      syncTimer = undefined;
       if (fd === undefined) return;
       fsyncSync(fd);
       closeSync(fd);

@@ -204,6 +204,7 @@ async function poll(params: TelegramPollingParams): Promise<ChannelAccountEnd> {
     // 1,000 queued messages trickled in at ~45/s under load (bench/channels.mjs).
     if (lastUpdateId !== undefined && lastUpdateId !== before) {
       try {
+        context.syncInbound(); // the journal first: the offset stops Telegram redelivering them
         await writeStoredOffset(offsetPath, { version: 1, botId: identity.id, lastUpdateId });
       } catch (err) {
         context.log.error(

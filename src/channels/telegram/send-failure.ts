@@ -64,12 +64,14 @@ export function toSendFailure(err: unknown): SendFailure {
       return {
         message: `${detail}; the message may have been delivered`,
         retryable: false,
+        uncertain: true,
         code: "timeout",
       };
     }
     return {
       message: `${err.message}: ${detail}`,
       retryable: false,
+      uncertain: true,
       code: socketCode ?? "network",
     };
   }

@@ -169,6 +169,7 @@ describe("telegram send", () => {
       env: {},
       log: { info: () => {}, warn: () => {}, error: () => {} },
       receive: async () => {},
+      syncInbound: () => {},
       report: () => {},
       signal: new AbortController().signal,
     });

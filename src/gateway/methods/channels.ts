@@ -1,7 +1,14 @@
 // Channel methods: channels.status (live per-account status; `probe: true` asks each account),
-// send (through the channels' delivery path, idempotent by idempotencyKey) and the DM pairing
-// queue (channels.pairing.list / approve / dismiss), which reads and writes the same store as the CLI.
+// send (through the channels' delivery path, idempotent by idempotencyKey), the DM pairing
+// queue (channels.pairing.list / approve / dismiss), which reads and writes the same store as the CLI,
+// and the delivery queue's dead letters (channels.failures.list / retry / drop).
 import { channelSection, configuredChannelIds } from "../../channels/account-config.js";
+import {
+  type EntrySelector,
+  listDeliveryEntries,
+} from "../../channels/delivery/delivery-entries.js";
+import type { EntryActionResult } from "../../channels/delivery/delivery-queue.js";
+import { readDeliveryState } from "../../channels/delivery/delivery-store.js";
 import { createPairingStore } from "../../channels/pairing/pairing-store.js";
 import {
   ErrorCodes,
@@ -37,6 +44,9 @@ async function status(call: MethodCall<{ probe?: boolean }>) {
             running: false,
             connected: false,
             pendingDeliveries: 0,
+            queuedDeliveries: 0,
+            failedDeliveries: 0,
+            uncertainDeliveries: 0,
             lastError: `no adapter for channel "${id}"`,
           },
         ],
@@ -83,9 +93,40 @@ async function send(call: MethodCall<SendParams>) {
     channel: result.channel,
     accountId: result.accountId,
     to: result.to,
+    ...(result.queued ? { queued: result.queued } : {}),
   };
   core.dedupe.finish(dedupeKey, payload);
   return ok(payload);
+}
+
+function failuresList(call: MethodCall) {
+  const host = call.core.channels.host;
+  // Without a running host the queue file is still there to read (nothing is sending from it).
+  const entries = host
+    ? host.failures.list()
+    : listDeliveryEntries(readDeliveryState(call.core.paths.stateDir).state);
+  return ok({ ts: call.core.now(), entries });
+}
+
+function failuresAction(action: "retry" | "drop") {
+  return (call: MethodCall<EntrySelector>) => {
+    const { ids, all } = call.params;
+    if (!all && !ids?.length) return invalid("ids or all is required");
+    const host = call.core.channels.host;
+    if (!host)
+      return fail(gatewayError(ErrorCodes.UNAVAILABLE, "no channel is running: start one first"));
+    const selector = all ? { all: true } : { ids: ids ?? [] };
+    const result: EntryActionResult = host.failures[action](selector);
+    if (!result.ok) {
+      const named = result.refused.map((r) => `${r.id} (${r.reason})`).join(", ");
+      return fail(
+        gatewayError(ErrorCodes.INVALID_REQUEST, `cannot ${action}: ${named}`, {
+          details: { refused: result.refused },
+        }),
+      );
+    }
+    return ok(action === "retry" ? { requeued: result.ids } : { dropped: result.ids });
+  };
 }
 
 function pairingStore(call: MethodCall) {
@@ -96,6 +137,9 @@ function pairingStore(call: MethodCall) {
 export const channelMethods: Record<string, MethodHandler> = {
   "channels.status": status,
   send,
+  "channels.failures.list": failuresList,
+  "channels.failures.retry": failuresAction("retry"),
+  "channels.failures.drop": failuresAction("drop"),
   "channels.pairing.list": (call: MethodCall<{ channel?: string }>) =>
     ok({ requests: pairingStore(call).list(call.params.channel) }),
   "channels.pairing.approve": (call: MethodCall<{ channel: string; code: string }>) => {

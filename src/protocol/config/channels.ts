@@ -33,6 +33,27 @@ export const ContextVisibilitySchema = Type.Union(
 /** Static type of {@link ContextVisibilitySchema}. */
 export type ContextVisibility = Static<typeof ContextVisibilitySchema>;
 
+/** Outbound retry policy (OpenClaw's shape): only failures that certainly did not deliver retry. */
+export const ChannelRetrySchema = Type.Object(
+  {
+    attempts: Type.Optional(
+      Type.Integer({ minimum: 1, description: "Sends of one message, the first included (10)." }),
+    ),
+    minDelayMs: Type.Optional(
+      Type.Number({ minimum: 0, description: "First backoff in ms, doubled per retry (1000)." }),
+    ),
+    maxDelayMs: Type.Optional(
+      Type.Number({ minimum: 0, description: "Longest backoff in ms (300000); retry_after wins." }),
+    ),
+    jitter: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 1, description: "Backoff spread as a fraction (0.1)." }),
+    ),
+  },
+  { additionalProperties: false, description: "Outbound delivery retry policy." },
+);
+/** Static type of {@link ChannelRetrySchema}. */
+export type ChannelRetry = Static<typeof ChannelRetrySchema>;
+
 /** Settings of one group/room/guild (key: its id, or `"*"` for every group). */
 export const ChannelGroupSchema = Type.Object(
   {
@@ -139,6 +160,7 @@ const channelPolicyProps = {
     ),
   ),
   responsePrefix: Type.Optional(Type.String({ description: "Prefix for outbound replies." })),
+  retry: Type.Optional(ChannelRetrySchema),
   mediaMaxMb: Type.Optional(Type.Number({ minimum: 0, description: "Max media size (MB)." })),
   mediaLocalRoots: Type.Optional(
     Type.Array(Type.String(), {

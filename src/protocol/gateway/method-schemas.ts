@@ -211,6 +211,15 @@ export const ChannelsPairingCodeParamsSchema = Type.Object(
   { channel: NonEmptyString, code: NonEmptyString },
   closed,
 );
+/** `channels.failures.retry` / `channels.failures.drop`: part ids (`<delivery>.<part>`), or every
+ *  dead letter with `all`. */
+export const ChannelsFailuresActionParamsSchema = Type.Object(
+  {
+    ids: Type.Optional(Type.Array(NonEmptyString, { minItems: 1 })),
+    all: Type.Optional(Type.Boolean()),
+  },
+  closed,
+);
 /** `sessions.list`-like methods without params. */
 export const EmptyParamsSchema = Empty;
 
@@ -310,6 +319,9 @@ export const METHOD_PARAMS = {
   "channels.pairing.list": ChannelsPairingListParamsSchema,
   "channels.pairing.approve": ChannelsPairingCodeParamsSchema,
   "channels.pairing.dismiss": ChannelsPairingCodeParamsSchema,
+  "channels.failures.list": Empty,
+  "channels.failures.retry": ChannelsFailuresActionParamsSchema,
+  "channels.failures.drop": ChannelsFailuresActionParamsSchema,
   send: SendParamsSchema,
   "agents.list": Empty,
   "models.list": Empty,

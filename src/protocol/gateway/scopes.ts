@@ -16,6 +16,7 @@ const READ = [
   "models.list",
   "channels.status",
   "channels.pairing.list",
+  "channels.failures.list",
   "logs.tail",
   "last-heartbeat",
 ] as const;
@@ -30,6 +31,8 @@ const WRITE = [
   "sessions.reset",
   "sessions.delete",
   "sessions.compact",
+  "channels.failures.retry",
+  "channels.failures.drop",
 ] as const;
 const ADMIN = [
   "config.get",
