@@ -1,5 +1,6 @@
 // Idempotency: a short-lived cache of side-effecting requests (5 min, 1000 entries, as the reference).
-// A key is in flight while its work runs, then holds the final payload until it expires.
+// A key is in flight while its work runs, then holds the final payload until it expires. After a
+// restart the turn journal seeds it (outcomes keep their original time, so they expire on schedule).
 
 /** Default lifetime of an entry. */
 export const DEDUPE_TTL_MS = 300_000;
@@ -40,9 +41,14 @@ export class DedupeCache<I, F> {
     this.set(key, { state: "in_flight", info, at: this.now() });
   }
 
-  /** Stores the final payload of a key. */
-  finish(key: string, final: F): void {
-    this.set(key, { state: "done", final, at: this.now() });
+  /** Stores the final payload of a key (`at`: when it was settled, default now). */
+  finish(key: string, final: F, at = this.now()): void {
+    this.set(key, { state: "done", final, at });
+  }
+
+  /** Forgets a key (work that was never accepted, so a retry may try again). */
+  delete(key: string): void {
+    this.entries.delete(key);
   }
 
   /** Number of entries held. */

@@ -39,6 +39,8 @@ import { isLoopbackAddress, PresenceTable } from "./presence.js";
 import { AuthRateLimiter } from "./rate-limit.js";
 import { RunTracker } from "./runs.js";
 import { GatewayRuntime } from "./runtime.js";
+import { openTurnJournal, type TurnJournal } from "./turn-journal.js";
+import { recoverTurns } from "./turn-journal-recover.js";
 import { defaultUiDir } from "./ui-files.js";
 
 /** Options of {@link startGateway}; everything but the config source has a default. */
@@ -124,6 +126,13 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     resolveSharedAuth({ cfg, env, ...(options.auth ? { overrides: options.auth } : {}) });
   let auth = authFor(loaded.config);
   const lock = acquireStateDirLock({ stateDir: loaded.paths.stateDir, command: "gateway" });
+  let turns: TurnJournal;
+  try {
+    turns = openTurnJournal({ stateDir: loaded.paths.stateDir, logger, now });
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   const connections = new Set<GatewayConnection>();
   let healthVersion = 0;
   const live = new LiveConfig({
@@ -209,6 +218,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     channels,
     presence,
     dedupe: new DedupeCache({ now }),
+    turns,
+    turnsResumed: Promise.resolve(),
     logs,
     logger,
     broadcast,
@@ -320,9 +331,14 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   } catch (err) {
     lock.release();
     live.close();
+    await turns.close();
     throw err;
   }
   server.on("error", (err) => logger.error("http server error", { error: String(err) }));
+  // Seeded before the first request is read: retries get stored outcomes; unsettled turns resume.
+  core.turnsResumed = recoverTurns(core).catch((err: unknown) => {
+    logger.error("turn recovery failed", { error: String(err) });
+  });
   if (options.watchConfig !== false) live.watch();
   heartbeats.reschedule();
   const timers = [
@@ -357,6 +373,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       });
       for (const conn of connections) conn.close(1012, "gateway shutting down");
       await runtime.close();
+      await turns.close();
       for (const client of wss.clients) client.terminate();
       server.closeAllConnections();
       await serverClosed;

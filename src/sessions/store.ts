@@ -1,7 +1,7 @@
 // One agent's session store: the `sessions.json` index held in memory (a Map plus a recency list), the
 // session lifecycle (create on first message, reset, delete, retention) and access to transcripts.
 // Writes need the state-dir lock; without it the store is a read-only view (what the CLI uses for reads).
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { archiveTranscript, listArchives, resolveTranscriptPath } from "./archive.js";
 import { createSessionEntry, resetSessionEntry, withoutUndefined } from "./entry.js";
@@ -285,8 +285,9 @@ export class SessionStore {
   }
 
   /**
-   * Opens a session's transcript for appending (created with a header on first use). Kept open in a
-   * bounded cache: the next turn gets the same object unless the file changed on disk meanwhile.
+   * Opens a session's transcript for appending (created with a header on first use, after the index
+   * entry is fsynced). Kept open in a bounded cache: the next turn gets the same object unless the
+   * file changed on disk meanwhile.
    */
   openTranscript(key: string, options: { cwd: string }): Transcript {
     this.assertWritable();
@@ -295,6 +296,8 @@ export class SessionStore {
     if (!file) throw new Error(`session ${key} has an unsafe sessionId: ${entry.sessionId}`);
     const cached = this.transcripts.take(file);
     if (cached) return cached;
+    // A new file: the index entry pointing to it reaches the disk first (no orphan transcript).
+    if (!existsSync(file)) this.persistence.commitNow();
     const durability = this.params.transcriptDurability ?? "on-flush";
     const transcript = openTranscript({
       file,
