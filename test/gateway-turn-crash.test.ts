@@ -201,7 +201,7 @@ describe("WS turns across kill -9", () => {
     let duplicated = 0;
     for (const key of accepted) {
       const run = audit.runs.get(key);
-      if (!run || run.prompts !== 1 || run.replies > 1) duplicated++;
+      if (run?.prompts !== 1 || run.replies > 1) duplicated++;
       if (outcomes.get(key) === "ok") expect(run).toMatchObject({ prompts: 1, replies: 1 });
       else {
         expect(cut.has(key)).toBe(true);

@@ -33,10 +33,10 @@ function plan(item: PendingTurn): { turn: JournaledTurn; recovery: RunRecovery }
 }
 
 /** Fails a turn that has no agent to run in any more (journal, dedupe, agent.wait). */
-async function failUnrunnable(core: GatewayCore, item: PendingTurn, error: string): Promise<void> {
+function failUnrunnable(core: GatewayCore, item: PendingTurn, error: string): void {
   const turn = item.data;
   const outcome = failedTurnOutcome(core, turn, error);
-  await settleTurn(core, item.key, outcome);
+  settleTurn(core, item.key, outcome);
   core.runs.restore({ ...outcome.wait, sessionKey: turn.sessionKey, agentId: turn.agentId });
   core.logger.warn("journaled turn failed", { key: item.key, runId: turn.runId, error });
 }
@@ -47,7 +47,7 @@ async function resume(core: GatewayCore, pending: PendingTurn[]): Promise<void> 
   const runnable: Array<{ item: PendingTurn; turn: JournaledTurn; recovery: RunRecovery }> = [];
   for (const item of pending) {
     if (!agents.includes(item.data.agentId)) {
-      await failUnrunnable(
+      failUnrunnable(
         core,
         item,
         `turn failed: agent "${item.data.agentId}" is no longer configured`,

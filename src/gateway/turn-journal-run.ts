@@ -34,18 +34,18 @@ function notJournaled(err: unknown): MethodResult {
   );
 }
 
-/** Settles a turn: the dedupe at once (a retry right after agent.wait gets the outcome), then the
- *  journal (durable; until then a crash resumes the turn, which finds its reply in the transcript). */
-export async function settleTurn(core: GatewayCore, key: string, outcome: TurnOutcome) {
+/** Settles a turn: the dedupe at once (a retry right after agent.wait gets the outcome), and the
+ *  journal: its line is written now (a kill -9 keeps it) and fsynced in the background, so the final
+ *  answer never waits on the disk. Until that line is on disk a crash resumes the turn, which finds
+ *  its reply in the transcript (flushed before the run's result) and answers with it. */
+export function settleTurn(core: GatewayCore, key: string, outcome: TurnOutcome): void {
   core.dedupe.finish(key, outcome.final);
-  try {
-    await core.turns.settle(key, outcome);
-  } catch (err) {
+  core.turns.settle(key, outcome).catch((err: unknown) => {
     core.logger.error("turn outcome not journaled: a restart would resume the turn", {
       key,
       error: String(err),
     });
-  }
+  });
 }
 
 /** Marks a turn in flight and journals it (resolves once durable); an error value when it could not
@@ -82,23 +82,25 @@ export async function runJournaledTurn(
       message: turn.message,
       ...(turn.timeoutSeconds ? { timeoutSeconds: turn.timeoutSeconds } : {}),
       ...(params.recovery ? { recovery: params.recovery } : {}),
-      // Not awaited: it only lets a restart count this as an interruption (crash-loop guard).
+      // Not synced on its own: it only lets a restart count an interruption (crash-loop guard).
       onStart: () => {
-        core.turns.update(key, { ...turn, running: true }).catch((err: unknown) => {
+        try {
+          core.turns.update(key, { ...turn, running: true });
+        } catch (err) {
           core.logger.warn("turn journal: start not recorded", { key, error: String(err) });
-        });
+        }
       },
     });
   } catch (err) {
     const outcome = failedTurnOutcome(core, turn, String(err));
-    await settleTurn(core, key, outcome);
+    settleTurn(core, key, outcome);
     core.runs.restore({ ...outcome.wait, sessionKey: turn.sessionKey, agentId: turn.agentId });
     throw err;
   }
-  const settled = run.result.then(async (result) => {
+  const settled = run.result.then((result) => {
     if (run.interrupted) return undefined;
     const outcome = turnOutcome({ core, turn, result, startedAt: run.startedAt });
-    await settleTurn(core, key, outcome);
+    settleTurn(core, key, outcome);
     return outcome.final;
   });
   return { run, settled };

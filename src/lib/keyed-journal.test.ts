@@ -72,9 +72,9 @@ describe("keyed journal", () => {
     await journal.accept("a", { text: "first" });
     await journal.accept("b", { text: "settled" });
     await journal.settle("b", { result: "done" });
-    expect(await journal.update("a", { text: "updated" })).toBe(true);
-    expect(await journal.update("b", { text: "reopened?" })).toBe(false);
-    expect(await journal.update("c", { text: "new?" })).toBe(false);
+    expect(journal.update("a", { text: "updated" })).toBe(true);
+    expect(journal.update("b", { text: "reopened?" })).toBe(false);
+    expect(journal.update("c", { text: "new?" })).toBe(false);
     const again = h.open();
     expect(again.pending().map((item) => [item.key, item.data.text])).toEqual([["a", "updated"]]);
     expect(again.settled().map((item) => item.key)).toEqual(["b"]);

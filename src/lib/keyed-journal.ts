@@ -51,8 +51,10 @@ export interface KeyedJournal<P, S> {
    *  Rejects when the line cannot be written or synced: the caller must not acknowledge the item. */
   accept(key: string, data: P): Promise<void>;
   /** Replaces the payload of a key that is still pending (a settled or unknown key is left alone:
-   *  resolves false); resolves true once on disk. */
-  update(key: string, data: P): Promise<boolean>;
+   *  false). Written at once (it survives a kill -9) but fsynced only with the next durable write:
+   *  for progress marks that are not worth an fsync of their own. Throws if the line cannot be
+   *  written. */
+  update(key: string, data: P): boolean;
   /** Records the outcome of a pending key; resolves true once it is on disk, false when the key is
    *  not pending or the journal is closed (the item then stays pending for the next start). */
   settle(key: string, data: S): Promise<boolean>;
@@ -234,12 +236,12 @@ export function openKeyedJournal<P, S>(options: KeyedJournalOptions<P, S>): Keye
       pending.set(key, { key, ts, data });
       await durable(target);
     },
-    async update(key, data) {
+    update(key, data) {
       if (closed || !pending.has(key)) return false;
       const ts = now();
-      const target = append({ type: "accepted", key, ts, data });
+      append({ type: "accepted", key, ts, data });
       pending.set(key, { key, ts, data });
-      await durable(target);
+      compactWhenIdle();
       return true;
     },
     async settle(key, data) {

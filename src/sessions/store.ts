@@ -285,9 +285,8 @@ export class SessionStore {
   }
 
   /**
-   * Opens a session's transcript for appending (created with a header on first use, after the index
-   * entry is fsynced). Kept open in a bounded cache: the next turn gets the same object unless the
-   * file changed on disk meanwhile.
+   * Opens a session's transcript for appending (created with a header on first use). Kept open in a
+   * bounded cache: the next turn gets the same object unless the file changed on disk meanwhile.
    */
   openTranscript(key: string, options: { cwd: string }): Transcript {
     this.assertWritable();
@@ -296,8 +295,7 @@ export class SessionStore {
     if (!file) throw new Error(`session ${key} has an unsafe sessionId: ${entry.sessionId}`);
     const cached = this.transcripts.take(file);
     if (cached) return cached;
-    // A new file: the index entry pointing to it reaches the disk first (no orphan transcript).
-    if (!existsSync(file)) this.persistence.commitNow();
+    if (!existsSync(file)) this.persistence.commitNow(); // indexed on disk first: never an orphan
     const durability = this.params.transcriptDurability ?? "on-flush";
     const transcript = openTranscript({
       file,

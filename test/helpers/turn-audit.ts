@@ -37,8 +37,8 @@ export function auditState(stateDir: string, agentId = "main"): StateAudit {
   const dir = join(stateDir, "agents", agentId, "sessions");
   const runs = new Map<string, RunAudit>();
   const audit = (runId: string) => {
-    let found = runs.get(runId);
-    if (!found) runs.set(runId, (found = { prompts: 0, replies: 0, errors: 0 }));
+    const found = runs.get(runId) ?? { prompts: 0, replies: 0, errors: 0 };
+    runs.set(runId, found);
     return found;
   };
   if (!existsSync(dir)) return { runs, orphans: [], indexed: 0 };
