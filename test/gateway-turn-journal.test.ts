@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type GatewayHandle, startGateway } from "../src/gateway/index.js";
 import { silentGatewayLogger } from "../src/gateway/logger.js";
 import { openTurnJournal, turnJournalPath } from "../src/gateway/turn-journal.js";
+import { MAX_TURN_INTERRUPTIONS } from "../src/gateway/turn-journal-recover.js";
 import { writeFileAtomic } from "../src/lib/atomic-write.js";
 import {
   connectParams,
@@ -104,21 +105,22 @@ describe("WS turn journal through the gateway", () => {
 
   it("a turn cut while running by too many restarts is failed visibly, not resumed again", async () => {
     await cutByShutdown({ method: "agent", key: "loop-1" });
-    // Two earlier restarts already cut it while it ran; this is the third.
+    // Earlier restarts already cut it while it ran, one short of the limit; this one reaches it.
     const journal = openTurnJournal({
       stateDir: box!.stateDir,
       logger: silentGatewayLogger,
       now: Date.now,
     });
     const [item] = journal.pending();
-    await journal.accept(item!.key, { ...item!.data, interruptions: 2 });
+    const interruptions = MAX_TURN_INTERRUPTIONS - 1;
+    await journal.accept(item!.key, { ...item!.data, interruptions });
     await journal.close();
 
     const next = await restart(box!);
     const waited = await next.request("agent.wait", { runId: "loop-1", timeoutMs: 10_000 });
     expect(payloadOf(waited)).toMatchObject({
       status: "error",
-      error: expect.stringMatching(/3 times/),
+      error: expect.stringContaining(`${MAX_TURN_INTERRUPTIONS} times`),
     });
     const retry = await next.request("agent", { message: "x", idempotencyKey: "loop-1" });
     expect(payloadOf(retry)).toMatchObject({ runId: "loop-1", status: "error" });
@@ -126,7 +128,7 @@ describe("WS turn journal through the gateway", () => {
     const history = await next.request("chat.history", { sessionKey: "main" });
     const last = payloadOf(history).messages.at(-1);
     expect(last).toMatchObject({ role: "assistant", stopReason: "error" });
-    expect(last.errorMessage).toMatch(/3 times/);
+    expect(last.errorMessage).toContain(`${MAX_TURN_INTERRUPTIONS} times`);
     const settled = readTurnJournal(box!.stateDir).filter((line) => line.type === "settled");
     expect(settled.at(-1)).toMatchObject({
       key: "agent:loop-1",

@@ -1,4 +1,4 @@
-// At start-up, before the gateway takes connections: the turn journal's settled outcomes go back into
+// At start-up, before the first request is read: the turn journal's settled outcomes go back into
 // the dedupe and agent.wait (a retry of a key gets its stored outcome, never a second run), and every
 // turn accepted but never settled is marked in flight and re-submitted in acceptance order. A resumed
 // run goes on from its transcript (runtime/run/turn-recovery.ts); a turn that cannot be resumed (its
@@ -13,7 +13,7 @@ import { journalTurn, runJournaledTurn, settleTurn } from "./turn-journal-run.js
 
 /** Restarts that may cut one running turn before it is failed instead of resumed again (a turn that
  *  takes the gateway down with it must not crash-loop it). */
-export const MAX_TURN_INTERRUPTIONS = 3;
+export const MAX_TURN_INTERRUPTIONS = 5;
 
 /** What a duplicate of a pending turn gets while it is resumed. */
 function inFlightInfo(item: PendingTurn): Record<string, unknown> {
@@ -64,6 +64,8 @@ async function resume(core: GatewayCore, pending: PendingTurn[]): Promise<void> 
   for (const [index, { item, turn, recovery }] of runnable.entries()) {
     const fields = { key: item.key, runId: turn.runId, sessionKey: turn.sessionKey };
     if (journaled[index]) {
+      // Still accepted (its old line stands): a retry must not start it a second time.
+      core.dedupe.begin(item.key, inFlightInfo(item));
       core.logger.error("journaled turn not resumed: the journal is not writable", fields);
       continue;
     }
