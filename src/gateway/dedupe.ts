@@ -41,9 +41,14 @@ export class DedupeCache<I, F> {
     this.set(key, { state: "in_flight", info, at: this.now() });
   }
 
-  /** Stores the final payload of a key (`at`: when it was settled, default now). */
-  finish(key: string, final: F, at = this.now()): void {
-    this.set(key, { state: "done", final, at });
+  /** Stores the final payload of a key. */
+  finish(key: string, final: F): void {
+    this.set(key, { state: "done", final, at: this.now() });
+  }
+
+  /** Puts back an entry as it was (a restart seeding it: it expires at its original time). */
+  restore(key: string, entry: DedupeEntry<I, F>): void {
+    this.set(key, entry);
   }
 
   /** Forgets a key (work that was never accepted, so a retry may try again). */

@@ -7,7 +7,12 @@ import { waitStatus } from "./runs.js";
 import type { JournaledTurn, TurnOutcome } from "./turn-journal.js";
 
 /** The `agent` final payload of a run. */
-export function agentFinal(runId: string, result: RunResult, sessionId: string | undefined) {
+export function agentFinal(params: {
+  runId: string;
+  result: RunResult;
+  sessionId: string | undefined;
+}) {
+  const { runId, result, sessionId } = params;
   return {
     runId,
     status: result.status === "aborted" ? "error" : result.status,
@@ -33,14 +38,19 @@ export function agentFinal(runId: string, result: RunResult, sessionId: string |
 }
 
 /** The final payload of a turn whose run ended with `result`. */
-export function turnFinal(
-  core: GatewayCore,
-  turn: JournaledTurn,
-  result: RunResult,
-): Record<string, unknown> {
+export function turnFinal(params: {
+  core: GatewayCore;
+  turn: JournaledTurn;
+  result: RunResult;
+}): Record<string, unknown> {
+  const { core, turn, result } = params;
   if (turn.kind === "chat") return { runId: turn.runId, status: result.status };
   const store = core.runtime.stores.forAgent(turn.agentId);
-  return agentFinal(turn.runId, result, store.get(turn.sessionKey)?.sessionId);
+  return agentFinal({
+    runId: turn.runId,
+    result,
+    sessionId: store.get(turn.sessionKey)?.sessionId,
+  });
 }
 
 /** The outcome of a turn that ended with `result` (started at `startedAt`, if it started). */
@@ -54,7 +64,7 @@ export function turnOutcome(params: {
   return {
     sessionKey: turn.sessionKey,
     agentId: turn.agentId,
-    final: turnFinal(core, turn, result),
+    final: turnFinal({ core, turn, result }),
     wait: {
       runId: turn.runId,
       status: waitStatus(result),
@@ -66,7 +76,12 @@ export function turnOutcome(params: {
 }
 
 /** The outcome of a turn that never ran (its run could not start, or a restart cannot resume it). */
-export function failedTurnOutcome(core: GatewayCore, turn: JournaledTurn, error: string) {
+export function failedTurnOutcome(params: {
+  core: GatewayCore;
+  turn: JournaledTurn;
+  error: string;
+}) {
+  const { core, turn, error } = params;
   const final =
     turn.kind === "chat"
       ? { runId: turn.runId, status: "error", error }

@@ -33,10 +33,11 @@ function plan(item: PendingTurn): { turn: JournaledTurn; recovery: RunRecovery }
 }
 
 /** Fails a turn that has no agent to run in any more (journal, dedupe, agent.wait). */
-function failUnrunnable(core: GatewayCore, item: PendingTurn, error: string): void {
+function failUnrunnable(core: GatewayCore, failed: { item: PendingTurn; error: string }): void {
+  const { item, error } = failed;
   const turn = item.data;
-  const outcome = failedTurnOutcome(core, turn, error);
-  settleTurn(core, item.key, outcome);
+  const outcome = failedTurnOutcome({ core, turn, error });
+  settleTurn(core, { key: item.key, outcome });
   core.runs.restore({ ...outcome.wait, sessionKey: turn.sessionKey, agentId: turn.agentId });
   core.logger.warn("journaled turn failed", { key: item.key, runId: turn.runId, error });
 }
@@ -47,11 +48,8 @@ async function resume(core: GatewayCore, pending: PendingTurn[]): Promise<void> 
   const runnable: Array<{ item: PendingTurn; turn: JournaledTurn; recovery: RunRecovery }> = [];
   for (const item of pending) {
     if (!agents.includes(item.data.agentId)) {
-      failUnrunnable(
-        core,
-        item,
-        `turn failed: agent "${item.data.agentId}" is no longer configured`,
-      );
+      const error = `turn failed: agent "${item.data.agentId}" is no longer configured`;
+      failUnrunnable(core, { item, error });
       continue;
     }
     runnable.push({ item, ...plan(item) });
@@ -90,7 +88,7 @@ async function resume(core: GatewayCore, pending: PendingTurn[]): Promise<void> 
 export function recoverTurns(core: GatewayCore): Promise<void> {
   for (const item of core.turns.settled()) {
     const { final, wait, sessionKey, agentId } = item.data;
-    core.dedupe.finish(item.key, final, item.ts);
+    core.dedupe.restore(item.key, { state: "done", final, at: item.ts });
     core.runs.restore({ ...wait, sessionKey, agentId });
   }
   const pending = core.turns.pending();

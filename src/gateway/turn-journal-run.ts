@@ -38,7 +38,11 @@ function notJournaled(err: unknown): MethodResult {
  *  journal: its line is written now (a kill -9 keeps it) and fsynced in the background, so the final
  *  answer never waits on the disk. Until that line is on disk a crash resumes the turn, which finds
  *  its reply in the transcript (flushed before the run's result) and answers with it. */
-export function settleTurn(core: GatewayCore, key: string, outcome: TurnOutcome): void {
+export function settleTurn(
+  core: GatewayCore,
+  settled: { key: string; outcome: TurnOutcome },
+): void {
+  const { key, outcome } = settled;
   core.dedupe.finish(key, outcome.final);
   core.turns.settle(key, outcome).catch((err: unknown) => {
     core.logger.error("turn outcome not journaled: a restart would resume the turn", {
@@ -92,15 +96,15 @@ export async function runJournaledTurn(
       },
     });
   } catch (err) {
-    const outcome = failedTurnOutcome(core, turn, String(err));
-    settleTurn(core, key, outcome);
+    const outcome = failedTurnOutcome({ core, turn, error: String(err) });
+    settleTurn(core, { key, outcome });
     core.runs.restore({ ...outcome.wait, sessionKey: turn.sessionKey, agentId: turn.agentId });
     throw err;
   }
   const settled = run.result.then((result) => {
     if (run.interrupted) return undefined;
     const outcome = turnOutcome({ core, turn, result, startedAt: run.startedAt });
-    settleTurn(core, key, outcome);
+    settleTurn(core, { key, outcome });
     return outcome.final;
   });
   return { run, settled };

@@ -44,8 +44,10 @@ export async function endRecoveredRun(params: EndRecoveredRunParams): Promise<Ru
       model: reply.model,
     };
   }
-  if (plan.record === "prompt-and-reply") appendPrompt(params.transcript, params.prompt, runId);
-  appendFailure(params.transcript, plan.error, runId, params.now());
+  const { transcript } = params;
+  if (plan.record === "prompt-and-reply")
+    appendPrompt(transcript, { message: params.prompt, runId });
+  appendFailure(transcript, { error: plan.error, runId, now: params.now() });
   params.store.update(params.sessionKey, {});
   await params.store.flush();
   emit({ type: "lifecycle", runId, phase: "error", error: plan.error });

@@ -266,7 +266,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
   const onAgentEvent = (event: AgentEvent) => {
     if (event.type === "message_end") {
       // The prompt carries the run id, so a restart can tell it already landed.
-      if (event.message === prompt) appendPrompt(transcript, prompt, runId);
+      if (event.message === prompt) appendPrompt(transcript, { message: prompt, runId });
       else transcript.appendMessage(event.message as unknown as TranscriptMessage);
       if (event.message.role === "assistant") addUsage(usage, event.message.usage);
     } else if (event.type === "message_update") {

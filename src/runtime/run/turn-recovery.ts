@@ -25,13 +25,20 @@ export type RecoveryPlan =
   | { kind: "fail"; error: string; record: "prompt-and-reply" | "reply" };
 
 /** Appends a run's prompt, marked with its run id. */
-export function appendPrompt(transcript: Transcript, message: UserMessage, runId: string) {
-  return transcript.append({ type: "message", message, runId });
+export function appendPrompt(
+  transcript: Transcript,
+  prompt: { message: UserMessage; runId: string },
+) {
+  return transcript.append({ type: "message", message: prompt.message, runId: prompt.runId });
 }
 
 /** Appends the error reply of a recovered turn that failed, marked with its run id. */
-export function appendFailure(transcript: Transcript, error: string, runId: string, now: number) {
-  return transcript.append({ type: "message", message: failureReply(error, now), runId });
+export function appendFailure(
+  transcript: Transcript,
+  failure: { error: string; runId: string; now: number },
+) {
+  const message = failureReply(failure.error, failure.now);
+  return transcript.append({ type: "message", message, runId: failure.runId });
 }
 
 function isPromptOf(entry: TranscriptEntry, runId: string): entry is MessageEntry {
