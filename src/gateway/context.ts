@@ -9,6 +9,7 @@ import type { GatewayLogger, LogRing } from "./logger.js";
 import type { PresenceTable } from "./presence.js";
 import type { RunTracker } from "./runs.js";
 import type { GatewayRuntime } from "./runtime.js";
+import type { TurnJournal } from "./turn-journal.js";
 
 /** Version counters sent with presence and health. */
 export interface StateVersion {
@@ -32,6 +33,10 @@ export interface GatewayCore {
   channels: GatewayChannels;
   presence: PresenceTable;
   dedupe: DedupeCache<Record<string, unknown>, Record<string, unknown>>;
+  /** WS turns journaled before their ack (resumed after a crash; outcomes for retries). */
+  turns: TurnJournal;
+  /** Resolves once the turns a restart resumes are in their lanes (new turns start after it). */
+  turnsResumed: Promise<void>;
   logs: LogRing;
   logger: GatewayLogger;
   /** Sends an event to every ready connection (with stateVersion for presence/health). */

@@ -1,5 +1,6 @@
 // Idempotency: a short-lived cache of side-effecting requests (5 min, 1000 entries, as the reference).
-// A key is in flight while its work runs, then holds the final payload until it expires.
+// A key is in flight while its work runs, then holds the final payload until it expires. After a
+// restart the turn journal seeds it (outcomes keep their original time, so they expire on schedule).
 
 /** Default lifetime of an entry. */
 export const DEDUPE_TTL_MS = 300_000;
@@ -43,6 +44,16 @@ export class DedupeCache<I, F> {
   /** Stores the final payload of a key. */
   finish(key: string, final: F): void {
     this.set(key, { state: "done", final, at: this.now() });
+  }
+
+  /** Puts back an entry as it was (a restart seeding it: it expires at its original time). */
+  restore(key: string, entry: DedupeEntry<I, F>): void {
+    this.set(key, entry);
+  }
+
+  /** Forgets a key (work that was never accepted, so a retry may try again). */
+  delete(key: string): void {
+    this.entries.delete(key);
   }
 
   /** Number of entries held. */

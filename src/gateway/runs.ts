@@ -1,7 +1,7 @@
 // Runs started through the gateway: their stream mapped to `agent` and `chat` events (openclaw-notes
 // §5.5), waiters for agent.wait (waiting never cancels), aborts for chat.abort, and a drain for
 // shutdown. Finished runs are remembered (bounded) so agent.wait can answer after the fact.
-import type { RunEvent, RunHandle, RunResult } from "../runtime/run/index.js";
+import type { RunEvent, RunHandle, RunRecovery, RunResult } from "../runtime/run/index.js";
 import type { GatewayLogger } from "./logger.js";
 import type { GatewayRuntime } from "./runtime.js";
 
@@ -18,8 +18,21 @@ export interface TrackedRun {
   endedAt?: number;
   status?: WaitStatus;
   error?: string;
+  /** Aborted by a gateway shutdown (not by a client): a journaled turn stays pending and resumes. */
+  interrupted?: boolean;
   controller: AbortController;
   result: Promise<RunResult>;
+}
+
+/** A run that ended before this process (a settled journaled turn), as agent.wait reports it. */
+export interface FinishedRun {
+  runId: string;
+  sessionKey: string;
+  agentId: string;
+  status: WaitStatus;
+  startedAt?: number;
+  endedAt?: number;
+  error?: string;
 }
 
 /** Inputs of {@link RunTracker.start}. */
@@ -29,6 +42,10 @@ export interface StartRunParams {
   sessionKey: string;
   message: string;
   timeoutSeconds?: number;
+  /** A journaled turn re-submitted after a restart. */
+  recovery?: RunRecovery;
+  /** Called when the run leaves its lane's queue and starts. */
+  onStart?: () => void;
 }
 
 /** Broadcasts an event to the connected clients. */
@@ -36,7 +53,8 @@ export type EmitEvent = (event: string, payload: unknown) => void;
 
 const MAX_REMEMBERED = 2000;
 
-function waitStatus(result: RunResult): WaitStatus {
+/** The agent.wait status of a run result (an abort reads as an error). */
+export function waitStatus(result: RunResult): WaitStatus {
   if (result.status === "ok") return "ok";
   return result.status === "timeout" ? "timeout" : "error";
 }
@@ -44,6 +62,7 @@ function waitStatus(result: RunResult): WaitStatus {
 /** Tracks the gateway's runs and turns their events into protocol events. */
 export class RunTracker {
   private readonly runs = new Map<string, TrackedRun>();
+  private readonly announced = new Map<string, Promise<void>>();
 
   constructor(
     private readonly deps: {
@@ -63,8 +82,28 @@ export class RunTracker {
       message: params.message,
       signal: controller.signal,
       ...(params.timeoutSeconds ? { timeoutSeconds: params.timeoutSeconds } : {}),
+      ...(params.recovery ? { recovery: params.recovery } : {}),
     });
-    return this.track(params, controller, handle);
+    return this.track({ ...params, controller, handle });
+  }
+
+  /** Remembers a run that already ended (restored from the turn journal), so agent.wait answers. */
+  restore(finished: FinishedRun): void {
+    const result: RunResult = {
+      runId: finished.runId,
+      status: finished.status,
+      payloads: [],
+      usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+      durationMs: 0,
+      failovers: [],
+      ...(finished.error ? { error: finished.error } : {}),
+    };
+    this.remember({
+      ...finished,
+      acceptedAt: finished.startedAt ?? finished.endedAt ?? this.deps.now(),
+      controller: new AbortController(),
+      result: Promise.resolve(result),
+    });
   }
 
   /** Tracks a run started elsewhere (a channel turn in the inbound queue): the same `agent`/`chat`
@@ -78,24 +117,27 @@ export class RunTracker {
   }): TrackedRun {
     const controller = new AbortController();
     controller.signal.addEventListener("abort", params.cancel, { once: true });
-    return this.track(params, controller, params.handle);
+    return this.track({ ...params, controller });
   }
 
-  private track(
-    ids: { runId: string; agentId: string; sessionKey: string },
-    controller: AbortController,
-    handle: RunHandle,
-  ): TrackedRun {
+  private track(params: {
+    runId: string;
+    agentId: string;
+    sessionKey: string;
+    controller: AbortController;
+    handle: RunHandle;
+    onStart?: () => void;
+  }): TrackedRun {
     const run: TrackedRun = {
-      runId: ids.runId,
-      sessionKey: ids.sessionKey,
-      agentId: ids.agentId,
+      runId: params.runId,
+      sessionKey: params.sessionKey,
+      agentId: params.agentId,
       acceptedAt: this.deps.now(),
-      controller,
-      result: handle.result,
+      controller: params.controller,
+      result: params.handle.result,
     };
     this.remember(run);
-    this.pump(run, handle.events).catch((err: unknown) => {
+    this.pump(run, params.handle.events, params.onStart).catch((err: unknown) => {
       this.deps.logger.error("run event stream failed", { runId: run.runId, error: String(err) });
     });
     return run;
@@ -113,32 +155,47 @@ export class RunTracker {
 
   /** Waits up to `timeoutMs` for a run to end; never cancels it. */
   async wait(runId: string, timeoutMs: number) {
-    const run = this.runs.get(runId);
-    if (!run) return { runId, status: "timeout" as const };
-    if (run.status === undefined) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, timeoutMs);
-      });
-      await Promise.race([run.result.then(() => undefined), timeout]);
-      clearTimeout(timer);
-      // Let the pump record the outcome of a result that just settled.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    if (run.status === undefined) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    try {
+      const starting = this.announced.get(runId);
+      if (!this.runs.has(runId) && starting) await Promise.race([starting, timeout]);
+      const run = this.runs.get(runId);
+      if (!run) return { runId, status: "timeout" as const };
+      if (run.status === undefined) {
+        await Promise.race([run.result.then(() => undefined), timeout]);
+        // Let the pump record the outcome of a result that just settled.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (run.status === undefined) {
+        return {
+          runId,
+          status: "timeout" as const,
+          ...(run.startedAt ? { startedAt: run.startedAt } : {}),
+        };
+      }
       return {
         runId,
-        status: "timeout" as const,
-        ...(run.startedAt ? { startedAt: run.startedAt } : {}),
+        status: run.status,
+        ...(run.startedAt !== undefined ? { startedAt: run.startedAt } : {}),
+        ...(run.endedAt !== undefined ? { endedAt: run.endedAt } : {}),
+        ...(run.error ? { error: run.error } : {}),
       };
+    } finally {
+      clearTimeout(timer);
     }
-    return {
-      runId,
-      status: run.status,
-      ...(run.startedAt !== undefined ? { startedAt: run.startedAt } : {}),
-      ...(run.endedAt !== undefined ? { endedAt: run.endedAt } : {}),
-      ...(run.error ? { error: run.error } : {}),
-    };
+  }
+
+  /** A run about to start (a journaled turn a restart resumes): until `started` resolves, agent.wait
+   *  waits for it instead of answering "timeout" for an unknown run. */
+  announce(runId: string, started: Promise<unknown>): void {
+    // Settled either way: whoever started the run reports its failure.
+    const settled = Promise.allSettled([started]).then(() => {
+      if (this.announced.get(runId) === settled) this.announced.delete(runId);
+    });
+    this.announced.set(runId, settled);
   }
 
   /** Aborts a session's live runs (or one of them); returns the aborted run ids. */
@@ -161,7 +218,10 @@ export class RunTracker {
     await Promise.race([Promise.allSettled(live.map((run) => run.result)), bound]);
     clearTimeout(timer);
     const left = this.active();
-    for (const run of left) run.controller.abort(new Error("gateway shutting down"));
+    for (const run of left) {
+      run.interrupted = true;
+      run.controller.abort(new Error("gateway shutting down"));
+    }
     await Promise.allSettled(left.map((run) => run.result));
     return { finished: live.length - left.length, aborted: left.length };
   }
@@ -176,9 +236,16 @@ export class RunTracker {
     }
   }
 
-  private async pump(run: TrackedRun, events: AsyncIterable<RunEvent>): Promise<void> {
+  private async pump(
+    run: TrackedRun,
+    events: AsyncIterable<RunEvent>,
+    onStart: (() => void) | undefined,
+  ): Promise<void> {
     const stream = createStreamMapper(run, this.deps);
-    for await (const event of events) stream.onEvent(event);
+    for await (const event of events) {
+      if (event.type === "lifecycle" && event.phase === "start") onStart?.();
+      stream.onEvent(event);
+    }
     const result = await run.result;
     run.endedAt = this.deps.now();
     run.status = waitStatus(result);

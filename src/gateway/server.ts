@@ -41,6 +41,8 @@ import { PresenceTable } from "./presence.js";
 import { AuthRateLimiter } from "./rate-limit.js";
 import { RunTracker } from "./runs.js";
 import { GatewayRuntime } from "./runtime.js";
+import { openTurnJournal, type TurnJournal } from "./turn-journal.js";
+import { recoverTurns } from "./turn-journal-recover.js";
 import { defaultUiDir } from "./ui-files.js";
 import { createUpgradeHandler } from "./upgrade-handler.js";
 
@@ -136,6 +138,13 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   let auth = started.auth;
   assertAuthForHost(auth, listenHost);
   const lock = acquireStateDirLock({ stateDir: loaded.paths.stateDir, command: "gateway" });
+  let turns: TurnJournal;
+  try {
+    turns = openTurnJournal({ stateDir: loaded.paths.stateDir, logger, now });
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   const connections = new Set<GatewayConnection>();
   let healthVersion = 0;
   const live = new LiveConfig({
@@ -237,6 +246,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     channels,
     presence,
     dedupe: new DedupeCache({ now }),
+    turns,
+    turnsResumed: Promise.resolve(),
     logs,
     logger,
     broadcast,
@@ -339,9 +350,14 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   } catch (err) {
     lock.release();
     live.close();
+    await turns.close();
     throw err;
   }
   server.on("error", (err) => logger.error("http server error", { error: String(err) }));
+  // Seeded before the first request is read: retries get stored outcomes; unsettled turns resume.
+  core.turnsResumed = recoverTurns(core).catch((err: unknown) => {
+    logger.error("turn recovery failed", { error: String(err) });
+  });
   if (options.watchConfig !== false) live.watch();
   heartbeats.reschedule();
   const timers = [
@@ -376,6 +392,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       });
       for (const conn of connections) conn.close(1012, "gateway shutting down");
       await runtime.close();
+      await turns.close();
       for (const client of wss.clients) client.terminate();
       server.closeAllConnections();
       await serverClosed;

@@ -4,6 +4,7 @@
 import {
   closeSync,
   existsSync,
+  fsyncSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -111,6 +112,13 @@ export class IndexJournal {
     const target = this.size;
     await fsyncFd(this.fd);
     this.synced = Math.max(this.synced, target);
+  }
+
+  /** Makes everything appended so far durable now, blocking (see StorePersistence.commitNow). */
+  syncNow(): void {
+    if (this.fd === undefined || !this.unsynced) return;
+    fsyncSync(this.fd);
+    this.synced = this.size;
   }
 
   /**

@@ -5,7 +5,7 @@
 // 100,000-entry store spends under 5% of its time rewriting), then drops the journal prefix it covers.
 import { dirname } from "node:path";
 import { performance } from "node:perf_hooks";
-import { fsyncPath } from "./fsync.js";
+import { fsyncDirSync, fsyncPath } from "./fsync.js";
 import { IndexJournal, journalPathFor, readJournal } from "./journal.js";
 import { loadStoreFile, quarantineCorrupt, serializeStore, writeStoreFile } from "./store-file.js";
 import {
@@ -155,6 +155,22 @@ export class StorePersistence {
         });
       }
       await this.syncing;
+    }
+  }
+
+  /**
+   * Writes the pending index changes and fsyncs the journal (and its directory when just created)
+   * now, blocking: called before a new transcript file is created, so the index entry that points
+   * to it is on disk first and a crash never leaves a transcript no session points to.
+   */
+  commitNow(): void {
+    if (this.params.readOnly) return;
+    this.writePending();
+    this.journal.syncNow();
+    const dir = dirname(this.journal.path);
+    if (this.dirtyPaths.has(dir)) {
+      fsyncDirSync(dir);
+      this.dirtyPaths.delete(dir);
     }
   }
 

@@ -1,7 +1,7 @@
 // One agent's session store: the `sessions.json` index held in memory (a Map plus a recency list), the
 // session lifecycle (create on first message, reset, delete, retention) and access to transcripts.
 // Writes need the state-dir lock; without it the store is a read-only view (what the CLI uses for reads).
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { archiveTranscript, listArchives, resolveTranscriptPath } from "./archive.js";
 import { createSessionEntry, resetSessionEntry, withoutUndefined } from "./entry.js";
@@ -295,6 +295,7 @@ export class SessionStore {
     if (!file) throw new Error(`session ${key} has an unsafe sessionId: ${entry.sessionId}`);
     const cached = this.transcripts.take(file);
     if (cached) return cached;
+    if (!existsSync(file)) this.persistence.commitNow(); // indexed on disk first: never an orphan
     const durability = this.params.transcriptDurability ?? "on-flush";
     const transcript = openTranscript({
       file,

@@ -1,36 +1,13 @@
 // `agent` (ack, then the final on the same request id; idempotencyKey = runId, deduped) and
-// `agent.wait` (never cancels the run).
+// `agent.wait` (never cancels the run). The turn is journaled before the ack: after a crash it is
+// resumed, and a retry of its key gets the stored outcome (turn-journal-run.ts).
 import type { AgentParams } from "../../protocol/gateway/index.js";
-import type { RunResult } from "../../runtime/run/index.js";
-import { type MethodCall, type MethodHandler, ok } from "../context.js";
+import { ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
+import { fail, type MethodCall, type MethodHandler, ok } from "../context.js";
+import { startJournaledTurn } from "../turn-journal-run.js";
 import { resolveTarget } from "./shared.js";
 
 const DEFAULT_WAIT_MS = 30_000;
-
-function finalPayload(runId: string, result: RunResult, sessionId: string | undefined) {
-  return {
-    runId,
-    status: result.status === "aborted" ? "error" : result.status,
-    summary: result.status === "ok" ? "completed" : (result.error ?? result.status),
-    result: {
-      payloads: result.payloads.map((payload) => ({
-        text: payload.text,
-        mediaUrl: payload.media[0] ?? null,
-        ...(payload.media.length > 1 ? { mediaUrls: payload.media } : {}),
-      })),
-      meta: {
-        durationMs: result.durationMs,
-        agentMeta: {
-          sessionId,
-          provider: result.provider,
-          model: result.model,
-          usage: result.usage,
-        },
-        ...(result.error ? { error: result.error } : {}),
-      },
-    },
-  };
-}
 
 async function agent(call: MethodCall<AgentParams>) {
   const { core, params } = call;
@@ -42,26 +19,28 @@ async function agent(call: MethodCall<AgentParams>) {
   if ("error" in target) return target.error;
   const runId = params.idempotencyKey;
   const info = { runId, sessionKey: target.sessionKey, agentId: target.agentId };
-  core.dedupe.begin(dedupeKey, info);
-  let run: Awaited<ReturnType<typeof core.runs.start>>;
-  try {
-    run = await core.runs.start({
-      runId,
-      agentId: target.agentId,
-      sessionKey: target.sessionKey,
+  const started = await startJournaledTurn(core, {
+    key: dedupeKey,
+    info,
+    turn: {
+      kind: "agent",
+      ...info,
       message: params.message,
       ...(params.timeout ? { timeoutSeconds: params.timeout } : {}),
-    });
-  } catch (err) {
-    core.dedupe.finish(dedupeKey, { runId, status: "error", summary: String(err) });
-    throw err;
-  }
-  call.ack({ ...info, status: "accepted", acceptedAt: run.acceptedAt });
-  const result = await run.result;
-  const sessionId = core.runtime.stores.forAgent(target.agentId).get(target.sessionKey)?.sessionId;
-  const final = finalPayload(runId, result, sessionId);
-  core.dedupe.finish(dedupeKey, final);
-  return ok(final);
+      acceptedAt: core.now(),
+    },
+  });
+  if (!started.ok) return started.error;
+  call.ack({ ...info, status: "accepted", acceptedAt: started.turn.run.acceptedAt });
+  const final = await started.turn.settled;
+  if (final) return ok(final);
+  return fail(
+    gatewayError(
+      ErrorCodes.UNAVAILABLE,
+      "gateway restarting: the turn resumes after the restart; retry with the same idempotencyKey",
+      { retryable: true },
+    ),
+  );
 }
 
 /** The agent method group. */

@@ -1,8 +1,9 @@
-// WebChat-style methods: chat.send (ack with the runId, then `chat` events), chat.history (the
-// session's current branch as messages) and chat.abort.
+// WebChat-style methods: chat.send (ack with the runId, then `chat` events; journaled before the ack
+// like `agent`), chat.history (the session's current branch as messages) and chat.abort.
 import type { ChatSendParams } from "../../protocol/gateway/index.js";
 import { currentBranch, isMessageEntry } from "../../sessions/index.js";
 import { type MethodCall, type MethodHandler, ok } from "../context.js";
+import { startJournaledTurn } from "../turn-journal-run.js";
 import { invalid, resolveTarget } from "./shared.js";
 
 async function send(call: MethodCall<ChatSendParams>) {
@@ -15,19 +16,23 @@ async function send(call: MethodCall<ChatSendParams>) {
   const target = resolveTarget(core.live.config, { sessionKey: params.sessionKey });
   if ("error" in target) return target.error;
   const runId = params.idempotencyKey;
-  core.dedupe.begin(dedupeKey, { runId });
-  const run = await core.runs.start({
-    runId,
-    agentId: target.agentId,
-    sessionKey: target.sessionKey,
-    message: params.message,
-    ...(params.timeoutMs
-      ? { timeoutSeconds: Math.max(1, Math.ceil(params.timeoutMs / 1000)) }
-      : {}),
+  const timeoutSeconds = params.timeoutMs ? Math.max(1, Math.ceil(params.timeoutMs / 1000)) : 0;
+  const started = await startJournaledTurn(core, {
+    key: dedupeKey,
+    info: { runId },
+    turn: {
+      kind: "chat",
+      runId,
+      agentId: target.agentId,
+      sessionKey: target.sessionKey,
+      message: params.message,
+      ...(timeoutSeconds ? { timeoutSeconds } : {}),
+      acceptedAt: core.now(),
+    },
   });
-  run.result.then(
-    (result) => core.dedupe.finish(dedupeKey, { runId, status: result.status }),
-    (err: unknown) => core.logger.error("chat run failed", { runId, error: String(err) }),
+  if (!started.ok) return started.error;
+  started.turn.settled.catch((err: unknown) =>
+    core.logger.error("chat run failed", { runId, error: String(err) }),
   );
   return ok({ runId, status: "started" });
 }

@@ -51,7 +51,8 @@ export interface FailoverLoopParams {
   runner: AttemptRunner;
   runId: string;
   history: AgentMessage[];
-  prompt: UserMessage;
+  /** The user's message; absent, the run continues the history (a resumed turn). */
+  prompt?: UserMessage;
   signal: AbortSignal;
   emit: (event: RunEvent) => void;
   onAgentEvent: (event: AgentEvent) => void;

@@ -11,3 +11,4 @@ export {
   runQueuedTurn,
 } from "./run-agent.js";
 export { createRunCaches, type RunCaches } from "./run-caches.js";
+export type { RunRecovery } from "./turn-recovery.js";

@@ -2,7 +2,7 @@
 // model chain and credentials, runs the loop with failover, writes every message to the transcript,
 // updates the session entry, and reports it all as RunEvents plus a final RunResult.
 import type { AgentEvent, AgentMessage, StreamFn } from "@mariozechner/pi-agent-core";
-import type { AssistantMessage, ImageContent, Usage, UserMessage } from "@mariozechner/pi-ai";
+import type { ImageContent, Usage, UserMessage } from "@mariozechner/pi-ai";
 import { resolveSkipBootstrap } from "../../agents/bootstrap-config.js";
 import { resolveAgent } from "../../agents/roster.js";
 import { seedWorkspace } from "../../agents/workspace.js";
@@ -17,11 +17,18 @@ import type {
 import { buildContextFromBranch } from "../compaction/index.js";
 import type { LaneScheduler, QueuedTurn, SteeringSource } from "../lanes/index.js";
 import type { FailoverEvent } from "../models/index.js";
-import { processReply } from "../output/index.js";
 import type { ProcessRegistry } from "../tools/index.js";
 import { createEventChannel, type RunEvent, type RunStatus } from "./events.js";
 import { type AttemptRunner, runWithFailover } from "./failover-loop.js";
+import { endRecoveredRun } from "./recovered-run.js";
+import { assistantText, replyPayloads } from "./reply-payloads.js";
 import type { RunCaches } from "./run-caches.js";
+import {
+  appendPrompt,
+  planRecovery,
+  type RecoveryPlan,
+  type RunRecovery,
+} from "./turn-recovery.js";
 
 /** Everything a run needs from the outside world; passed in, never global. */
 export interface AgentRuntimeDeps {
@@ -51,6 +58,10 @@ export interface RunAgentParams {
   timeoutSeconds?: number;
   /** Steer mode: messages that arrive during the run (the inbound queue's `QueuedTurn`). */
   steering?: SteeringSource;
+  /** A turn accepted before a restart (the gateway's turn journal). "resume" goes on from what its
+   *  transcript holds (its prompt never appended twice; a reply that already landed is returned
+   *  without a model call); "fail" records it as failed in the session instead of running it. */
+  recovery?: RunRecovery;
 }
 
 /** A reply to deliver: text (directives removed) and media URLs. */
@@ -94,14 +105,6 @@ function addUsage(total: RunResult["usage"], usage: Usage | undefined): void {
   total.cacheRead += usage.cacheRead;
   total.cacheWrite += usage.cacheWrite;
   total.total += usage.totalTokens;
-}
-
-function textOf(message: AssistantMessage | undefined): string {
-  if (!message) return "";
-  return message.content
-    .filter((part): part is { type: "text"; text: string } => part.type === "text")
-    .map((part) => part.text)
-    .join("");
 }
 
 /** The model of the branch's latest `model_change` entry, if any. */
@@ -176,7 +179,7 @@ export function runAgent(deps: AgentRuntimeDeps, params: RunAgentParams): RunHan
 export function runQueuedTurn(
   deps: AgentRuntimeDeps,
   turn: QueuedTurn,
-  options: { agentId?: string; timeoutSeconds?: number } = {},
+  options: { agentId?: string; timeoutSeconds?: number; recovery?: RunRecovery } = {},
 ): RunHandle {
   const channel = createEventChannel<RunEvent>();
   const emit = (event: RunEvent) => channel.push(event);
@@ -215,6 +218,30 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
   store.getOrCreate(params.sessionKey);
   const transcript = store.openTranscript(params.sessionKey, { cwd: agent.workspace });
   emit({ type: "lifecycle", runId, phase: "start", agentId, sessionKey: params.sessionKey });
+  const prompt: UserMessage = {
+    role: "user",
+    content: params.images?.length
+      ? [{ type: "text", text: params.message }, ...params.images]
+      : params.message,
+    timestamp: now(),
+  };
+  const plan: RecoveryPlan = params.recovery
+    ? planRecovery({ transcript, runId, recovery: params.recovery })
+    : { kind: "run", prompt: true };
+  if (plan.kind !== "run") {
+    const { sessionKey } = params;
+    return endRecoveredRun({
+      plan,
+      store,
+      transcript,
+      sessionKey,
+      runId,
+      prompt,
+      emit,
+      now,
+      started,
+    });
+  }
 
   // Timeout, caller abort and lane cancel all end in one signal the loop and the tools honour.
   const controller = new AbortController();
@@ -235,17 +262,12 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
   const branch = transcript.branch();
   const history = buildContextFromBranch(branch) as AgentMessage[];
   const recordedModel = lastRecordedModel(branch);
-  const prompt: UserMessage = {
-    role: "user",
-    content: params.images?.length
-      ? [{ type: "text", text: params.message }, ...params.images]
-      : params.message,
-    timestamp: now(),
-  };
   const usage = emptyUsage();
   const onAgentEvent = (event: AgentEvent) => {
     if (event.type === "message_end") {
-      transcript.appendMessage(event.message as unknown as TranscriptMessage);
+      // The prompt carries the run id, so a restart can tell it already landed.
+      if (event.message === prompt) appendPrompt(transcript, { message: prompt, runId });
+      else transcript.appendMessage(event.message as unknown as TranscriptMessage);
       if (event.message.role === "assistant") addUsage(usage, event.message.usage);
     } else if (event.type === "message_update") {
       const update = event.assistantMessageEvent;
@@ -265,7 +287,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
       runner,
       runId,
       history,
-      prompt,
+      ...(plan.prompt ? { prompt } : {}),
       signal: controller.signal,
       emit,
       onAgentEvent,
@@ -281,18 +303,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
         : outcome.error
           ? "error"
           : "ok";
-    const reply = processReply(status === "ok" ? textOf(final) : "");
-    const payloads: ReplyPayload[] =
-      reply.silent || status !== "ok"
-        ? []
-        : [
-            {
-              text: reply.text,
-              media: reply.media,
-              voice: reply.voice,
-              ...(reply.replyTo ? { replyTo: reply.replyTo } : {}),
-            },
-          ];
+    const payloads: ReplyPayload[] = status === "ok" ? replyPayloads(assistantText(final)) : [];
     store.update(params.sessionKey, {
       inputTokens: usage.input,
       outputTokens: usage.output,

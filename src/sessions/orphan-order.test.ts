@@ -1,0 +1,66 @@
+// No orphan transcripts: at the moment a new transcript file exists on disk, the index on disk (what a
+// restart after a crash right then would load: sessions.json plus its journal) already points to it.
+// The "crash" is a second, read-only store opened in the same tick, before any deferred write runs.
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { acquireStateDirLock } from "./lock.js";
+import { openSessionStore } from "./store.js";
+
+function harness() {
+  const stateDir = mkdtempSync(join(tmpdir(), "pincer-orphan-"));
+  const storePath = join(stateDir, "agents", "main", "sessions", "sessions.json");
+  const lock = acquireStateDirLock({ stateDir });
+  const manual = { setTimeout: () => 0, clearTimeout: () => {} };
+  return {
+    open: () => openSessionStore({ storePath, lock, scheduler: manual }),
+    /** What a process starting right now would load. */
+    afterCrash: () => openSessionStore({ storePath }),
+    release: () => lock.release(),
+  };
+}
+
+describe("new transcripts are indexed first", () => {
+  it("a new session's index entry is on disk when its transcript file appears", () => {
+    const h = harness();
+    const store = h.open();
+    store.getOrCreate("agent:main:peer-1");
+    const transcript = store.openTranscript("agent:main:peer-1", { cwd: "/tmp" });
+    expect(existsSync(transcript.file)).toBe(true);
+    const seen = h.afterCrash();
+    expect(seen.get("agent:main:peer-1")?.sessionId).toBe(
+      store.get("agent:main:peer-1")?.sessionId,
+    );
+    expect(seen.transcriptPath("agent:main:peer-1")).toBe(transcript.file);
+    h.release();
+  });
+
+  it("a reset session's new id is on disk before its new transcript is created", async () => {
+    const h = harness();
+    const store = h.open();
+    store.getOrCreate("agent:main:main");
+    store.openTranscript("agent:main:main", { cwd: "/tmp" }).appendMessage({
+      role: "user",
+      content: "before the reset",
+    });
+    await store.flush();
+    const { entry } = store.reset("agent:main:main");
+    const transcript = store.openTranscript("agent:main:main", { cwd: "/tmp" });
+    expect(transcript.header.id).toBe(entry.sessionId);
+    expect(h.afterCrash().get("agent:main:main")?.sessionId).toBe(entry.sessionId);
+    h.release();
+  });
+
+  it("reopening an existing transcript writes nothing early", () => {
+    const h = harness();
+    const store = h.open();
+    store.getOrCreate("agent:main:main");
+    store.openTranscript("agent:main:main", { cwd: "/tmp" });
+    const before = store.stats().journalWrites;
+    store.update("agent:main:main", { label: "x" });
+    store.openTranscript("agent:main:main", { cwd: "/tmp" });
+    expect(store.stats().journalWrites).toBe(before);
+    h.release();
+  });
+});
