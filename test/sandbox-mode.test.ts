@@ -119,7 +119,9 @@ describe("gateway start", () => {
     const first = await tail();
     expect(first.split(warning).length - 1).toBe(1);
     expect(first).not.toContain("agents.list[0].sandbox.mode");
+    const { hash } = (await client.request("config.get")).payload as Loose;
     const patched = await client.request("config.patch", {
+      baseHash: hash,
       raw: '{ agents: { list: [{ id: "main", sandbox: { mode: "non-main" } }, { id: "family", sandbox: { mode: "all" } }] } }',
     });
     expect(patched.ok).toBe(true);
