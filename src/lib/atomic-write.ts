@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { fsyncDirSync } from "./durable-io.js";
 
 /** Options for {@link writeFileAtomic}; `mode` defaults to 0o600 because callers often write secrets. */
 export interface AtomicWriteOptions {
@@ -41,17 +42,6 @@ function tempPathFor(target: string): string {
   // loading it costs the CLI several milliseconds of start-up.)
   const suffix = `${process.pid}.${Math.random().toString(36).slice(2, 12)}`;
   return join(dirname(target), `.${basename(target)}.${suffix}.tmp`);
-}
-
-function fsyncDirSync(dir: string): void {
-  // Windows cannot open a directory for fsync; the rename is already durable enough there.
-  if (process.platform === "win32") return;
-  const fd = openSync(dir, "r");
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** Atomically replaces `path` with `data` (creating parent dirs); readers never see a partial file. */

@@ -11,10 +11,10 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
-  writeSync,
 } from "node:fs";
 import { dirname } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
+import { fsyncDirSync, writeWholeSync } from "./durable-io.js";
 
 /** One item as the journal holds it: its key, when its last line was written, and its payload. */
 export interface JournalItem<T> {
@@ -116,23 +116,6 @@ function load<P, S>(options: KeyedJournalOptions<P, S>): Loaded<P, S> {
   return loaded;
 }
 
-function writeWhole(fd: number, text: string): number {
-  const buffer = Buffer.from(text, "utf8");
-  let written = 0;
-  while (written < buffer.length) written += writeSync(fd, buffer, written);
-  return buffer.length;
-}
-
-function fsyncDir(dir: string): void {
-  if (process.platform === "win32") return;
-  const fd = openSync(dir, "r");
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** Opens (creating, repairing or compacting as needed) the journal at `options.path`. */
 export function openKeyedJournal<P, S>(options: KeyedJournalOptions<P, S>): KeyedJournal<P, S> {
   const { path } = options;
@@ -162,7 +145,7 @@ export function openKeyedJournal<P, S>(options: KeyedJournalOptions<P, S>): Keye
     const fresh = !existsSync(path);
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     fd = openSync(path, "a", 0o600);
-    if (fresh) fsyncDir(dirname(path));
+    if (fresh) fsyncDirSync(dirname(path));
   };
   const compact = () => {
     retain();
@@ -188,7 +171,7 @@ export function openKeyedJournal<P, S>(options: KeyedJournalOptions<P, S>): Keye
   };
   const append = (line: Line) => {
     if (closed || fd === undefined) throw new Error(`journal ${path} is closed`);
-    const bytes = writeWhole(fd, `${JSON.stringify(line)}\n`);
+    const bytes = writeWholeSync(fd, `${JSON.stringify(line)}\n`);
     size += bytes;
     appended += bytes;
     if (size > threshold) compactDue = true;

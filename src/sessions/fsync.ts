@@ -1,7 +1,7 @@
 // fsync for the store's durable writes: asynchronous of a kept fd (journal, open transcripts) or of a
 // path that may have been archived or removed since it was written (nothing left to sync), and a
 // blocking one of a directory for the rare write that must be on disk before the next step.
-import { closeSync, fsync, fsyncSync, openSync } from "node:fs";
+import { fsync } from "node:fs";
 import { open } from "node:fs/promises";
 
 /** fsync of an open fd, off the main thread. */
@@ -24,13 +24,5 @@ export async function fsyncPath(path: string): Promise<void> {
   }
 }
 
-/** Blocking fsync of a directory (its entries: a created or renamed file); a no-op on Windows. */
-export function fsyncDirSync(dir: string): void {
-  if (process.platform === "win32") return;
-  const fd = openSync(dir, "r");
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
+/** Blocking fsync of a directory (re-exported: the store imports its fsyncs from here). */
+export { fsyncDirSync } from "../lib/durable-io.js";

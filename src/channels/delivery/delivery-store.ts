@@ -3,17 +3,10 @@
 // skipped and repaired on open). Records that must survive a power loss (the plan, each intent,
 // each retry schedule, each dead letter) are fsynced before the call returns. Compacted atomically
 // (live deliveries + the newest finished summaries) once the file passes 4 MiB.
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
+import { writeWholeSync } from "../../lib/durable-io.js";
 import { DEDUPE_MAX } from "../inbound/dedupe.js";
 import {
   applyRecord,
@@ -77,13 +70,6 @@ export function readDeliveryState(stateDir: string): {
   return { state, torn, bytes: Buffer.byteLength(text) };
 }
 
-function writeLine(fd: number, line: string): number {
-  const buffer = Buffer.from(line, "utf8");
-  let written = 0;
-  while (written < buffer.length) written += writeSync(fd, buffer, written);
-  return buffer.length;
-}
-
 /** Opens (repairing or compacting as needed) the queue file of `stateDir`. */
 export function openDeliveryStore(options: DeliveryStoreOptions): DeliveryStore {
   const path = deliveryQueuePath(options.stateDir);
@@ -123,7 +109,7 @@ export function openDeliveryStore(options: DeliveryStoreOptions): DeliveryStore 
     torn: loaded.torn,
     append(record, { durable = false } = {}) {
       if (fd === undefined) throw new Error(`delivery queue ${path} is closed`);
-      bytes += writeLine(fd, `${JSON.stringify(record)}\n`);
+      bytes += writeWholeSync(fd, `${JSON.stringify(record)}\n`);
       if (durable) fsyncSync(fd);
       applyRecord(state, record);
       if (bytes > threshold) compact();

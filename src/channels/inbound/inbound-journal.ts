@@ -5,17 +5,10 @@
 // the page cache survives kill -9). For a power loss, `sync()` fsyncs the file: adapters call it
 // (through `syncInbound`) right before they persist a platform offset, and settled lines are fsynced
 // within `syncDelayMs` (1 s) of being written. Compaction rewrites the file atomically when it grows.
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
+import { writeWholeSync } from "../../lib/durable-io.js";
 import type { ChannelInbound, ChannelLogger } from "../types.js";
 import { DEDUPE_MAX } from "./dedupe.js";
 
@@ -127,14 +120,6 @@ function loadJournal(path: string): LoadedJournal {
   return loaded;
 }
 
-/** Writes a whole line; returns its byte length. */
-function writeLine(fd: number, line: string): number {
-  const buffer = Buffer.from(line, "utf8");
-  let written = 0;
-  while (written < buffer.length) written += writeSync(fd, buffer, written);
-  return buffer.length;
-}
-
 /** Opens (and if needed repairs or compacts) the journal of `stateDir`. */
 export function openInboundJournal(options: InboundJournalOptions): InboundJournal {
   const path = inboundJournalPath(options.stateDir);
@@ -177,7 +162,7 @@ export function openInboundJournal(options: InboundJournalOptions): InboundJourn
   };
   const append = (record: InboundJournalRecord) => {
     if (fd === undefined) throw new Error(`inbound journal ${path} is closed`);
-    bytes += writeLine(fd, `${JSON.stringify(record)}\n`);
+    bytes += writeWholeSync(fd, `${JSON.stringify(record)}\n`);
     if (bytes > threshold) compact();
   };
 
