@@ -124,6 +124,22 @@ describe("auth on a live reload", () => {
     expect(await accepted(box.gw.url, { token: TEST_TOKEN })).toBe(false);
   });
 
+  it("closes connections made with the old token once a new one applies; config.patch still answers", async () => {
+    box = await createGatewaySandbox();
+    const bystander = await box.connect();
+    const rotator = await box.connect();
+    const { hash } = p(await rotator.request("config.get"));
+    const patched = await rotator.request("config.patch", {
+      baseHash: hash,
+      raw: '{ gateway: { auth: { token: "rotated-token-789" } } }',
+    });
+    // The client that rotated the token gets its answer before its connection is closed.
+    expect(patched.ok).toBe(true);
+    expect(await rotator.closed).toMatchObject({ code: 1008, reason: /auth changed/ });
+    expect(await bystander.closed).toMatchObject({ code: 1008, reason: /auth changed/ });
+    expect(await accepted(box.gw.url, { token: "rotated-token-789" })).toBe(true);
+  });
+
   it("refuses auth settings that cannot work and keeps the running auth", async () => {
     box = await createGatewaySandbox({ options: { watchConfig: true } });
     editFile(box.configPath, (cfg) => {

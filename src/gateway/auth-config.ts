@@ -123,3 +123,8 @@ export function assertAuthForHost(auth: SharedAuth, host: string): void {
       "and read your sessions. Use --auth token --token <secret> (or set OPENCLAW_GATEWAY_TOKEN), or keep --bind loopback.",
   );
 }
+
+/** Whether two shared-auth settings accept exactly the same secrets. */
+export function sameSharedAuth(a: SharedAuth, b: SharedAuth): boolean {
+  return a.mode === b.mode && a.token === b.token && a.password === b.password;
+}

@@ -6,12 +6,14 @@
 //   (a restart with that file would refuse to start);
 // - settings that cannot work at all (token mode without a token, a mode not supported).
 // Token -> another token, password <-> token and none -> token/password apply live: a secret stays
-// required. Connections already authenticated stay connected until they reconnect.
+// required. Connections authenticated with the old secret take no new requests and are closed (1008)
+// once their in-flight requests are answered; device-token connections stay.
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import {
   GatewayAuthConfigError,
   type GatewayAuthResolution,
   resolveGatewayAuth,
+  sameSharedAuth,
 } from "./auth-config.js";
 import type { SharedAuth } from "./handshake.js";
 import { isLoopbackAddress } from "./presence.js";
@@ -44,10 +46,6 @@ function bindBeyondLoopback(cfg: OpenClawConfig): boolean {
   if (bind === "loopback") return false;
   if (bind === "custom") return !isLoopbackAddress(cfg.gateway?.customBindHost);
   return true;
-}
-
-function sameAuth(a: SharedAuth, b: SharedAuth): boolean {
-  return a.mode === b.mode && a.token === b.token && a.password === b.password;
 }
 
 const RESTART_HINT = "it applies only when the gateway restarts";
@@ -98,5 +96,5 @@ export function judgeAuthReload(params: JudgeAuthReloadParams): AuthReloadVerdic
       message: `the new config binds beyond loopback (gateway.bind ${bind}) without auth; refused (a restart with it would refuse to start)`,
     };
   }
-  return { ok: true, resolution, changed: !sameAuth(current, next) };
+  return { ok: true, resolution, changed: !sameSharedAuth(current, next) };
 }

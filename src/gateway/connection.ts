@@ -61,7 +61,13 @@ export class GatewayConnection {
   readonly nonce = randomUUID();
   state: "pending" | "connecting" | "ready" | "closed" = "pending";
   client: ClientInfo | undefined;
+  /** How the handshake authenticated this client (shared secret, mode none, or a device token). */
+  private authMethod: HandshakeAccepted["method"] | undefined;
   private seq = 0;
+  /** Requests being handled now; a connection whose auth expired closes once they are answered. */
+  private inFlight = 0;
+  /** Why the shared secret this connection authenticated with stopped being valid (a live reload). */
+  private authExpired: string | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly challengeTs: number;
 
@@ -115,6 +121,16 @@ export class GatewayConnection {
     const version = stateVersion ? `,"stateVersion":${JSON.stringify(stateVersion)}` : "";
     const text = `{"type":"event","event":${JSON.stringify(event)},"payload":${payloadJson},"seq":${++this.seq}${version}}`;
     this.sendText(text);
+  }
+
+  /**
+   * The shared secret changed (live reload): a connection that authenticated with it (token,
+   * password or mode none) takes no new requests and closes once its in-flight ones are answered.
+   */
+  expireSharedAuth(reason: string): void {
+    if (this.state !== "ready" || this.authMethod === "device") return;
+    this.authExpired = reason;
+    if (this.inFlight === 0) this.close(1008, reason);
   }
 
   /** Closes the socket (idempotent). */
@@ -266,6 +282,7 @@ export class GatewayConnection {
       return;
     }
     clearTimeout(this.timer);
+    this.authMethod = verdict.method;
     this.client = {
       connId: this.connId,
       role: verdict.role,
@@ -281,6 +298,23 @@ export class GatewayConnection {
   }
 
   private async dispatch(request: RequestFrameIn): Promise<void> {
+    if (this.authExpired) {
+      this.respond(request.id, {
+        ok: false,
+        error: gatewayError(ErrorCodes.INVALID_REQUEST, this.authExpired),
+      });
+      return;
+    }
+    this.inFlight++;
+    try {
+      await this.handle(request);
+    } finally {
+      this.inFlight--;
+      if (this.authExpired && this.inFlight === 0) this.close(1008, this.authExpired);
+    }
+  }
+
+  private async handle(request: RequestFrameIn): Promise<void> {
     const { core, methods } = this.host;
     const client = this.client as ClientInfo;
     const { method } = request;

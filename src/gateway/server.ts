@@ -12,7 +12,7 @@ import { WebSocketServer } from "ws";
 import { type LoadedConfig, loadConfig } from "../config/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { acquireStateDirLock } from "../sessions/index.js";
-import { assertAuthForHost, resolveGatewayAuth } from "./auth-config.js";
+import { assertAuthForHost, resolveGatewayAuth, sameSharedAuth } from "./auth-config.js";
 import { judgeAuthReload } from "./auth-reload.js";
 import { type GatewayChannelOptions, GatewayChannels } from "./channels.js";
 import { LiveConfig } from "./config-live.js";
@@ -45,6 +45,8 @@ import { openTurnJournal, type TurnJournal } from "./turn-journal.js";
 import { recoverTurns } from "./turn-journal-recover.js";
 import { defaultUiDir } from "./ui-files.js";
 import { createUpgradeHandler } from "./upgrade-handler.js";
+
+const AUTH_CHANGED_REASON = "gateway auth changed: reconnect with the new credentials";
 
 /** Options of {@link startGateway}; everything but the config source has a default. */
 export interface StartGatewayOptions {
@@ -168,7 +170,12 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     },
     onChange: (next) => {
       try {
+        const previous = auth;
         auth = resolveGatewayAuth({ cfg: next, ...authParams }).auth;
+        if (!sameSharedAuth(previous, auth)) {
+          // A fresh start would not accept the old secret: neither do connections made with it.
+          for (const conn of connections) conn.expireSharedAuth(AUTH_CHANGED_REASON);
+        }
       } catch (err) {
         // vet() resolved the same settings a moment ago: only a file-system error lands here.
         logger.error("cannot switch auth to the new config; keeping the running auth", {
