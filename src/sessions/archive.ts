@@ -1,14 +1,11 @@
 // Transcript archives, named as OpenClaw names them: `<file>.reset.<ts>` and `<file>.deleted.<ts>`, where
 // <ts> is the ISO time with `:` replaced by `-` (safe in file names on every OS).
 import { existsSync, readdirSync, renameSync, statSync } from "node:fs";
-import { isAbsolute, join, relative, resolve } from "node:path";
-import type { SessionEntry } from "./types.js";
+import { join } from "node:path";
+import { isInside } from "./transcript-location.js";
 
 /** Why a transcript was archived. */
 export type ArchiveReason = "reset" | "deleted";
-
-/** Ids safe to use as file names (OpenClaw's rule). */
-const SAFE_SESSION_ID = /^[a-z0-9][a-z0-9._-]{0,127}$/i;
 
 /** Formats a time for an archive name: `2026-01-02T03-04-05.678Z`. */
 export function formatArchiveTimestamp(now: number): string {
@@ -25,30 +22,6 @@ export function parseArchiveTimestamp(fileName: string, reason: ArchiveReason): 
   if (!date || !time) return null;
   const ms = Date.parse(`${date}T${time.replace(/-/g, ":")}`);
   return Number.isNaN(ms) ? null : ms;
-}
-
-/** True when `path` lies inside `dir` (archiving and pruning never touch files elsewhere). */
-export function isInside(dir: string, path: string): boolean {
-  const rel = relative(resolve(dir), resolve(path));
-  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
-}
-
-/**
- * The transcript file of an entry: `sessionFile` (relative paths resolve against the sessions dir), else
- * `<sessionsDir>/<sessionId>.jsonl`; undefined when the id is not a safe file name.
- */
-export function resolveTranscriptPath(
-  sessionsDir: string,
-  entry: Pick<SessionEntry, "sessionId" | "sessionFile">,
-): string | undefined {
-  if (typeof entry.sessionFile === "string" && entry.sessionFile.trim() !== "") {
-    return isAbsolute(entry.sessionFile)
-      ? entry.sessionFile
-      : resolve(sessionsDir, entry.sessionFile);
-  }
-  return SAFE_SESSION_ID.test(entry.sessionId)
-    ? join(sessionsDir, `${entry.sessionId}.jsonl`)
-    : undefined;
 }
 
 /** Inputs for {@link archiveTranscript}. */

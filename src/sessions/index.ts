@@ -7,7 +7,6 @@ export {
   formatArchiveTimestamp,
   listArchives,
   parseArchiveTimestamp,
-  resolveTranscriptPath,
 } from "./archive.js";
 export { journalPathFor } from "./journal.js";
 export {
@@ -57,6 +56,7 @@ export {
   type TranscriptIssue,
   type TranscriptReadResult,
 } from "./transcript.js";
+export { resolveTranscriptPath } from "./transcript-location.js";
 export {
   type CompactionEntry,
   type CustomEntry,

@@ -3,7 +3,7 @@
 // Writes need the state-dir lock; without it the store is a read-only view (what the CLI uses for reads).
 import { existsSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
-import { archiveTranscript, listArchives, resolveTranscriptPath } from "./archive.js";
+import { archiveTranscript, listArchives } from "./archive.js";
 import { createSessionEntry, resetSessionEntry, withoutUndefined } from "./entry.js";
 import type { StateDirLock } from "./lock.js";
 import {
@@ -28,6 +28,11 @@ import {
   type TranscriptReadResult,
 } from "./transcript.js";
 import { DEFAULT_OPEN_TRANSCRIPTS, TranscriptCache } from "./transcript-cache.js";
+import {
+  isRecordedElsewhere,
+  recordedTranscriptPath,
+  resolveTranscriptPath,
+} from "./transcript-location.js";
 import {
   type Clock,
   type IdSource,
@@ -293,6 +298,7 @@ export class SessionStore {
     const entry = this.require(key).entry;
     const file = resolveTranscriptPath(this.sessionsDir, entry);
     if (!file) throw new Error(`session ${key} has an unsafe sessionId: ${entry.sessionId}`);
+    if (recordedTranscriptPath(this.sessionsDir, entry) !== entry.sessionFile) this.merge(key, {});
     const cached = this.transcripts.take(file);
     if (cached) return cached;
     if (!existsSync(file)) this.persistence.commitNow(); // indexed on disk first: never an orphan
@@ -343,6 +349,10 @@ export class SessionStore {
   private merge(key: string, patch: Partial<SessionEntry>): Readonly<SessionEntry> {
     const node = this.require(key);
     const next = withoutUndefined({ ...node.entry, ...patch });
+    // A path recorded elsewhere (state dir moved from another HOME) is rewritten to the one in use.
+    if (isRecordedElsewhere(this.sessionsDir, next)) {
+      next.sessionFile = recordedTranscriptPath(this.sessionsDir, next);
+    }
     if (typeof next.sessionId !== "string" || next.sessionId === "") {
       throw new Error(`update of ${key} would remove its sessionId`);
     }
