@@ -56,7 +56,6 @@ export {
   type TranscriptIssue,
   type TranscriptReadResult,
 } from "./transcript.js";
-export { resolveTranscriptPath } from "./transcript-location.js";
 export {
   type CompactionEntry,
   type CustomEntry,
@@ -73,6 +72,7 @@ export {
   type TranscriptHeader,
   type TranscriptMessage,
 } from "./transcript-format.js";
+export { resolveTranscriptPath } from "./transcript-location.js";
 export {
   type Clock,
   type IdSource,
