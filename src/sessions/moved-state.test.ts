@@ -107,14 +107,15 @@ describe("a state dir moved to another HOME", () => {
 
   it("starts a new transcript inside the store dir when the recorded one is nowhere", () => {
     const home = tempDir("pincer-new-home-");
-    const fx = writeOpenClawStore({ stateDir: join(home, ".openclaw"), recordedStateDir: "/gone" });
+    const gone = join(tempDir("pincer-old-home-"), "gone"); // a temp dir, in case a bug writes there
+    const fx = writeOpenClawStore({ stateDir: join(home, ".openclaw"), recordedStateDir: gone });
     rmSync(fx.groupFile);
     const lock = acquireStateDirLock({ stateDir: join(home, ".openclaw") });
     const store = openSessionStore({ storePath: fx.storePath, lock });
     const transcript = store.openTranscript(TOPIC, { cwd: "/w" });
     transcript.appendMessage({ role: "user", content: "hello again" });
     expect(transcript.file).toBe(join(fx.sessionsDir, `${GROUP_SID}.jsonl`));
-    expect(existsSync("/gone")).toBe(false);
+    expect(existsSync(gone)).toBe(false);
     expect(store.get(TOPIC)?.sessionFile).toBe(transcript.file);
     // The index on disk names the new file before it exists (never an orphan transcript).
     expect(openSessionStore({ storePath: fx.storePath }).get(TOPIC)?.sessionFile).toBe(
