@@ -94,6 +94,19 @@ describe("a state dir moved to another HOME", () => {
     expect(currentBranch(reread.entries).at(-1)?.id).toBe(appended.id);
   });
 
+  it("archives the moved transcript on reset (not the old HOME's copy)", () => {
+    const m = movedState();
+    const before = m.snapshotOld();
+    const lock = acquireStateDirLock({ stateDir: m.newState });
+    const store = openSessionStore({ storePath: m.storePath, lock });
+    const removal = store.reset(MAIN);
+    expect(removal.archivedTranscript?.startsWith(join(m.sessionsDir, `${SID}.jsonl.reset.`))).toBe(
+      true,
+    );
+    expect(m.snapshotOld()).toEqual(before);
+    lock.release();
+  });
+
   it("finds a transcript whose recorded HOME does not exist on this machine", () => {
     const home = tempDir("pincer-new-home-");
     const fx = writeOpenClawStore({
