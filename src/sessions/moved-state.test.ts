@@ -143,8 +143,15 @@ describe("a state dir moved to another HOME", () => {
     const index = JSON.parse(readFileSync(fx.storePath, "utf8"));
     index[MAIN].sessionFile = join(fx.sessionsDir, "renamed-away.jsonl");
     writeFileSync(fx.storePath, JSON.stringify(index));
-    const store = openSessionStore({ storePath: fx.storePath });
-    expect(store.readTranscript(MAIN)).toMatchObject({ file: fx.file, exists: true });
+    expect(openSessionStore({ storePath: fx.storePath }).readTranscript(MAIN)).toMatchObject({
+      file: fx.file,
+      exists: true,
+    });
+    const lock = acquireStateDirLock({ stateDir: join(home, ".openclaw") });
+    const store = openSessionStore({ storePath: fx.storePath, lock });
+    expect(store.openTranscript(MAIN, { cwd: "/w" }).file).toBe(fx.file);
+    expect(store.get(MAIN)?.sessionFile).toBe(fx.file);
+    lock.release();
   });
 });
 

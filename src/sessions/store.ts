@@ -298,7 +298,8 @@ export class SessionStore {
     const entry = this.require(key).entry;
     const file = resolveTranscriptPath(this.sessionsDir, entry);
     if (!file) throw new Error(`session ${key} has an unsafe sessionId: ${entry.sessionId}`);
-    if (recordedTranscriptPath(this.sessionsDir, entry) !== entry.sessionFile) this.merge(key, {});
+    const recorded = recordedTranscriptPath(this.sessionsDir, entry);
+    if (recorded !== entry.sessionFile) this.merge(key, { sessionFile: recorded });
     const cached = this.transcripts.take(file);
     if (cached) return cached;
     if (!existsSync(file)) this.persistence.commitNow(); // indexed on disk first: never an orphan
