@@ -52,19 +52,21 @@ interface ListScroll {
   lastVisible: boolean;
 }
 
+/** Reads {@link ListScroll} in the page (a script string: this file is typed without the DOM). */
+const READ_LIST_SCROLL = `(() => {
+  const list = document.getElementById("messages");
+  const last = list.lastElementChild?.getBoundingClientRect();
+  return {
+    scrollTop: list.scrollTop,
+    scrollHeight: list.scrollHeight,
+    clientHeight: list.clientHeight,
+    pageOverflows: document.scrollingElement.scrollHeight > window.innerHeight + 1,
+    lastVisible: last !== undefined && last.bottom <= window.innerHeight && last.bottom > 0,
+  };
+})()`;
+
 async function listScroll(page: Page): Promise<ListScroll> {
-  return page.evaluate(() => {
-    const list = document.getElementById("messages") as HTMLElement;
-    const last = list.lastElementChild?.getBoundingClientRect();
-    const page = document.scrollingElement as HTMLElement;
-    return {
-      scrollTop: list.scrollTop,
-      scrollHeight: list.scrollHeight,
-      clientHeight: list.clientHeight,
-      pageOverflows: page.scrollHeight > window.innerHeight + 1,
-      lastVisible: last !== undefined && last.bottom <= window.innerHeight && last.bottom > 0,
-    };
-  });
+  return (await page.evaluate(READ_LIST_SCROLL)) as ListScroll;
 }
 
 function atBottom(scroll: ListScroll): boolean {
@@ -304,9 +306,7 @@ describe("WebChat in headless Chromium", () => {
     expect(atBottom(scroll)).toBe(true);
     expect(scroll.lastVisible).toBe(true);
 
-    await page.evaluate(() => {
-      (document.getElementById("messages") as HTMLElement).scrollTop = 0;
-    });
+    await page.evaluate(`document.getElementById("messages").scrollTop = 0`);
     await runTurns(box, "agent:main:long", 1);
     await expect.poll(() => page.locator("#messages li").count()).toBe(103);
     scroll = await listScroll(page);
