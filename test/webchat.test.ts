@@ -331,6 +331,9 @@ describe("WebChat in headless Chromium", () => {
     expect(await page.isVisible("#error")).toBe(false);
     await expect.poll(() => messageTexts(page, "user")).toContain("hi helper");
     expect(await page.inputValue("#message-input")).toBe("typed while away");
+    await page.reload();
+    await page.waitForSelector("#chat:not([hidden])");
+    expect(await page.inputValue("#message-input")).toBe("typed while away");
     box.fake.text("welcome back");
     await page.click("#send");
     await expect.poll(() => messageTexts(page, "assistant")).toContain("welcome back");
