@@ -1,11 +1,11 @@
 // Rolldown options of the WebChat browser bundle: src/ui/webchat/main.ts becomes <outDir>/app.js,
-// and the page's static files (index.html, app.css) are copied beside it. Used by
+// and the page's static files (index.html, app.css, favicon.svg) are copied beside it. Used by
 // rolldown.config.mjs (npm run build → dist/ui/) and by the WebChat tests (a temp folder).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const SOURCE_DIR = new URL("../src/ui/webchat/", import.meta.url);
-const STATIC_FILES = ["index.html", "app.css"];
+const STATIC_FILES = ["index.html", "app.css", "favicon.svg"];
 
 /** Copies the static files into the bundle's output as assets. */
 function staticFiles() {

@@ -1,6 +1,7 @@
 // WebChat end to end in headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core):
 // the bundle is built from src/ui/webchat into a temp folder and served by a real gateway on port 0
 // whose model is the scripted fake (slow streams for deltas, a hang for the abort).
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import { type GatewayHandle, startGateway } from "../src/gateway/index.js";
 import {
   createGatewaySandbox,
   type GatewaySandbox,
+  payloadOf,
   TEST_TOKEN,
 } from "./helpers/gateway-sandbox.js";
 
@@ -39,6 +41,61 @@ const RECORD_ASSISTANT_TEXTS = `(() => {
 
 async function messageTexts(page: Page, role: "user" | "assistant"): Promise<string[]> {
   return page.locator(`#messages li.${role}`).allTextContents();
+}
+
+/** Where the message list stands: its scroll box, and whether the page itself grew past the window. */
+interface ListScroll {
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+  pageOverflows: boolean;
+  lastVisible: boolean;
+}
+
+/** Reads {@link ListScroll} in the page (a script string: this file is typed without the DOM). */
+const READ_LIST_SCROLL = `(() => {
+  const list = document.getElementById("messages");
+  const last = list.lastElementChild?.getBoundingClientRect();
+  return {
+    scrollTop: list.scrollTop,
+    scrollHeight: list.scrollHeight,
+    clientHeight: list.clientHeight,
+    pageOverflows: document.scrollingElement.scrollHeight > window.innerHeight + 1,
+    lastVisible: last !== undefined && last.bottom <= window.innerHeight && last.bottom > 0,
+  };
+})()`;
+
+async function listScroll(page: Page): Promise<ListScroll> {
+  return (await page.evaluate(READ_LIST_SCROLL)) as ListScroll;
+}
+
+function atBottom(scroll: ListScroll): boolean {
+  return scroll.scrollHeight - scroll.scrollTop - scroll.clientHeight <= 2;
+}
+
+/** Runs `turns` chat turns in `sessionKey` from a separate protocol client (another device). */
+async function runTurns(box: GatewaySandbox, sessionKey: string, turns: number): Promise<void> {
+  const client = await box.connect();
+  try {
+    for (let turn = 1; turn <= turns; turn++) {
+      box.fake.text(`reply ${turn}\nwith a second line`);
+      const idempotencyKey = randomUUID();
+      const res = await client.request("chat.send", {
+        sessionKey,
+        message: `message ${turn}`,
+        idempotencyKey,
+      });
+      expect(res.ok).toBe(true);
+      const done = await client.request(
+        "agent.wait",
+        { runId: idempotencyKey, timeoutMs: 10_000 },
+        15_000,
+      );
+      expect(payloadOf(done).status).toBe("ok");
+    }
+  } finally {
+    client.close();
+  }
 }
 
 async function sendMessage(page: Page, text: string): Promise<void> {
@@ -163,13 +220,124 @@ describe("WebChat in headless Chromium", () => {
     }
   });
 
-  it("says it is disconnected when the gateway goes away and reconnects when it is back", async () => {
+  it("serves its favicon as SVG under the strict policy", async () => {
+    const href = await page.getAttribute('link[rel="icon"]', "href");
+    expect(href).toBe("/favicon.svg");
+    const res = await fetch(new URL(href ?? "", base));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(await res.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  });
+
+  it("renders the assistant's Markdown as elements, and no HTML or script from it", async () => {
+    const reply = [
+      "## Steps",
+      "Use `npm <run>` **now**, *carefully*; see [the docs](https://example.com/docs).",
+      "",
+      "- first",
+      "- second",
+      "",
+      "```html",
+      '<img src=x onerror="window.pwned=1">',
+      "```",
+      '<img src=x onerror="window.pwned=2"> [click](javascript:window.pwned=3)',
+    ].join("\n");
+    box.fake.text(reply, { chunks: 4, delayMs: 20 });
+    await sendMessage(page, "markdown please");
+    const bubble = page.locator("#messages li.assistant:not(.streaming)").last();
+    await expect.poll(() => bubble.locator("h2").textContent()).toBe("Steps");
+    expect(await bubble.locator("p code").first().textContent()).toBe("npm <run>");
+    expect(await bubble.locator("strong").textContent()).toBe("now");
+    expect(await bubble.locator("em").textContent()).toBe("carefully");
+    expect(await bubble.locator("ul > li").allTextContents()).toEqual(["first", "second"]);
+    expect(await bubble.locator("pre > code").textContent()).toBe(
+      '<img src=x onerror="window.pwned=1">',
+    );
+    const links = bubble.locator("a");
+    expect(await links.count()).toBe(1);
+    expect(await links.getAttribute("href")).toBe("https://example.com/docs");
+    expect(await links.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(await links.getAttribute("target")).toBe("_blank");
+    expect(await page.locator("#messages img, #messages script").count()).toBe(0);
+    expect(await bubble.textContent()).toContain("[click](javascript:window.pwned=3)");
+    expect(await page.evaluate("window.pwned")).toBeUndefined();
+  });
+
+  it("shows a turn whose model call fails as failed, with the error, live and from history", async () => {
+    box.fake.status(500);
+    await sendMessage(page, "this one fails");
+    const failed = page.locator("#messages li.assistant.failed").last();
+    await expect.poll(() => failed.textContent(), { timeout: 15_000 }).toMatch(/failed: .*\S/);
+    expect(await failed.getAttribute("data-end")).toBe("error");
+    expect(await messageTexts(page, "user")).toContain("this one fails");
+    expect(await page.isHidden("#abort")).toBe(true);
+    // From history too: the stored turn carries stopReason "error" and the error text.
+    await page.reload();
+    await page.waitForSelector("#chat:not([hidden])");
+    const stored = page.locator("#messages li.assistant.failed").last();
+    await expect.poll(() => stored.textContent()).toMatch(/failed: .*\S/);
+    expect(await stored.getAttribute("data-end")).toBe("error");
+    expect((await messageTexts(page, "user")).at(-1)).toBe("this one fails");
+  });
+
+  it("scrolls the message list (not the page) and sticks to the newest message", async () => {
+    await runTurns(box, "agent:main:long", 50);
+    await page.selectOption("#agent-picker", "main");
+    await expect
+      .poll(() => page.locator('#session-picker option[value="agent:main:long"]').count())
+      .toBe(1);
+    await page.selectOption("#session-picker", "agent:main:long");
+    await expect.poll(() => page.locator("#messages li").count()).toBe(100);
+    let scroll = await listScroll(page);
+    expect(scroll.scrollHeight).toBeGreaterThan(scroll.clientHeight);
+    expect(scroll.pageOverflows).toBe(false);
+    expect(atBottom(scroll)).toBe(true);
+    expect(scroll.lastVisible).toBe(true);
+
+    box.fake.text(Array.from({ length: 12 }, (_, n) => `streamed line ${n}`).join("\n\n"), {
+      chunks: 6,
+      delayMs: 40,
+    });
+    await sendMessage(page, "one more");
+    await page.waitForSelector("#messages li.assistant.streaming");
+    await page.waitForSelector("#messages li.assistant:not(.streaming) >> text=streamed line 11");
+    scroll = await listScroll(page);
+    expect(atBottom(scroll)).toBe(true);
+    expect(scroll.lastVisible).toBe(true);
+
+    await page.evaluate(`document.getElementById("messages").scrollTop = 0`);
+    await runTurns(box, "agent:main:long", 1);
+    await expect.poll(() => page.locator("#messages li").count()).toBe(103);
+    scroll = await listScroll(page);
+    expect(scroll.scrollTop).toBe(0);
+    expect(scroll.pageOverflows).toBe(false);
+  });
+
+  it("keeps typed text across a gateway restart and refuses to send it while disconnected", async () => {
+    await page.selectOption("#agent-picker", "helper");
+    await expect.poll(() => messageTexts(page, "user")).toContain("hi helper");
+    const users = (await messageTexts(page, "user")).length;
     await box.gw.close("restart for the test");
     await expect.poll(() => page.textContent("#status")).toMatch(/Disconnected — reconnecting/);
     expect(await page.textContent("#error")).toContain("Disconnected from the gateway");
+    await page.fill("#message-input", "typed while away");
+    await page.click("#send");
+    await expect.poll(() => page.textContent("#error")).toContain("Not connected");
+    expect(await page.inputValue("#message-input")).toBe("typed while away");
+    expect(await messageTexts(page, "user")).toHaveLength(users);
     restarted = await startGateway({ env: box.env, port: box.gw.port, watchConfig: false, uiDir });
     await expect.poll(() => page.textContent("#status"), { timeout: 10_000 }).toBe("Connected");
     expect(await page.isVisible("#error")).toBe(false);
-    await expect.poll(() => messageTexts(page, "user")).toEqual(["hi helper"]);
+    await expect.poll(() => messageTexts(page, "user")).toContain("hi helper");
+    expect(await page.inputValue("#message-input")).toBe("typed while away");
+    await page.reload();
+    await page.waitForSelector("#chat:not([hidden])");
+    expect(await page.inputValue("#message-input")).toBe("typed while away");
+    box.fake.text("welcome back");
+    await page.click("#send");
+    await expect.poll(() => messageTexts(page, "assistant")).toContain("welcome back");
+    expect(await messageTexts(page, "user")).toContain("typed while away");
+    expect(await page.inputValue("#message-input")).toBe("");
   });
 });

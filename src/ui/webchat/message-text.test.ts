@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayRole, messageText } from "./message-text.js";
+import { displayRole, messageText, runFailure } from "./message-text.js";
 
 describe("messageText", () => {
   it("joins text blocks and skips thinking, tool calls and images", () => {
@@ -27,5 +27,15 @@ describe("messageText", () => {
     expect(displayRole({ role: "user" })).toBe("user");
     expect(displayRole({ role: "assistant" })).toBe("assistant");
     expect(displayRole({ role: "toolResult" })).toBeUndefined();
+  });
+});
+
+describe("runFailure", () => {
+  it("reads a failed or stopped assistant turn from its stopReason, with the error text", () => {
+    const failed = { role: "assistant", content: [], stopReason: "error", errorMessage: " 500 " };
+    expect(runFailure(failed)).toEqual({ end: "error", error: "500" });
+    expect(runFailure({ role: "assistant", stopReason: "aborted" })).toEqual({ end: "aborted" });
+    expect(runFailure({ role: "assistant", stopReason: "stop" })).toBeUndefined();
+    expect(runFailure({ role: "user", stopReason: "error" })).toBeUndefined();
   });
 });

@@ -5,6 +5,15 @@
 export interface WireMessage {
   role?: unknown;
   content?: unknown;
+  /** pi-ai's end of an assistant turn: "error" and "aborted" mark a failed run. */
+  stopReason?: unknown;
+  errorMessage?: unknown;
+}
+
+/** How a stored assistant turn failed, as chat.history carries it. */
+export interface RunFailure {
+  end: "error" | "aborted";
+  error?: string;
 }
 
 /** Who a rendered message belongs to. */
@@ -31,4 +40,12 @@ export function messageText(message: WireMessage | undefined): string {
 export function displayRole(message: WireMessage): MessageRole | undefined {
   if (message.role === "user" || message.role === "assistant") return message.role;
   return undefined;
+}
+
+/** The failure an assistant message records (`stopReason` "error"/"aborted"), or undefined. */
+export function runFailure(message: WireMessage): RunFailure | undefined {
+  if (message.role !== "assistant") return undefined;
+  if (message.stopReason !== "error" && message.stopReason !== "aborted") return undefined;
+  const error = typeof message.errorMessage === "string" ? message.errorMessage.trim() : "";
+  return { end: message.stopReason, ...(error !== "" ? { error } : {}) };
 }

@@ -41,6 +41,8 @@ export interface WebChatDeps {
 }
 
 const SELECTION_KEY = "pincer.webchat.selection";
+/** The composer's unsent text, kept across reconnects and reloads of this tab. */
+const DRAFT_KEY = "pincer.webchat.draft";
 
 function describeError(error: ErrorShape): string {
   const code = (error.details as { code?: unknown } | undefined)?.code;
@@ -54,6 +56,11 @@ export class WebChatApp {
   private agents: AgentsListPayload | undefined;
   private agentId = "";
   private sessionKey = "";
+  /** True between a `ready` status and the next drop: sends are refused (text kept) otherwise. */
+  private connected = false;
+  /** A send whose answer was lost with the connection: resending the same text reuses its key, so
+   *  the gateway's dedupe runs it at most once. */
+  private unanswered: { text: string; idempotencyKey: string } | undefined;
   /** Live runs seen (runId → sessionKey), from sends and from other clients' deltas. */
   private readonly liveRuns = new Map<string, string>();
 
@@ -92,6 +99,8 @@ export class WebChatApp {
     elements.abort.addEventListener("click", () => {
       void this.abort();
     });
+    elements.messageInput.value = this.deps.storage.getItem(DRAFT_KEY) ?? "";
+    elements.messageInput.addEventListener("input", () => this.saveDraft());
     const token = this.deps.tokens.get();
     if (token) this.connect(token);
     else this.showLogin("Enter the gateway token to connect.");
@@ -133,6 +142,7 @@ export class WebChatApp {
 
   private onStatus(status: SocketStatus): void {
     const { elements } = this.deps;
+    this.connected = status.kind === "ready";
     if (status.kind === "connecting") {
       elements.status.textContent = status.attempt ? "Reconnecting…" : "Connecting…";
     } else if (status.kind === "ready") {
@@ -164,9 +174,13 @@ export class WebChatApp {
     else this.liveRuns.delete(chat.runId);
     this.updateAbort();
     if (chat.sessionKey !== this.sessionKey) return;
-    if (chat.state === "delta") this.log.streamRun(chat.runId, messageText(chat.message));
-    else if (chat.state === "error") this.log.endRun(chat.runId, "error", chat.errorMessage ?? "");
-    else this.log.endRun(chat.runId, chat.state, messageText(chat.message));
+    const text = messageText(chat.message);
+    if (chat.state === "delta") this.log.streamRun(chat.runId, text);
+    else if (chat.state === "final") this.log.endRun(chat.runId, { end: "final", text });
+    else {
+      const error = typeof chat.errorMessage === "string" ? chat.errorMessage : undefined;
+      this.log.endRun(chat.runId, { end: chat.state, text, ...(error ? { error } : {}) });
+    }
   }
 
   private async call<T>(method: string, params?: unknown): Promise<T | undefined> {
@@ -236,21 +250,42 @@ export class WebChatApp {
     const input = this.deps.elements.messageInput;
     const text = input.value.trim();
     if (text === "" || this.sessionKey === "") return;
+    if (!this.connected) {
+      this.showError("Not connected: your message is kept here; send it again once reconnected.");
+      return;
+    }
     const sessionKey = this.sessionKey;
-    const idempotencyKey = randomId();
+    const idempotencyKey =
+      this.unanswered?.text === text ? this.unanswered.idempotencyKey : randomId();
+    this.unanswered = undefined;
     input.value = "";
-    this.log.addUser(text);
+    this.saveDraft();
+    const sent = this.log.addUser(text);
     this.liveRuns.set(idempotencyKey, sessionKey);
     this.updateAbort();
-    const ack = await this.call<{ runId: string }>("chat.send", {
+    const outcome = await this.socket?.request<{ runId: string }>("chat.send", {
       sessionKey,
       message: text,
       idempotencyKey,
     });
-    if (!ack) {
-      this.liveRuns.delete(idempotencyKey);
-      this.updateAbort();
+    if (outcome?.ok) return;
+    this.liveRuns.delete(idempotencyKey);
+    this.updateAbort();
+    const reason = outcome ? describeError(outcome.error) : "not connected";
+    if (outcome?.error.code === "UNAVAILABLE") this.unanswered = { text, idempotencyKey };
+    this.log.markUnsent(sent, reason);
+    this.showError(`chat.send failed: ${reason}`);
+    // Give the text back unless the user has started typing something new.
+    if (input.value.trim() === "") {
+      input.value = text;
+      this.saveDraft();
     }
+  }
+
+  private saveDraft(): void {
+    const draft = this.deps.elements.messageInput.value;
+    if (draft === "") this.deps.storage.removeItem(DRAFT_KEY);
+    else this.deps.storage.setItem(DRAFT_KEY, draft);
   }
 
   private async abort(): Promise<void> {
