@@ -16,6 +16,7 @@ import { createSteeringHooks, type SteeringSource } from "../lanes/index.js";
 import {
   type AttemptPlan,
   classifyFailure,
+  describeUnreachable,
   type FailoverEvent,
   firstAttempt,
   type ModelChain,
@@ -238,7 +239,15 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
     if (profileId && penalizesProfile(reason)) {
       markProfileFailure({ agentDir: agent.agentDir, profileId, reason, now: params.now(), cfg });
     }
-    step = nextAttempt({ plan, index: step.index, reason });
+    const detail =
+      reason === "unreachable"
+        ? await describeUnreachable({
+            provider: model.provider,
+            baseUrl: model.baseUrl,
+            errorText: final.errorMessage ?? "",
+          })
+        : undefined;
+    step = nextAttempt({ plan, index: step.index, reason, ...(detail ? { detail } : {}) });
     if (step.kind === "stop") {
       return { final, provider: model.provider, model: model.id, failovers, error: step.message };
     }
