@@ -3,6 +3,7 @@
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { GatewayConfigError, startGateway } from "../src/gateway/index.js";
 import { type CliSandbox, createCliSandbox } from "./helpers/cli-sandbox.js";
 
 let sb: CliSandbox | undefined;
@@ -102,5 +103,36 @@ describe("model refs in the config", () => {
     const res = await sb.run(["status"]);
     expect(res.stdout.split("\n")[0]).toMatch(/^Config is invalid: /);
     expect(res.stdout).toContain("agents.defaults.timeoutSeconds");
+  });
+
+  it("gateway start refuses an unknown model, naming it with a did-you-mean", async () => {
+    sb = createCliSandbox();
+    sb.writeConfig(
+      JSON.stringify({
+        models: { providers: { acme: provider } },
+        agents: {
+          list: [
+            { id: "main", model: "acme/m1" },
+            { id: "work", model: "acm/m1" },
+          ],
+        },
+      }),
+    );
+    const started = startGateway({ env: sb.env, port: 0, watchConfig: false });
+    const err = await started.then(
+      async (gw) => {
+        await gw.close("unexpected");
+        return undefined;
+      },
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(GatewayConfigError);
+    const issues = (err as GatewayConfigError).loaded.issues;
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        path: "agents.list[1].model",
+        message: expect.stringMatching(/unknown provider "acm".*did you mean acme\/m1\?/),
+      }),
+    );
   });
 });
