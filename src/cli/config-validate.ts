@@ -1,5 +1,6 @@
 // `pincer config validate`: every problem, each with its path, file and line; exit 1 on errors.
 import { formatConfigIssues } from "../config/index.js";
+import { withModelRefIssues } from "../runtime/models/model-ref-rules.js";
 import { asBlock, type CliContext, printJson } from "./context.js";
 import { loadForCli } from "./load.js";
 import type { CommandInput } from "./program.js";
@@ -9,7 +10,8 @@ export async function run(
   ctx: CliContext,
   { opts }: CommandInput<{ json?: boolean }>,
 ): Promise<number> {
-  const loaded = loadForCli(ctx, { requireValid: false });
+  // Schema and rules, then the models each agent names (unknown ones with a did-you-mean).
+  const loaded = withModelRefIssues(loadForCli(ctx, { requireValid: false }), ctx.env);
   if (opts.json) {
     printJson(ctx, {
       valid: loaded.valid,

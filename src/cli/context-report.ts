@@ -1,6 +1,5 @@
 // `pincer context [--agent ID] [--session KEY] [--detail] [--json]`: what a run would send to the
 // model and how big each part is — the seeds' `/context list` and `/context detail`, from the CLI.
-import { hostname, platform, release } from "node:os";
 import { loadBootstrapFiles } from "../agents/bootstrap.js";
 import { resolveBootstrapLimits } from "../agents/bootstrap-config.js";
 import type { BootstrapMode } from "../agents/bootstrap-hooks.js";
@@ -8,19 +7,20 @@ import { buildContextReport, type ContextReport } from "../agents/context-report
 import { formatContextReport } from "../agents/context-report-format.js";
 import {
   discoverSkills,
-  formatSkillsForPrompt,
   isSnapshotUsable,
-  readySkills,
   type SkillsSnapshot,
+  takeSkillsSnapshot,
 } from "../agents/skills/index.js";
 import {
   buildAgentMainSessionKey,
   parseAgentSessionKey,
   toAgentStoreSessionKey,
 } from "../routing/index.js";
+import { runSkillsDiscovery, runSystemPromptParams } from "../runtime/run/prompt.js";
 import { currentBranch, isMessageEntry, openSessionStore } from "../sessions/index.js";
 import { agentSkillParams, selectAgent } from "./agent-select.js";
 import { asBlock, type CliContext, CliError, ExitCode, printJson } from "./context.js";
+import { runToolsFor } from "./context-tools.js";
 import { loadForCli } from "./load.js";
 import type { CommandInput } from "./program.js";
 
@@ -86,29 +86,34 @@ export async function run(
     sessionKey,
   });
   const session = readSessionContext({ storePath: agent.sessionStorePath, sessionKey });
-  // A session keeps the skills it started with; a new session discovers them afresh.
-  const skillsPrompt =
-    session.skillsSnapshot?.prompt ??
-    formatSkillsForPrompt(readySkills(discoverSkills(agentSkillParams(ctx, { loaded, selected }))));
-  const defaults = cfg.agents?.defaults;
+  const subagent = mode === "subagent";
+  // A session keeps the skills it started with; a new one discovers them as a run would.
+  const discovery = runSkillsDiscovery({
+    agent,
+    paths: loaded.paths,
+    cfg,
+    env: ctx.env,
+    bundledSkillsDir: agentSkillParams(ctx, { loaded, selected }).bundledDir,
+  });
+  const skillsPrompt = subagent
+    ? undefined
+    : (session.skillsSnapshot?.prompt ??
+      takeSkillsSnapshot({ skills: discoverSkills(discovery).skills }).prompt);
+  // The same model label, tool list and prompt params a run builds: the report counts what is sent.
+  const { model, tools } = runToolsFor({ cfg, agent, sessionKey, env: ctx.env });
   const report: ContextReport = buildContextReport({
-    mode: mode === "subagent" ? "minimal" : "full",
-    agent: { id: agentId, ...(agent.name ? { name: agent.name } : {}) },
-    // The tool registry arrives with the agent runtime; until then a run has no tools to describe.
-    tools: [],
-    skillsPrompt,
-    workspaceDir: agent.workspace,
-    bootstrapFiles: bootstrap.files,
-    history: session.history,
-    ...(defaults?.userTimezone ? { userTimezone: defaults.userTimezone } : {}),
-    runtime: {
-      host: hostname(),
-      os: `${platform()} ${release()}`,
-      node: process.version,
-      model: agent.model ?? "unset",
-      agentId,
+    ...runSystemPromptParams({
+      cfg,
+      agent,
       sessionKey,
-    },
+      model,
+      tools,
+      promptMode: subagent ? "minimal" : "full",
+      bootstrap: bootstrap.files,
+      skillsPrompt,
+    }),
+    tools,
+    history: session.history,
   });
   for (const warning of bootstrap.warnings) ctx.stderr(`warning: ${warning}\n`);
   if (opts.json) printJson(ctx, report);

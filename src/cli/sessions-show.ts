@@ -1,6 +1,11 @@
 // `pincer sessions show KEY [--tail N] [--agent ID] [--json]`: one session's metadata and the last entries
 // of its transcript's current branch. Read-only: safe while the gateway runs.
-import { currentBranch, describeEntry } from "../sessions/index.js";
+import {
+  currentBranch,
+  describeEntry,
+  isMessageEntry,
+  type TranscriptEntry,
+} from "../sessions/index.js";
 import {
   type CliContext,
   CliError,
@@ -40,6 +45,21 @@ function parseTail(raw: string | undefined): number {
 function oneLine(text: string, max: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** An entry's kind and text; a failed or aborted turn shows as such, with its error. */
+function describeShown(entry: TranscriptEntry): { kind: string; text: string; failed: boolean } {
+  if (isMessageEntry(entry) && entry.message.role === "assistant") {
+    const { stopReason, errorMessage } = entry.message as {
+      stopReason?: string;
+      errorMessage?: string;
+    };
+    if (stopReason === "error" || stopReason === "aborted") {
+      const kind = stopReason === "error" ? "failed" : "aborted";
+      return { kind, text: errorMessage ?? `turn ${kind}`, failed: true };
+    }
+  }
+  return { ...describeEntry(entry), failed: false };
 }
 
 /** Prints a session's entry and the tail of its current branch. */
@@ -117,9 +137,10 @@ export async function run(
   if (shown.length === 0) return 0;
   printLine(ctx, s.bold(`Last ${shown.length} of ${branch.length} entries on the current branch:`));
   for (const item of shown) {
-    const { kind, text } = describeEntry(item);
+    const { kind, text, failed } = describeShown(item);
     const time = item.timestamp ? item.timestamp.replace("T", " ").slice(0, 19) : "";
-    printLine(ctx, `  ${s.dim(time)}  ${s.cyan(kind.padEnd(12))} ${oneLine(text, 100)}`);
+    const label = failed ? s.red(kind.padEnd(12)) : s.cyan(kind.padEnd(12));
+    printLine(ctx, `  ${s.dim(time)}  ${label} ${oneLine(text, failed ? 200 : 100)}`);
   }
   return 0;
 }

@@ -5,6 +5,8 @@
 import { listAgents } from "../agents/roster.js";
 import type { GatewayClient } from "../client/index.js";
 import { GatewayRequestError } from "../client/index.js";
+import { type ConfigIssue, formatConfigIssues } from "../config/index.js";
+import { withModelRefIssues } from "../runtime/models/model-ref-rules.js";
 import {
   type CliContext,
   CliError,
@@ -62,6 +64,8 @@ interface RemoteStatus {
 
 /** Everything `status` shows; `gateway.running` says whether it came from a live gateway. */
 export interface StatusReport {
+  /** The config file's own validation (the file on disk, whatever the gateway runs). */
+  configCheck: { valid: boolean; path: string; issues: ConfigIssue[] };
   gateway: { running: boolean; url: string; error?: string } & Partial<RemoteStatus["gateway"]>;
   config: { path: string; exists: boolean; warning?: string };
   stateDir: string;
@@ -92,7 +96,7 @@ async function optional<T>(
 async function remoteReport(
   ctx: CliContext,
   params: { client: GatewayClient; target: GatewayTarget; all: boolean },
-): Promise<StatusReport> {
+): Promise<Omit<StatusReport, "configCheck">> {
   const { client, target } = params;
   const [status, roster, sessions, models, channels] = await Promise.all([
     client.request<RemoteStatus>("status"),
@@ -127,7 +131,7 @@ async function localReport(
   ctx: CliContext,
   target: GatewayTarget,
   error: string,
-): Promise<StatusReport> {
+): Promise<Omit<StatusReport, "configCheck">> {
   const { loaded } = target;
   const agents: AgentRow[] = [];
   for (const agent of listAgents(loaded.config, loaded.paths)) {
@@ -155,7 +159,13 @@ export function formatStatus(ctx: CliContext, report: StatusReport): string[] {
   const s = style(ctx);
   const home = ctx.env.HOME ?? "";
   const g = report.gateway;
+  const check = report.configCheck;
+  // An invalid config comes first: the gateway cannot (re)start with it.
+  const invalid = check.valid
+    ? []
+    : formatConfigIssues(check, { color: ctx.color }).split("\n").concat("");
   const lines = [
+    ...invalid,
     g.running
       ? `Gateway   ${g.url} ${s.green("running")} (pincer ${g.version}, pid ${g.pid}, up ${formatDuration(Math.max(1000, g.uptimeMs ?? 0))}, auth ${g.authMode}, ${g.connections} connection(s))`
       : `Gateway   ${g.url} ${s.yellow("not running")} (${g.error}); showing local state`,
@@ -196,7 +206,7 @@ export function formatStatus(ctx: CliContext, report: StatusReport): string[] {
 /** Prints the status report; exit 0 also when no gateway runs (exit 1 when one refuses us). */
 export async function run(ctx: CliContext, { opts }: CommandInput<StatusOptions>): Promise<number> {
   const target = resolveGatewayTarget(ctx, opts);
-  let report: StatusReport;
+  let report: Omit<StatusReport, "configCheck">;
   let code: number = ExitCode.ok;
   let client: GatewayClient | undefined;
   try {
@@ -218,7 +228,12 @@ export async function run(ctx: CliContext, { opts }: CommandInput<StatusOptions>
       await client.close();
     }
   }
-  if (opts.json) printJson(ctx, report!);
-  else for (const line of formatStatus(ctx, report!)) printLine(ctx, line);
+  const checked = withModelRefIssues(target.loaded, ctx.env);
+  const full: StatusReport = {
+    configCheck: { valid: checked.valid, path: checked.path, issues: checked.issues },
+    ...report!,
+  };
+  if (opts.json) printJson(ctx, full);
+  else for (const line of formatStatus(ctx, full)) printLine(ctx, line);
   return code;
 }

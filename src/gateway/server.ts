@@ -11,6 +11,7 @@ import type { StreamFn } from "@mariozechner/pi-agent-core";
 import { WebSocketServer } from "ws";
 import { type LoadedConfig, loadConfig } from "../config/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
+import { withModelRefIssues } from "../runtime/models/model-ref-rules.js";
 import { acquireStateDirLock } from "../sessions/index.js";
 import { assertAuthForHost, resolveGatewayAuth, sameSharedAuth } from "./auth-config.js";
 import { judgeAuthReload } from "./auth-reload.js";
@@ -124,7 +125,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.configPath ? { configPath: options.configPath } : {}),
   };
-  const loaded = options.loaded ?? loadConfig<OpenClawConfig>(loadOptions);
+  const loaded = withModelRefIssues(options.loaded ?? loadConfig<OpenClawConfig>(loadOptions), env);
   if (!loaded.valid) throw new GatewayConfigError(`config ${loaded.path} is invalid`, loaded);
   const now = options.clock ? () => options.clock!.now() : Date.now;
   const logs = new LogRing();

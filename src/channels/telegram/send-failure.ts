@@ -2,6 +2,7 @@
 // take the message), so is a connection that never opened; 400/403 are final with Telegram's own
 // description; a timeout after the request went out is final too, since the message may have arrived.
 import { GrammyError, HttpError } from "grammy";
+import { connectionCauseOf } from "../../lib/connection-cause.js";
 import type { SendFailure } from "../types.js";
 
 /** Socket errors raised before a request reached the server: resending cannot double a message. */
@@ -21,6 +22,13 @@ function causeCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** The host named in a fetch error's text (`request to https://host/... failed`), else Telegram's. */
+function hostIn(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const match = /\bhttps?:\/\/([^/:\s]+)/.exec(text);
+  return match?.[1] ?? "api.telegram.org";
 }
 
 /** True when Telegram rejected the HTML (bad or unbalanced tags), so plain text may still go through. */
@@ -52,9 +60,18 @@ export function toSendFailure(err: unknown): SendFailure {
   if (err instanceof HttpError) {
     const inner = err.error;
     const socketCode = causeCode(inner);
+    // A DNS, refused or TLS failure is named with its host; nothing reached Telegram, so it may retry.
+    const cause = connectionCauseOf(inner, hostIn(inner));
+    if (cause && cause.kind !== "reset" && cause.kind !== "timeout") {
+      return {
+        message: `Telegram unreachable: ${cause.detail}`,
+        retryable: true,
+        code: "connection_failed",
+      };
+    }
     if (socketCode && NOT_SENT_CODES.has(socketCode)) {
       return {
-        message: `${err.message} (${socketCode})`,
+        message: `Telegram unreachable: ${err.message} (${socketCode})`,
         retryable: true,
         code: "connection_failed",
       };

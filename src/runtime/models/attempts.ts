@@ -75,6 +75,8 @@ export interface FailoverEvent {
   from: AttemptLabel;
   to: AttemptLabel;
   reason: FailureReason;
+  /** The failure named for users (e.g. which host was unreachable and why). */
+  detail?: string;
   scope: "profile" | "model";
   /** Models passed over because no credential was usable. */
   skipped?: string[];
@@ -120,6 +122,8 @@ export interface NextAttemptInput {
   /** Index of the attempt that just failed. */
   index: number;
   reason: FailureReason;
+  /** The failure named for users; stop messages show it instead of the bare reason. */
+  detail?: string;
 }
 
 /**
@@ -131,12 +135,13 @@ export function nextAttempt(input: NextAttemptInput): NextStep {
   const { plan, index, reason } = input;
   const failed = plan.attempts[index];
   if (!failed) return { kind: "stop", reason, message: `no attempt ${index}` };
+  const why = input.detail ?? reason;
   const action = failoverAction(reason);
   if (action === "end_run") {
     return {
       kind: "stop",
       reason,
-      message: `${failed.model} (${failed.credential.id}) failed: ${reason}`,
+      message: `${failed.model} (${failed.credential.id}) failed: ${why}`,
     };
   }
   let next = index + 1;
@@ -149,14 +154,14 @@ export function nextAttempt(input: NextAttemptInput): NextStep {
     return {
       kind: "stop",
       reason: "exhausted",
-      message: `all models and credentials failed; last: ${failed.model} (${failed.credential.id}): ${reason}`,
+      message: `all models and credentials failed; last: ${failed.model} (${failed.credential.id}): ${why}`,
     };
   }
   const refused = policyStop(target);
   if (refused && refused.kind === "stop") {
     return {
       ...refused,
-      message: `${failed.model} failed (${reason}); fallback ${refused.message}`,
+      message: `${failed.model} failed (${why}); fallback ${refused.message}`,
     };
   }
   const skipped = plan.uncovered
@@ -167,6 +172,7 @@ export function nextAttempt(input: NextAttemptInput): NextStep {
     from: labelOf(failed),
     to: labelOf(target),
     reason,
+    ...(input.detail ? { detail: input.detail } : {}),
     scope: target.modelIndex === failed.modelIndex ? "profile" : "model",
     ...(skipped.length ? { skipped } : {}),
     ...(target.policy ? { warning: target.policy.reason } : {}),

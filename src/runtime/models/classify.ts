@@ -7,6 +7,7 @@ export type FailureReason =
   | "rate_limit"
   | "overloaded"
   | "timeout"
+  | "unreachable"
   | "auth"
   | "billing"
   | "context_overflow"
@@ -23,6 +24,7 @@ const ACTIONS: Record<FailureReason, FailoverAction> = {
   billing: "rotate_profile",
   overloaded: "next_model",
   timeout: "next_model",
+  unreachable: "next_model",
   malformed_stream: "next_model",
   // Overflow is compaction's job; an abort is the caller's wish; unknown errors are not retried.
   context_overflow: "end_run",
@@ -30,7 +32,7 @@ const ACTIONS: Record<FailureReason, FailoverAction> = {
   unknown: "end_run",
 };
 
-/** rate_limit/auth/billing rotate the profile; overloaded/timeout/malformed_stream change model. */
+/** rate_limit/auth/billing rotate the profile; overloaded/timeout/unreachable/malformed_stream change model. */
 export function failoverAction(reason: FailureReason): FailoverAction {
   return ACTIONS[reason];
 }
@@ -54,10 +56,12 @@ const PATTERNS: Array<[Exclude<FailureReason, "context_overflow" | "unknown">, R
     "rate_limit",
     /rate[_ -]?limit|too many requests|resource[_ ]exhausted|quota exceeded|usage limit|throttl/i,
   ],
+  // A host that cannot be reached (DNS, refused, TLS, reset) is named as such, never "timeout".
   [
-    "timeout",
-    /timed? ?out|timeout|ETIMEDOUT|ESOCKETTIMEDOUT|ECONNRESET|ECONNREFUSED|EAI_AGAIN|ENOTFOUND|socket hang up|deadline exceeded|connection error|fetch failed|network error/i,
+    "unreachable",
+    /ECONNREFUSED|EAI_AGAIN|ENOTFOUND|EAI_NONAME|ECONNRESET|EPIPE|socket hang up|connection error|fetch failed|network error|\bCERT_|ERR_TLS_|ERR_SSL_|UNABLE_TO_VERIFY|SELF_SIGNED_CERT|certificate/i,
   ],
+  ["timeout", /timed? ?out|timeout|ETIMEDOUT|ESOCKETTIMEDOUT|deadline exceeded/i],
   [
     "overloaded",
     /overloaded|service unavailable|internal server error|bad gateway|temporarily unavailable|server error|at capacity/i,

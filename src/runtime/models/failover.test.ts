@@ -49,7 +49,7 @@ describe("classifyFailure", () => {
       "auth",
     ],
     ["ETIMEDOUT", errnoError("ETIMEDOUT", "connect ETIMEDOUT 10.0.0.1:443"), "timeout"],
-    ["ECONNRESET", errnoError("ECONNRESET", "read ECONNRESET"), "timeout"],
+    ["ECONNRESET", errnoError("ECONNRESET", "read ECONNRESET"), "unreachable"],
     [
       "TimeoutError",
       Object.assign(new Error("The operation timed out"), { name: "TimeoutError" }),

@@ -112,3 +112,4 @@ export {
   type ResolveModelResult,
   resolveModel,
 } from "./registry.js";
+export { describeUnreachable, type UnreachableInput } from "./unreachable.js";

@@ -16,6 +16,7 @@ import { createSteeringHooks, type SteeringSource } from "../lanes/index.js";
 import {
   type AttemptPlan,
   classifyFailure,
+  describeUnreachable,
   type FailoverEvent,
   firstAttempt,
   type ModelChain,
@@ -29,6 +30,7 @@ import {
   resolveCredentials,
   resolveModel,
 } from "../models/index.js";
+import { chainPrimaryError } from "../models/model-ref-rules.js";
 import { buildToolset } from "../tools/index.js";
 import { runAttempt } from "./attempt.js";
 import type { RunEvent } from "./events.js";
@@ -121,6 +123,9 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
     const detail = chain.problems.map((problem) => problem.message).join("; ");
     return { failovers, error: `no usable model configured for agent ${agent.id}: ${detail}` };
   }
+  // An unknown model is named (with a did-you-mean) before credentials are looked for.
+  const refError = chainPrimaryError({ cfg, chain, env: deps.env });
+  if (refError) return { failovers, error: refError };
   const plan = planAgentAttempts({ deps, agent, chain, now: params.now() });
   let step = firstAttempt(plan);
   const host = createSessionToolsHost({ deps, agentId: agent.id, sessionKey: runner.sessionKey });
@@ -238,7 +243,15 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
     if (profileId && penalizesProfile(reason)) {
       markProfileFailure({ agentDir: agent.agentDir, profileId, reason, now: params.now(), cfg });
     }
-    step = nextAttempt({ plan, index: step.index, reason });
+    const detail =
+      reason === "unreachable"
+        ? await describeUnreachable({
+            provider: model.provider,
+            baseUrl: model.baseUrl,
+            errorText: final.errorMessage ?? "",
+          })
+        : undefined;
+    step = nextAttempt({ plan, index: step.index, reason, ...(detail ? { detail } : {}) });
     if (step.kind === "stop") {
       return { final, provider: model.provider, model: model.id, failovers, error: step.message };
     }

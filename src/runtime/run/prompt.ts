@@ -6,12 +6,17 @@ import { type BootstrapFile, loadBootstrapFiles } from "../../agents/bootstrap.j
 import { resolveBootstrapLimits } from "../../agents/bootstrap-config.js";
 import type { ResolvedAgent } from "../../agents/roster.js";
 import {
+  type DiscoverSkillsParams,
   discoverSkills,
   isSnapshotUsable,
   type SkillsSnapshot,
   takeSkillsSnapshot,
 } from "../../agents/skills/index.js";
-import { buildSystemPrompt, type PromptMode } from "../../agents/system-prompt.js";
+import {
+  buildSystemPrompt,
+  type PromptMode,
+  type SystemPromptParams,
+} from "../../agents/system-prompt.js";
 import type { StatePaths } from "../../config/paths.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { buildAgentMainSessionKey, parseAgentSessionKey } from "../../routing/index.js";
@@ -45,17 +50,24 @@ function isSubagentKey(sessionKey: string): boolean {
   return parseAgentSessionKey(sessionKey)?.rest.split(":").includes("subagent") === true;
 }
 
-function sessionSkills(params: RunPromptParams): SkillsSnapshot {
-  const existing: unknown = params.store.get(params.sessionKey)?.skillsSnapshot;
-  if (isSnapshotUsable(existing)) return existing;
-  const { skills } = discoverSkills({
+/** Where a run's new session discovers its skills (`pincer context` discovers them the same way). */
+export function runSkillsDiscovery(
+  params: Pick<RunPromptParams, "agent" | "paths" | "bundledSkillsDir" | "cfg" | "env">,
+): DiscoverSkillsParams {
+  return {
     workspaceDir: params.agent.workspace,
     stateDir: params.paths.stateDir,
     ...(params.bundledSkillsDir ? { bundledDir: params.bundledSkillsDir } : {}),
     config: params.cfg,
     env: params.env,
     home: params.paths.home,
-  });
+  };
+}
+
+function sessionSkills(params: RunPromptParams): SkillsSnapshot {
+  const existing: unknown = params.store.get(params.sessionKey)?.skillsSnapshot;
+  if (isSnapshotUsable(existing)) return existing;
+  const { skills } = discoverSkills(runSkillsDiscovery(params));
   const snapshot = takeSkillsSnapshot({ skills, now: params.now });
   params.store.annotate(params.sessionKey, { skillsSnapshot: snapshot });
   return snapshot;
@@ -108,21 +120,28 @@ export async function assembleRunPrompt(params: RunPromptParams): Promise<RunPro
   return { systemPrompt: text, mode: promptMode, warnings: bootstrap.warnings };
 }
 
-function buildPromptText(input: {
-  params: RunPromptParams;
+/** Inputs of {@link runSystemPromptParams}: what a run's system prompt is built from. */
+export interface RunSystemPromptInput {
+  cfg: OpenClawConfig;
+  agent: Pick<ResolvedAgent, "id" | "name" | "workspace">;
+  sessionKey: string;
+  model: string;
+  tools: ReadonlyArray<{ name: string; description?: string }>;
   promptMode: PromptMode;
   bootstrap: BootstrapFile[];
-  skills: SkillsSnapshot | undefined;
-}): string {
-  const { params, promptMode, skills } = input;
-  const { cfg, agent, sessionKey } = params;
+  skillsPrompt: string | undefined;
+}
+
+/** The system prompt's params exactly as a run builds them (`pincer context` reports from these). */
+export function runSystemPromptParams(input: RunSystemPromptInput): SystemPromptParams {
+  const { cfg, agent, sessionKey } = input;
   const defaults = cfg.agents?.defaults;
   const { host, os } = hostDescription();
-  const { text } = buildSystemPrompt({
-    mode: promptMode,
+  return {
+    mode: input.promptMode,
     agent: { id: agent.id, ...(agent.name ? { name: agent.name } : {}) },
-    tools: params.tools.map((tool) => ({ name: tool.name, description: tool.description })),
-    ...(skills?.prompt ? { skillsPrompt: skills.prompt } : {}),
+    tools: input.tools.map((tool) => ({ name: tool.name, description: tool.description })),
+    ...(input.skillsPrompt ? { skillsPrompt: input.skillsPrompt } : {}),
     workspaceDir: agent.workspace,
     bootstrapFiles: input.bootstrap,
     ...(defaults?.userTimezone ? { userTimezone: defaults.userTimezone } : {}),
@@ -130,10 +149,30 @@ function buildPromptText(input: {
       host,
       os,
       node: process.version,
-      model: params.model,
+      model: input.model,
       agentId: agent.id,
       sessionKey,
     },
-  });
-  return text;
+  };
+}
+
+function buildPromptText(input: {
+  params: RunPromptParams;
+  promptMode: PromptMode;
+  bootstrap: BootstrapFile[];
+  skills: SkillsSnapshot | undefined;
+}): string {
+  const { params } = input;
+  return buildSystemPrompt(
+    runSystemPromptParams({
+      cfg: params.cfg,
+      agent: params.agent,
+      sessionKey: params.sessionKey,
+      model: params.model,
+      tools: params.tools,
+      promptMode: input.promptMode,
+      bootstrap: input.bootstrap,
+      skillsPrompt: input.skills?.prompt,
+    }),
+  ).text;
 }

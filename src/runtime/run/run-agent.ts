@@ -19,6 +19,7 @@ import type { LaneScheduler, QueuedTurn, SteeringSource } from "../lanes/index.j
 import type { FailoverEvent } from "../models/index.js";
 import type { ProcessRegistry } from "../tools/index.js";
 import { createEventChannel, type RunEvent, type RunStatus } from "./events.js";
+import { markFailedTurn, type TurnAppends } from "./failed-turn.js";
 import { type AttemptRunner, runWithFailover } from "./failover-loop.js";
 import { endRecoveredRun } from "./recovered-run.js";
 import { assistantText, replyPayloads } from "./reply-payloads.js";
@@ -263,11 +264,15 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
   const history = buildContextFromBranch(branch) as AgentMessage[];
   const recordedModel = lastRecordedModel(branch);
   const usage = emptyUsage();
+  const appends: TurnAppends = { promptAppended: false };
   const onAgentEvent = (event: AgentEvent) => {
     if (event.type === "message_end") {
       // The prompt carries the run id, so a restart can tell it already landed.
-      if (event.message === prompt) appendPrompt(transcript, { message: prompt, runId });
-      else transcript.appendMessage(event.message as unknown as TranscriptMessage);
+      if (event.message === prompt) {
+        appendPrompt(transcript, { message: prompt, runId });
+        appends.promptAppended = true;
+      } else transcript.appendMessage(event.message as unknown as TranscriptMessage);
+      appends.last = event.message;
       if (event.message.role === "assistant") addUsage(usage, event.message.usage);
     } else if (event.type === "message_update") {
       const update = event.assistantMessageEvent;
@@ -304,6 +309,16 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
           ? "error"
           : "ok";
     const payloads: ReplyPayload[] = status === "ok" ? replyPayloads(assistantText(final)) : [];
+    const error = timedOut ? `run timed out after ${seconds}s` : outcome.error;
+    markFailedTurn({
+      transcript,
+      runId,
+      ...(plan.prompt ? { prompt } : {}),
+      appends,
+      status,
+      ...(error ? { error } : {}),
+      now: now(),
+    });
     store.update(params.sessionKey, {
       inputTokens: usage.input,
       outputTokens: usage.output,
@@ -313,7 +328,6 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
     });
     // The turn is on disk before anyone delivers its reply.
     await store.flush();
-    const error = timedOut ? `run timed out after ${seconds}s` : outcome.error;
     emit(
       error && status !== "ok"
         ? { type: "lifecycle", runId, phase: "error", error }

@@ -32,12 +32,13 @@ export function appendPrompt(
   return transcript.append({ type: "message", message: prompt.message, runId: prompt.runId });
 }
 
-/** Appends the error reply of a recovered turn that failed, marked with its run id. */
+/** Appends the error reply of a turn that failed (or, `aborted`, was aborted), marked with its run id. */
 export function appendFailure(
   transcript: Transcript,
-  failure: { error: string; runId: string; now: number },
+  failure: { error: string; runId: string; now: number; aborted?: boolean },
 ) {
   const message = failureReply(failure.error, failure.now);
+  if (failure.aborted) message.stopReason = "aborted";
   return transcript.append({ type: "message", message, runId: failure.runId });
 }
 

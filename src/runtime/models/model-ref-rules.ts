@@ -1,0 +1,81 @@
+// Config rule: every model an agent's chain names resolves (known provider, known model), else an
+// error at its config path with a did-you-mean; `models.mode: "replace"` with no model configured is
+// an error instead of a silent fall back to the built-in default. Loads pi-ai's catalog, so it runs
+// where models are used (`config validate`, `status`, gateway start), not in every config load.
+import type { ConfigIssue, LoadedConfig } from "../../config/index.js";
+import { formatConfigPath } from "../../config/index.js";
+import type { ModelsRuntimeConfig } from "./config-view.js";
+import { listAgentSlots } from "./config-view.js";
+import { formatModelRef, type ModelChain, resolveAgentModelChain } from "./refs.js";
+import { isReplaceMode, resolveModel } from "./registry.js";
+
+function configuredRefs(cfg: ModelsRuntimeConfig): string[] {
+  return Object.entries(cfg.models?.providers ?? {}).flatMap(([provider, entry]) =>
+    (entry.models ?? []).map((model) => `${provider}/${model.id}`),
+  );
+}
+
+/** The model-ref errors of a config: unknown providers/models (with close matches), replace mode with none. */
+export function checkModelRefs(
+  cfg: ModelsRuntimeConfig,
+  env: Record<string, string | undefined> = {},
+): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const seen = new Set<string>();
+  const add = (path: string, message: string) => {
+    if (seen.has(`${path}\n${message}`)) return;
+    seen.add(`${path}\n${message}`);
+    issues.push({ severity: "error", path, message });
+  };
+  for (const slot of listAgentSlots(cfg)) {
+    const chain = resolveAgentModelChain({ cfg, agentId: slot.id });
+    for (const link of chain.links) {
+      if (link.path.length === 0 && isReplaceMode(cfg)) {
+        const refs = configuredRefs(cfg);
+        const hint = refs.length
+          ? `set it to one of: ${refs.join(", ")}`
+          : "and models.providers lists no model";
+        add(
+          "agents.defaults.model",
+          `models.mode is "replace" but no model is configured (the built-in default ${formatModelRef(link.ref)} is not used); ${hint}`,
+        );
+        continue;
+      }
+      const resolved = resolveModel({ cfg, ref: link.ref, env });
+      if (resolved.ok) continue;
+      const path = link.path.length ? formatConfigPath(link.path) : "agents.defaults.model";
+      add(path, resolved.error);
+    }
+  }
+  return issues;
+}
+
+/** Why a run cannot use its chain's primary (unknown provider/model, replace mode with none), if so. */
+export function chainPrimaryError(input: {
+  cfg: ModelsRuntimeConfig;
+  chain: ModelChain;
+  env: Record<string, string | undefined>;
+}): string | undefined {
+  const { cfg, chain } = input;
+  const link = chain.links.find((item) => item.role === "primary");
+  if (!link) return undefined;
+  if (link.path.length === 0 && isReplaceMode(cfg)) {
+    return `models.mode is "replace" but no model is configured for agent ${chain.agentId} (set agents.defaults.model)`;
+  }
+  const resolved = resolveModel({ cfg, ref: link.ref, env: input.env });
+  return resolved.ok ? undefined : resolved.error;
+}
+
+/** `loaded` with the model-ref errors added (and `valid` recomputed). */
+export function withModelRefIssues<T extends ModelsRuntimeConfig>(
+  loaded: LoadedConfig<T>,
+  env: Record<string, string | undefined> = {},
+): LoadedConfig<T> {
+  if (!loaded.exists && Object.keys(loaded.config).length === 0) return loaded;
+  const extra = checkModelRefs(loaded.config, env).map((issue) => {
+    const at = loaded.locate(issue.path);
+    return at ? { ...issue, file: at.file, line: at.line, column: at.column } : issue;
+  });
+  if (extra.length === 0) return loaded;
+  return { ...loaded, issues: [...loaded.issues, ...extra], valid: false };
+}

@@ -1,0 +1,138 @@
+// Unknown models and providers are config errors with a did-you-mean (`config validate`, `status`),
+// `models.mode: "replace"` with no model configured is one too, and `status` puts an invalid config first.
+import { rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { GatewayConfigError, startGateway } from "../src/gateway/index.js";
+import { type CliSandbox, createCliSandbox } from "./helpers/cli-sandbox.js";
+
+let sb: CliSandbox | undefined;
+afterEach(() => {
+  if (sb) rmSync(sb.home, { recursive: true, force: true });
+  sb = undefined;
+});
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const provider = {
+  baseUrl: "http://127.0.0.1:9/v1",
+  apiKey: "sk-test",
+  api: "openai-completions",
+  models: [{ id: "m1", name: "m1" }],
+};
+
+describe("model refs in the config", () => {
+  it("an unknown provider is an error at its path, with a did-you-mean", async () => {
+    sb = createCliSandbox();
+    sb.writeConfig(
+      JSON.stringify({
+        models: { providers: { acme: provider } },
+        agents: { defaults: { model: "acmee/m1" }, list: [{ id: "main" }] },
+      }),
+    );
+    const res = await sb.run(["config", "validate"]);
+    expect(res.code).toBe(1);
+    expect(res.stdout).toMatch(
+      /agents\.defaults\.model\s+unknown provider "acmee".*did you mean acme\/m1\?/,
+    );
+  });
+
+  it("an unknown built-in model is an error with close matches", async () => {
+    sb = createCliSandbox();
+    sb.writeConfig(
+      JSON.stringify({
+        agents: { list: [{ id: "main", model: "anthropic/claude-opus-4-7x" }] },
+      }),
+    );
+    const json = JSON.parse((await sb.run(["config", "validate", "--json"])).stdout);
+    expect(json.valid).toBe(false);
+    const issue = json.issues.find((i: { path: string }) => i.path === "agents.list[0].model");
+    expect(issue?.message).toMatch(/unknown model anthropic\/claude-opus-4-7x.*did you mean/);
+  });
+
+  it('models.mode "replace" with no model configured is an error, not the built-in default', async () => {
+    sb = createCliSandbox();
+    sb.writeConfig(JSON.stringify({ models: { mode: "replace", providers: { acme: provider } } }));
+    const res = await sb.run(["config", "validate"]);
+    expect(res.code).toBe(1);
+    expect(res.stdout).toMatch(/models\.mode is "replace" but no model is configured.*acme\/m1/);
+  });
+
+  it("a configured model validates", async () => {
+    sb = createCliSandbox();
+    sb.writeConfig(
+      JSON.stringify({
+        models: { mode: "replace", providers: { acme: provider } },
+        agents: { defaults: { model: "acme/m1" } },
+      }),
+    );
+    expect((await sb.run(["config", "validate"])).code).toBe(0);
+  });
+
+  it("status with an invalid config says so first, with the issues", async () => {
+    sb = createCliSandbox();
+    const port = await closedPort();
+    sb.writeConfig(
+      JSON.stringify({
+        gateway: { port },
+        agents: { defaults: { model: "anthropicc/claude-opus-4-6" } },
+      }),
+    );
+    const res = await sb.run(["status"]);
+    const lines = res.stdout.split("\n");
+    expect(lines[0]).toMatch(/^Config is invalid: /);
+    expect(res.stdout).toMatch(
+      /unknown provider "anthropicc".*did you mean anthropic\/claude-opus-4-6/,
+    );
+    const json = JSON.parse((await sb.run(["status", "--json"])).stdout);
+    expect(json.configCheck.valid).toBe(false);
+  });
+
+  it("status with a schema error also shows it first", async () => {
+    sb = createCliSandbox();
+    const port = await closedPort();
+    sb.writeConfig(
+      JSON.stringify({ gateway: { port }, agents: { defaults: { timeoutSeconds: "x" } } }),
+    );
+    const res = await sb.run(["status"]);
+    expect(res.stdout.split("\n")[0]).toMatch(/^Config is invalid: /);
+    expect(res.stdout).toContain("agents.defaults.timeoutSeconds");
+  });
+
+  it("gateway start refuses an unknown model, naming it with a did-you-mean", async () => {
+    sb = createCliSandbox();
+    sb.writeConfig(
+      JSON.stringify({
+        models: { providers: { acme: provider } },
+        agents: {
+          list: [
+            { id: "main", model: "acme/m1" },
+            { id: "work", model: "acm/m1" },
+          ],
+        },
+      }),
+    );
+    const started = startGateway({ env: sb.env, port: 0, watchConfig: false });
+    const err = await started.then(
+      async (gw) => {
+        await gw.close("unexpected");
+        return undefined;
+      },
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(GatewayConfigError);
+    const issues = (err as GatewayConfigError).loaded.issues;
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        path: "agents.list[1].model",
+        message: expect.stringMatching(/unknown provider "acm".*did you mean acme\/m1\?/),
+      }),
+    );
+  });
+});
