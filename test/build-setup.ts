@@ -25,7 +25,7 @@ function newestUnder(dir: string): number {
     if (entry.isDirectory()) newest = Math.max(newest, newestUnder(path));
     else if (!entry.name.endsWith(".test.ts")) newest = Math.max(newest, statSync(path).mtimeMs);
   }
-  return Math.max(newest, statSync(dir).mtimeMs);
+  return newest;
 }
 
 /** Why dist must be rebuilt, or undefined when every output is newer than every input. */

@@ -1,9 +1,9 @@
 // A store written by OpenClaw (legacy file layout, pi v3 transcripts) is read as is, and rewriting it keeps
 // every field we do not know byte for byte.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { acquireStateDirLock } from "./lock.js";
 import { openSessionStore } from "./store.js";
 import { readTranscript } from "./transcript.js";
@@ -159,7 +159,7 @@ function writeFixture(stateDir: string) {
 
 describe("OpenClaw-written store", () => {
   it("reads sessions.json and the v3 transcript as they are", () => {
-    const stateDir = mkdtempSync(join(tmpdir(), "pincer-compat-"));
+    const stateDir = makeTempDir("pincer-compat-");
     const fx = writeFixture(stateDir);
     const store = openSessionStore({ storePath: fx.storePath });
     expect(store.list().map((row) => row.key)).toEqual([
@@ -188,7 +188,7 @@ describe("OpenClaw-written store", () => {
   });
 
   it("rewrites the store keeping unknown fields and untouched entries byte for byte", async () => {
-    const stateDir = mkdtempSync(join(tmpdir(), "pincer-compat-"));
+    const stateDir = makeTempDir("pincer-compat-");
     const fx = writeFixture(stateDir);
     const original = readFileSync(fx.storePath, "utf8");
     const lock = acquireStateDirLock({ stateDir });
@@ -210,7 +210,7 @@ describe("OpenClaw-written store", () => {
   });
 
   it("appends to an OpenClaw transcript in the same format", () => {
-    const stateDir = mkdtempSync(join(tmpdir(), "pincer-compat-"));
+    const stateDir = makeTempDir("pincer-compat-");
     const fx = writeFixture(stateDir);
     const lock = acquireStateDirLock({ stateDir });
     const store = openSessionStore({ storePath: fx.storePath, lock });
@@ -228,7 +228,7 @@ describe("OpenClaw-written store", () => {
   });
 
   it("reads a 2026.9 (version 4, UUID ids) transcript", () => {
-    const dir = mkdtempSync(join(tmpdir(), "pincer-compat-"));
+    const dir = makeTempDir("pincer-compat-");
     const file = join(dir, "v4.jsonl");
     const root = "0a1b2c3d-0000-4000-8000-000000000001";
     writeFileSync(
