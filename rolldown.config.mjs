@@ -33,6 +33,8 @@ export default [
       format: "esm",
       chunkFileNames: "[name]-[hash].js",
       sourcemap: true,
+      // Mappings only: stack traces need no source text, and Node parses every map at load.
+      sourcemapExcludeSources: true,
     },
   },
   webchatBundleOptions({ outDir: "dist/ui" }),
