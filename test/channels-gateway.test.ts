@@ -1,8 +1,7 @@
 // Channels end to end through the real gateway (port 0, fake OpenAI server) and the in-memory
 // channel adapter: DM pairing (code once, approve via the CLI, next DM runs), group mention gating
 // with kept context, broadcast fan-out, delivery retry and the delivery.failed event.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { deliveryFailuresPath } from "../src/channels/delivery/failure-log.js";
@@ -10,6 +9,7 @@ import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import { createGatewaySandbox, type GatewaySandbox, payloadOf } from "./helpers/gateway-sandbox.js";
 import { createMemoryChannel, type MemoryChannel } from "./helpers/memory-channel.js";
+import { makeTempDir } from "./helpers/temp-cleanup.js";
 
 let box: GatewaySandbox | undefined;
 afterEach(async () => {
@@ -21,7 +21,7 @@ afterEach(async () => {
 const cli = (env: Record<string, string>, argv: string[]) => createCliSandbox(env).run(argv);
 
 async function start(memory: MemoryChannel, channels: Record<string, unknown>, extra = {}) {
-  const helperWorkspace = mkdtempSync(join(tmpdir(), "pincer-helper-"));
+  const helperWorkspace = makeTempDir("pincer-helper-");
   box = await createGatewaySandbox({
     config: () => ({
       channels: { memory: channels } as OpenClawConfig["channels"],

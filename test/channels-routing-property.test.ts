@@ -2,9 +2,6 @@
 // several channels, accounts, peers and threads) and random message sequences through the real
 // gateway, every reply reaches exactly the (channel, account, peer, thread) its message came from,
 // once, and the message is stored in the routed agent's session and in no other agent's sessions.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { routeInbound } from "../src/channels/inbound/route.js";
 import type { ChannelInbound } from "../src/channels/types.js";
@@ -12,6 +9,7 @@ import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import { echoStream } from "./helpers/echo-stream.js";
 import { createGatewaySandbox, type GatewaySandbox } from "./helpers/gateway-sandbox.js";
 import { createMemoryChannel, type MemoryChannel } from "./helpers/memory-channel.js";
+import { makeTempDir } from "./helpers/temp-cleanup.js";
 
 let box: GatewaySandbox | undefined;
 afterEach(async () => {
@@ -83,9 +81,7 @@ async function runTrial(seed: number): Promise<void> {
   const memories: Record<string, MemoryChannel> = Object.fromEntries(
     CHANNELS.map((id) => [id, createMemoryChannel({ id })]),
   );
-  const workspaces = Object.fromEntries(
-    AGENTS.map((id) => [id, mkdtempSync(join(tmpdir(), `pincer-${id}-`))]),
-  );
+  const workspaces = Object.fromEntries(AGENTS.map((id) => [id, makeTempDir(`pincer-${id}-`)]));
   const channelConfig = {
     dmPolicy: "open",
     allowFrom: ["*"],

@@ -1,17 +1,17 @@
 // The built `pincer` executable (what `npm install` produces via `prepare`) runs as a real process.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "./helpers/temp-cleanup.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const bin = join(root, pkg.bin.pincer);
 
 function pincer(args: string[], input = "") {
-  const home = mkdtempSync(join(tmpdir(), "pincer-proc-"));
+  const home = makeTempDir("pincer-proc-");
   const env = { PATH: process.env.PATH, HOME: home, OPENCLAW_STATE_DIR: join(home, ".openclaw") };
   return spawnSync(process.execPath, [bin, ...args], { env, input, encoding: "utf8" });
 }

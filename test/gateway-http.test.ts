@@ -2,14 +2,14 @@
 // (400, 405 + Allow, 414, 431), never a dropped socket or a 500; and the WebChat folder never
 // serves a file outside itself, through symlinks or encodings.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGatewaySandbox, type GatewaySandbox } from "./helpers/gateway-sandbox.js";
 import { type RawHttpAnswer, rawHttp } from "./helpers/raw-http.js";
+import { makeTempDir } from "./helpers/temp-cleanup.js";
 
-const root = mkdtempSync(join(tmpdir(), "pincer-http-"));
+const root = makeTempDir("pincer-http-");
 const realUi = join(root, "real-ui");
 const uiLink = join(root, "ui");
 const outside = join(root, "outside");

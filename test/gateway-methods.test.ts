@@ -50,7 +50,8 @@ describe("gateway methods", () => {
       instanceId?: string;
     }>;
     expect(after.some((row) => row.instanceId === "i-1")).toBe(true);
-    expect(client.events("presence").length).toBeGreaterThan(0);
+    // Presence events are coalesced (50 ms): wait for the one this beacon triggers.
+    await client.waitFor((frame) => frame.type === "event" && frame.event === "presence");
   });
 
   it("agents.list, agent.identity.get, models.list, channels.status, logs.tail", async () => {

@@ -1,15 +1,15 @@
 // The built `pincer gateway` as a real process: auth is on by default (a generated token in the state
 // dir), a client without it is refused, one with it gets in, SIGTERM stops it cleanly (exit 0), and
 // the log lines land as JSON in `logging.file`.
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { connectParams, openClient, payloadOf, spawnGateway } from "./helpers/gateway-sandbox.js";
+import { makeTempDir } from "./helpers/temp-cleanup.js";
 
 describe("pincer gateway (process)", () => {
   it("generates a token, refuses clients without it, and exits 0 on SIGTERM", async () => {
-    const home = mkdtempSync(join(tmpdir(), "pincer-gwproc-"));
+    const home = makeTempDir("pincer-gwproc-");
     const stateDir = join(home, ".openclaw");
     const logFile = join(home, "logs", "gateway.log");
     mkdirSync(stateDir, { recursive: true });

@@ -2,8 +2,7 @@
 // update is logged by id and skipped while the good message is answered, and the restarted process
 // does not meet it again (before, the process died on it at every start); a promise rejection nobody
 // handles and an exception thrown from a timer do not end the process. Needs `npm run build`.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import { malformedUpdates } from "./helpers/fake-telegram-malformed.js";
 import { privateMessage } from "./helpers/fake-telegram-updates.js";
 import { connectParams, openClient, spawnGateway } from "./helpers/gateway-sandbox.js";
 import { fakeProviderConfig } from "./helpers/runtime-sandbox.js";
+import { makeTempDir } from "./helpers/temp-cleanup.js";
 
 const TOKEN = "111:main-token";
 const FAULTS = fileURLToPath(new URL("./fixtures/inject-process-faults.mjs", import.meta.url));
@@ -30,7 +30,7 @@ interface Home {
 }
 
 function makeHome(config: Record<string, unknown>): Home {
-  const home = mkdtempSync(join(tmpdir(), "pincer-resilience-"));
+  const home = makeTempDir("pincer-resilience-");
   const stateDir = join(home, ".openclaw");
   const logFile = join(home, "logs", "gateway.log");
   mkdirSync(stateDir, { recursive: true });

@@ -2,8 +2,7 @@
 // accepted turn is resumed after the restart and its reply lands once; a retry of its idempotencyKey
 // gets the stored outcome (in flight, then the final) and never a second model call; the session
 // index points at every transcript. Run `npm run build` first.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeOpenAI, startFakeOpenAI } from "./helpers/fake-openai.js";
@@ -16,6 +15,7 @@ import {
   type TestClient,
 } from "./helpers/gateway-sandbox.js";
 import { fakeProviderConfig } from "./helpers/runtime-sandbox.js";
+import { makeTempDir } from "./helpers/temp-cleanup.js";
 import { auditState, pendingTurnKeys } from "./helpers/turn-audit.js";
 
 type Gateway = ReturnType<typeof spawnGateway>;
@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 function sandbox(baseUrl: string) {
-  const home = mkdtempSync(join(tmpdir(), "pincer-turns-"));
+  const home = makeTempDir("pincer-turns-");
   const stateDir = join(home, ".openclaw");
   mkdirSync(stateDir, { recursive: true });
   const config = {

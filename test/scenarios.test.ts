@@ -1,9 +1,9 @@
 // The README's scenario configs are real: each one validates, and routes the way the README says.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig, type OpenClawConfig, resolveAgentRoute } from "../src/index.js";
+import { makeTempDir } from "./helpers/temp-cleanup.js";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 const json5Blocks = (text: string) =>
@@ -13,7 +13,7 @@ const configs = json5Blocks(readme);
 const scenarios = json5Blocks(readme.slice(readme.indexOf("## Scenarios")));
 
 function load(text: string) {
-  const dir = mkdtempSync(join(tmpdir(), "pincer-scenario-"));
+  const dir = makeTempDir("pincer-scenario-");
   writeFileSync(join(dir, "openclaw.json"), text);
   const env = {
     HOME: dir,

@@ -2,9 +2,7 @@
 // the fake Bot API server and the fake model: DM pairing approved with the CLI, group mention gating,
 // forum topics routed by their parent group's binding, two bots bound to two agents, and a gateway
 // restart that neither replays nor loses an update (the persisted offset).
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { offsetFilePath } from "../src/channels/telegram/offset-store.js";
 import { type GatewayHandle, startGateway } from "../src/gateway/index.js";
@@ -23,6 +21,7 @@ import {
   topicMessage,
 } from "./helpers/fake-telegram-updates.js";
 import { createGatewaySandbox, type GatewaySandbox, payloadOf } from "./helpers/gateway-sandbox.js";
+import { makeTempDir } from "./helpers/temp-cleanup.js";
 
 const MAIN_TOKEN = "111:main-token";
 const ALERTS_TOKEN = "222:alerts-token";
@@ -56,7 +55,7 @@ async function start(params: StartParams = {}) {
   telegram = fakeTelegram;
   fakeTelegram.addBot(MAIN_TOKEN, MAIN_BOT);
   fakeTelegram.addBot(ALERTS_TOKEN, ALERTS_BOT);
-  const workspace = (name: string) => mkdtempSync(join(tmpdir(), `pincer-tg-${name}-`));
+  const workspace = (name: string) => makeTempDir(`pincer-tg-${name}-`);
   const accounts: Record<string, unknown> = {
     default: { botToken: MAIN_TOKEN, ...params.main },
   };

@@ -1,12 +1,12 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { BootstrapCache } from "./bootstrap-cache.js";
 import { createBootstrapHookRegistry } from "./bootstrap-hooks.js";
 
 function workspace(): string {
-  return mkdtempSync(join(tmpdir(), "pincer-bcache-"));
+  return makeTempDir("pincer-bcache-");
 }
 
 const injected = (files: Array<{ name: string; content: string; missing?: boolean }>) =>

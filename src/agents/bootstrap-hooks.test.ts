@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { loadBootstrapFiles } from "./bootstrap.js";
 import {
   type BootstrapHookContext,
@@ -10,7 +10,7 @@ import {
 } from "./bootstrap-hooks.js";
 
 function subagentWorkspace(): string {
-  const dir = mkdtempSync(join(tmpdir(), "pincer-hooks-"));
+  const dir = makeTempDir("pincer-hooks-");
   writeFileSync(join(dir, "AGENTS.md"), "rules\n");
   writeFileSync(join(dir, "TOOLS.md"), "tools\n");
   return dir;
@@ -101,7 +101,7 @@ describe("agent:bootstrap hooks", () => {
   });
 
   it("can fill in a missing file, and unregistering removes a hook", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "pincer-hooks-"));
+    const dir = makeTempDir("pincer-hooks-");
     const hooks = createBootstrapHookRegistry();
     const remove = hooks.register((ctx) =>
       ctx.files.map((file) =>

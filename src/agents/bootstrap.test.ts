@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import {
   fitBootstrapContent,
   loadBootstrapFiles,
@@ -11,7 +11,7 @@ import {
 import { seedWorkspace } from "./workspace.js";
 
 function workspace(files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), "pincer-boot-"));
+  const dir = makeTempDir("pincer-boot-");
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(join(dir, name, ".."), { recursive: true });
     writeFileSync(join(dir, name), content);

@@ -1,12 +1,12 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { SeededWorkspaces } from "./seeded-workspaces.js";
 
 describe("SeededWorkspaces", () => {
   it("seeds once per process until told the workspace is gone", async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), "pincer-seeded-")), "ws");
+    const dir = join(makeTempDir("pincer-seeded-"), "ws");
     const seeded = new SeededWorkspaces();
     await seeded.ensure({ dir });
     expect(existsSync(join(dir, "AGENTS.md"))).toBe(true);

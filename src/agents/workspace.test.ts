@@ -1,15 +1,7 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { resolveBootstrapLimits, resolveSkipBootstrap } from "./bootstrap-config.js";
 import { WORKSPACE_TEMPLATES } from "./templates.js";
 import { isBootstrapPending, isBrandNewWorkspace, seedWorkspace } from "./workspace.js";
@@ -18,7 +10,7 @@ const ALL = WORKSPACE_TEMPLATES.map((t) => t.name);
 const WITHOUT_BOOTSTRAP = ALL.filter((name) => name !== "BOOTSTRAP.md");
 
 function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), "pincer-ws-"));
+  return makeTempDir("pincer-ws-");
 }
 
 describe("seedWorkspace", () => {

@@ -1,8 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryChannel } from "../../test/helpers/memory-channel.js";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { resolveStatePaths } from "../config/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { createLaneScheduler } from "../runtime/lanes/index.js";
@@ -17,7 +15,7 @@ afterEach(() => {
 
 function hostFor(memory: ReturnType<typeof createMemoryChannel>, initial: OpenClawConfig) {
   let cfg = initial;
-  const stateDir = mkdtempSync(join(tmpdir(), "pincer-host-"));
+  const stateDir = makeTempDir("pincer-host-");
   const lock = acquireStateDirLock({ stateDir });
   locks.push(lock);
   const paths = resolveStatePaths({ env: { HOME: stateDir, OPENCLAW_STATE_DIR: stateDir } });

@@ -1,10 +1,10 @@
 // The `pincer devices …` command modules, run in-process against a temp state dir (their `run` is called
 // directly, through test/helpers/cli-sandbox.ts's callCommand).
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type CommandRun, callCommand } from "../../test/helpers/cli-sandbox.js";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import {
   createDeviceAuthority,
   createDeviceIdentity,
@@ -17,7 +17,7 @@ import * as reject from "./devices-reject.js";
 import * as revoke from "./devices-revoke.js";
 
 function sandbox() {
-  const home = mkdtempSync(join(tmpdir(), "pincer-devices-cli-"));
+  const home = makeTempDir("pincer-devices-cli-");
   const stateDir = join(home, ".openclaw");
   const env = { HOME: home, OPENCLAW_STATE_DIR: stateDir };
   const authority = createDeviceAuthority({ stateDir, clock: { now: () => Date.now() } });

@@ -1,10 +1,10 @@
 // `pincer gateway install|uninstall|stop|restart|status` with a recording systemctl runner: the
 // exact unit text, the exact systemctl invocations, and the errors — no systemd, temp HOME only.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import type { SystemctlResult } from "../daemon/systemctl.js";
 import { quoteSystemdWord } from "../daemon/systemd-unit.js";
 import { type CliContext, CliError } from "./context.js";
@@ -16,7 +16,7 @@ import { stopWith } from "./gateway-stop.js";
 import { uninstallWith } from "./gateway-uninstall.js";
 
 function setup(params: { profile?: string; env?: Record<string, string>; fail?: string } = {}) {
-  const home = mkdtempSync(join(tmpdir(), "pincer-svc-"));
+  const home = makeTempDir("pincer-svc-");
   const stateDir = join(home, "state dir");
   let out = "";
   let err = "";

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // The `pincer` executable: wires the real process to runCli.
 import module from "node:module";
-import { runCli } from "./program.js";
 
 // Node >= 22.1 can cache compiled code between runs; older Nodes simply lack the function.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+// Stack traces name src/... lines (the bundle ships its source maps). Node only maps modules
+// loaded after this call, hence the dynamic import of everything else below.
+process.setSourceMapsEnabled(true);
+const { runCli } = await import("./program.js");
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];

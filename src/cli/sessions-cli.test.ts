@@ -1,10 +1,10 @@
 // The `pincer sessions …` command modules, run in-process against a temp state dir (their `run` is called
 // directly, through test/helpers/cli-sandbox.ts's callCommand).
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type CliRun, type CommandRun, callCommand } from "../../test/helpers/cli-sandbox.js";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { acquireStateDirLock, openSessionStore, stateDirLockPath } from "../sessions/index.js";
 import { CliError } from "./context.js";
 import * as cleanup from "./sessions-cleanup.js";
@@ -16,7 +16,7 @@ import * as show from "./sessions-show.js";
 const DAY = 86_400_000;
 
 function sandbox(config?: string) {
-  const home = mkdtempSync(join(tmpdir(), "pincer-sessions-cli-"));
+  const home = makeTempDir("pincer-sessions-cli-");
   const stateDir = join(home, ".openclaw");
   mkdirSync(stateDir, { recursive: true });
   if (config) writeFileSync(join(stateDir, "openclaw.json"), config);

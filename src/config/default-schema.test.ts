@@ -1,8 +1,8 @@
 // Integration check: the loader's default schema is the protocol's OpenClawConfigSchema.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { loadConfig } from "./load.js";
 
 const SEED_CONFIG = `{
@@ -24,7 +24,7 @@ const SEED_CONFIG = `{
 `;
 
 function loadText(text: string) {
-  const dir = mkdtempSync(join(tmpdir(), "pincer-schema-"));
+  const dir = makeTempDir("pincer-schema-");
   writeFileSync(join(dir, "openclaw.json"), text);
   return loadConfig({ env: { HOME: dir, OPENCLAW_STATE_DIR: dir, TG_TOKEN: "1:x" } });
 }

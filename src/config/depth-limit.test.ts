@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { findTooDeep, MAX_CONFIG_DEPTH, valueTooDeep } from "./depth-limit.js";
 import { loadConfig } from "./load.js";
 
@@ -32,7 +32,7 @@ describe("valueTooDeep", () => {
 
 describe("loading a too-deep config file", () => {
   it("is an issue at the offending line and column, not a crash", () => {
-    const dir = mkdtempSync(join(tmpdir(), "pincer-deep-"));
+    const dir = makeTempDir("pincer-deep-");
     const configPath = join(dir, "openclaw.json");
     writeFileSync(configPath, `{\n  meta: ${"[".repeat(100_000)}${"]".repeat(100_000)}\n}\n`);
     const loaded = loadConfig({ env: { HOME: dir, OPENCLAW_STATE_DIR: dir }, configPath });

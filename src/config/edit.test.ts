@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import type { ConfigValidationResult } from "./config-issue.js";
 import { type ConfigEdit, editConfigFile } from "./edit.js";
 
@@ -24,7 +24,7 @@ const ORIGINAL = `// Pincer config
 const accept = (): ConfigValidationResult => ({ valid: true, issues: [] });
 
 function setup(text: string | null = ORIGINAL, extra: Record<string, string> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), "pincer-edit-"));
+  const dir = makeTempDir("pincer-edit-");
   const configPath = join(dir, "openclaw.json");
   if (text !== null) writeFileSync(configPath, text);
   for (const [name, content] of Object.entries(extra)) writeFileSync(join(dir, name), content);

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Type from "typebox";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { type LoadConfigOptions, loadConfig as loadWithDefaults } from "./load.js";
 
 /** Tests use a permissive schema so they check the loader, not the real config schema. */
@@ -10,7 +10,7 @@ const ANY_OBJECT = Type.Record(Type.String(), Type.Unknown());
 const loadConfig = (options: LoadConfigOptions) =>
   loadWithDefaults({ schema: ANY_OBJECT, ...options });
 
-const tempDir = (): string => mkdtempSync(join(tmpdir(), "pincer-load-"));
+const tempDir = (): string => makeTempDir("pincer-load-");
 
 /** A state dir with the given files; returns the env that points loadConfig at it. */
 function stateWith(files: Record<string, string>): { dir: string; env: Record<string, string> } {

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import {
   commitConfigWrite,
   commitConfigWriteAsync,
@@ -12,7 +12,7 @@ import {
 } from "./write-lock.js";
 
 function setup(text = "{ a: 1 }\n") {
-  const dir = mkdtempSync(join(tmpdir(), "pincer-lock-"));
+  const dir = makeTempDir("pincer-lock-");
   const configPath = join(dir, "openclaw.json");
   writeFileSync(configPath, text);
   return { dir, configPath, read: () => readFileSync(configPath, "utf8") };
@@ -101,7 +101,7 @@ describe("config write lock", () => {
   });
 
   it('expects no file when baseHash is ""', () => {
-    const dir = mkdtempSync(join(tmpdir(), "pincer-lock-"));
+    const dir = makeTempDir("pincer-lock-");
     const configPath = join(dir, "openclaw.json");
     expect(commitConfigWrite({ configPath, baseHash: "", compute: append("{}\n") })).toMatchObject({
       ok: true,

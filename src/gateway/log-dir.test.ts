@@ -10,16 +10,15 @@ import {
   lchownSync,
   linkSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { prepareLogDir, UnsafeLogPathError } from "./log-dir.js";
 import { datedLogFileName, RotatingLogFile } from "./log-file.js";
 import { createPinoGatewayLogger } from "./pino-logger.js";
@@ -33,7 +32,7 @@ const fileName = datedLogFileName(new Date(day));
 const roots: string[] = [];
 
 function tempRoot(): string {
-  const root = mkdtempSync(join(tmpdir(), "pincer-logdir-"));
+  const root = makeTempDir("pincer-logdir-");
   roots.push(root);
   return root;
 }

@@ -1,9 +1,9 @@
 // The daemon logger: pino JSON lines in the dated (or configured) file, console styles, per-sink
 // levels, console-only secret masking, and size/date rotation — all in a temp dir.
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import type { LoggingConfig } from "../protocol/config/index.js";
 import { formatConsoleRecord } from "./log-console.js";
 import { archivePath, datedLogFileName } from "./log-file.js";
@@ -13,7 +13,7 @@ import { createPinoGatewayLogger } from "./pino-logger.js";
 function setup(
   params: { logging?: Record<string, unknown>; isTty?: boolean; json?: boolean } = {},
 ) {
-  const dir = mkdtempSync(join(tmpdir(), "pincer-log-"));
+  const dir = makeTempDir("pincer-log-");
   let clock = new Date(2026, 2, 14, 9, 30, 0).getTime();
   const out: string[] = [];
   const err: string[] = [];
@@ -82,7 +82,7 @@ describe("daemon logger (pino)", () => {
     silent.logger.info("x");
     expect(silent.logger.file).toBeUndefined();
     expect(readdirSync(silent.dir)).toEqual([]);
-    const dir = mkdtempSync(join(tmpdir(), "pincer-logfile-"));
+    const dir = makeTempDir("pincer-logfile-");
     const fixed = setup({ logging: { file: join(dir, "gw.log") } });
     fixed.logger.info("to the fixed file");
     expect(fixed.lines(join(dir, "gw.log"))[0].msg).toBe("to the fixed file");

@@ -1,11 +1,11 @@
 // Serving the built WebChat over plain HTTP: content types, the CSP and other security headers,
 // ETag revalidation, 404s, and no way out of the UI folder (raw request paths, not normalized).
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { findPackageRoot } from "../lib/package-root.js";
 import { handleHttp } from "./http.js";
 import { defaultUiDir, resolveUiPath, UI_CONTENT_SECURITY_POLICY } from "./ui-files.js";
@@ -55,7 +55,7 @@ function listen(uiDir: string | undefined): Promise<{ server: Server; port: numb
 }
 
 describe("WebChat file serving", () => {
-  const root = mkdtempSync(join(tmpdir(), "pincer-ui-"));
+  const root = makeTempDir("pincer-ui-");
   const uiDir = join(root, "ui");
   let server: Server;
   let port: number;

@@ -1,18 +1,17 @@
 import {
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { writeFileAtomic, writeFileAtomicAsync } from "./atomic-write.js";
 
-const tempDir = (): string => mkdtempSync(join(tmpdir(), "pincer-atomic-"));
+const tempDir = (): string => makeTempDir("pincer-atomic-");
 const modeOf = (path: string): number => statSync(path).mode & 0o777;
 
 describe("writeFileAtomic", () => {

@@ -1,13 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { readFileStamp, sameFileStamp } from "./file-stamp.js";
 
 describe("file stamps", () => {
   it("change on an append and an atomic rewrite of the same size; absent files compare equal", () => {
-    const dir = mkdtempSync(join(tmpdir(), "pincer-stamp-"));
+    const dir = makeTempDir("pincer-stamp-");
     const path = join(dir, "a.json");
     expect(readFileStamp(path)).toBeUndefined();
     expect(readFileStamp(join(path, "below-a-file"))).toBeUndefined();

@@ -1,14 +1,14 @@
-import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { type KeyedJournalOptions, openKeyedJournal } from "./keyed-journal.js";
 
 type Pending = { text: string };
 type Settled = { result: string };
 
 function harness(overrides: Partial<KeyedJournalOptions<Pending, Settled>> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), "pincer-kj-"));
+  const dir = makeTempDir("pincer-kj-");
   const path = join(dir, "sub", "journal.jsonl");
   const warnings: Array<Record<string, unknown>> = [];
   let now = 1_000;

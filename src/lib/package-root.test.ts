@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { findPackageRoot } from "./package-root.js";
 
 describe("findPackageRoot", () => {
   it("walks up from a nested module past foreign and broken package.json files", () => {
-    const root = mkdtempSync(join(tmpdir(), "pincer-root-"));
+    const root = makeTempDir("pincer-root-");
     writeFileSync(join(root, "package.json"), JSON.stringify({ name: "pincer", version: "0.0.0" }));
     const dist = join(root, "dist", "bin");
     mkdirSync(dist, { recursive: true });
@@ -24,7 +24,7 @@ describe("findPackageRoot", () => {
   });
 
   it("returns undefined outside any pincer package", () => {
-    const lonely = mkdtempSync(join(tmpdir(), "pincer-none-"));
+    const lonely = makeTempDir("pincer-none-");
     expect(findPackageRoot(pathToFileURL(join(lonely, "x.js")).href)).toBeUndefined();
   });
 

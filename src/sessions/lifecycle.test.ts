@@ -1,14 +1,7 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { acquireStateDirLock } from "./lock.js";
 import type { SessionMaintenanceConfig } from "./maintenance.js";
 import { openSessionStore } from "./store.js";
@@ -18,7 +11,7 @@ const DAY = 86_400_000;
 const T0 = Date.parse("2026-03-01T10:00:00.000Z");
 
 function harness(maintenance?: SessionMaintenanceConfig) {
-  const stateDir = mkdtempSync(join(tmpdir(), "pincer-life-"));
+  const stateDir = makeTempDir("pincer-life-");
   const sessionsDir = join(stateDir, "agents", "main", "sessions");
   const storePath = join(sessionsDir, "sessions.json");
   mkdirSync(sessionsDir, { recursive: true });

@@ -1,8 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import {
   acquireStateDirLock,
   isProcessAlive,
@@ -12,7 +11,7 @@ import {
 } from "./lock.js";
 
 function tempStateDir(): string {
-  return mkdtempSync(join(tmpdir(), "pincer-lock-"));
+  return makeTempDir("pincer-lock-");
 }
 
 /** The pid of a child that has already exited: surely dead (recycling it this fast is implausible). */

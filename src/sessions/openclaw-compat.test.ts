@@ -1,10 +1,10 @@
 // A store written by OpenClaw (legacy file layout, pi v3 transcripts) is read as is, and rewriting it keeps
 // every field we do not know byte for byte.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SID, writeOpenClawStore } from "../../test/helpers/openclaw-store.js";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { acquireStateDirLock } from "./lock.js";
 import { openSessionStore } from "./store.js";
 import { readTranscript } from "./transcript.js";
@@ -12,7 +12,7 @@ import { currentBranch, describeEntry, isMessageEntry } from "./transcript-forma
 
 describe("OpenClaw-written store", () => {
   it("reads sessions.json and the v3 transcript as they are", () => {
-    const stateDir = mkdtempSync(join(tmpdir(), "pincer-compat-"));
+    const stateDir = makeTempDir("pincer-compat-");
     const fx = writeOpenClawStore({ stateDir });
     const store = openSessionStore({ storePath: fx.storePath });
     expect(store.list().map((row) => row.key)).toEqual([
@@ -41,7 +41,7 @@ describe("OpenClaw-written store", () => {
   });
 
   it("rewrites the store keeping unknown fields and untouched entries byte for byte", async () => {
-    const stateDir = mkdtempSync(join(tmpdir(), "pincer-compat-"));
+    const stateDir = makeTempDir("pincer-compat-");
     const fx = writeOpenClawStore({ stateDir });
     const original = readFileSync(fx.storePath, "utf8");
     const lock = acquireStateDirLock({ stateDir });
@@ -63,7 +63,7 @@ describe("OpenClaw-written store", () => {
   });
 
   it("appends to an OpenClaw transcript in the same format", () => {
-    const stateDir = mkdtempSync(join(tmpdir(), "pincer-compat-"));
+    const stateDir = makeTempDir("pincer-compat-");
     const fx = writeOpenClawStore({ stateDir });
     const lock = acquireStateDirLock({ stateDir });
     const store = openSessionStore({ storePath: fx.storePath, lock });
@@ -81,7 +81,7 @@ describe("OpenClaw-written store", () => {
   });
 
   it("reads a 2026.9 (version 4, UUID ids) transcript", () => {
-    const dir = mkdtempSync(join(tmpdir(), "pincer-compat-"));
+    const dir = makeTempDir("pincer-compat-");
     const file = join(dir, "v4.jsonl");
     const root = "0a1b2c3d-0000-4000-8000-000000000001";
     writeFileSync(

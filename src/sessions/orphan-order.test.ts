@@ -1,15 +1,15 @@
 // No orphan transcripts: at the moment a new transcript file exists on disk, the index on disk (what a
 // restart after a crash right then would load: sessions.json plus its journal) already points to it.
 // The "crash" is a second, read-only store opened in the same tick, before any deferred write runs.
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { acquireStateDirLock } from "./lock.js";
 import { openSessionStore } from "./store.js";
 
 function harness() {
-  const stateDir = mkdtempSync(join(tmpdir(), "pincer-orphan-"));
+  const stateDir = makeTempDir("pincer-orphan-");
   const storePath = join(stateDir, "agents", "main", "sessions", "sessions.json");
   const lock = acquireStateDirLock({ stateDir });
   const manual = { setTimeout: () => 0, clearTimeout: () => {} };

@@ -1,13 +1,12 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { resolveStatePaths } from "../config/paths.js";
 import { acquireStateDirLock } from "./lock.js";
 import { SessionStoreRegistry } from "./registry.js";
 
 function paths() {
-  const home = mkdtempSync(join(tmpdir(), "pincer-registry-"));
+  const home = makeTempDir("pincer-registry-");
   return resolveStatePaths({ env: { HOME: home, OPENCLAW_STATE_DIR: join(home, "state") } });
 }
 

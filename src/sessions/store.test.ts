@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { journalPathFor } from "./journal.js";
 import { acquireStateDirLock, type StateDirLock } from "./lock.js";
 import { openSessionStore, type SessionStore } from "./store.js";
@@ -9,7 +9,7 @@ import { SessionStoreReadOnlyError } from "./types.js";
 
 /** A temp state dir with a held lock, a settable clock, counting ids and a manual snapshot timer. */
 function storeHarness() {
-  const stateDir = mkdtempSync(join(tmpdir(), "pincer-store-"));
+  const stateDir = makeTempDir("pincer-store-");
   const storePath = join(stateDir, "agents", "main", "sessions", "sessions.json");
   let now = Date.parse("2026-03-01T10:00:00.000Z");
   let n = 0;

@@ -1,12 +1,12 @@
-import { appendFileSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { acquireStateDirLock } from "./lock.js";
 import { openSessionStore } from "./store.js";
 
 function openStore(openTranscripts?: number) {
-  const stateDir = mkdtempSync(join(tmpdir(), "pincer-tcache-"));
+  const stateDir = makeTempDir("pincer-tcache-");
   const lock = acquireStateDirLock({ stateDir });
   const storePath = join(stateDir, "agents", "main", "sessions", "sessions.json");
   return openSessionStore({

@@ -1,13 +1,13 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { parseJsonLines } from "./jsonl.js";
 import { openTranscript, readTranscript } from "./transcript.js";
 import { currentBranch, describeEntry, TRANSCRIPT_VERSION } from "./transcript-format.js";
 
 function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), "pincer-transcript-"));
+  return makeTempDir("pincer-transcript-");
 }
 
 function counterIds() {

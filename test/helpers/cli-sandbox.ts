@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type CliContext, type CliIo, ExitCode } from "../../src/cli/context.js";
 import { type CommandInput, runCli } from "../../src/cli/program.js";
+import { removeWhenDone } from "./temp-cleanup.js";
 
 /** The captured outcome of one CLI run. */
 export interface CliRun {
@@ -73,6 +74,7 @@ export function callCommand(
 /** Creates a fresh sandbox (plus `extraEnv`); nothing outside the temp dir is read or written. */
 export function createCliSandbox(extraEnv: Record<string, string> = {}): CliSandbox {
   const home = mkdtempSync(join(tmpdir(), "pincer-cli-"));
+  removeWhenDone(home);
   const stateDir = join(home, ".openclaw");
   const configPath = join(stateDir, "openclaw.json");
   const env = { HOME: home, OPENCLAW_STATE_DIR: stateDir, ...extraEnv };

@@ -1,7 +1,7 @@
 // A real gateway on port 0 with a temp state dir and the fake model server, plus a small ws test
 // client (raw frames, request/response by id, event waits).
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -177,6 +177,7 @@ export async function createGatewaySandbox(
     close: async () => {
       await gw.close("test done");
       await fake.close();
+      rmSync(home, { recursive: true, force: true });
     },
   };
 }

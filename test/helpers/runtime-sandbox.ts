@@ -1,5 +1,5 @@
 // A real runtime against the fake OpenAI server: temp state dir, held lock, session stores, lanes.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config/index.js";
@@ -99,6 +99,7 @@ export async function createRuntimeSandbox(
       await stores.closeAll();
       lock.release();
       await fake.close();
+      rmSync(home, { recursive: true, force: true });
     },
   };
 }

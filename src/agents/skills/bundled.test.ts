@@ -1,9 +1,9 @@
 // The skills shipped in the package's skills/ folder: they parse, and each one is ready here or
 // blocked only by a binary this machine lacks.
-import { existsSync, mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { findPackageRoot } from "../../lib/package-root.js";
 import { resolveBundledSkillsDir } from "./bundled-dir.js";
 import { discoverSkills } from "./discover.js";
@@ -18,7 +18,7 @@ describe("bundled skills", () => {
   });
 
   it("parse and are ready on this machine, unless a required binary is missing", () => {
-    const empty = mkdtempSync(join(tmpdir(), "pincer-bundled-"));
+    const empty = makeTempDir("pincer-bundled-");
     const env = { PATH: process.env.PATH ?? "", HOME: empty };
     const { skills, problems } = discoverSkills({
       workspaceDir: join(empty, "ws"),

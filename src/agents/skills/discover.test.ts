@@ -1,7 +1,7 @@
-import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import {
   type DiscoverSkillsParams,
   discoverSkills,
@@ -11,7 +11,7 @@ import {
 
 /** A temp layout: workspace, state dir, bundled dir, an extra dir and an empty PATH folder. */
 function layout() {
-  const root = mkdtempSync(join(tmpdir(), "pincer-skills-"));
+  const root = makeTempDir("pincer-skills-");
   const dirs = {
     root,
     workspace: join(root, "ws"),

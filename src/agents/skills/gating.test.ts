@@ -1,13 +1,13 @@
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { evaluateSkillGates, type GateInput, hasBinary, readSkillGates } from "./gating.js";
 import type { SkillGates } from "./types.js";
 
 /** A temp PATH folder holding the named executables (plus one non-executable file, `noexec`). */
 function fakePath(bins: string[]): string {
-  const dir = mkdtempSync(join(tmpdir(), "pincer-bins-"));
+  const dir = makeTempDir("pincer-bins-");
   for (const bin of bins) {
     writeFileSync(join(dir, bin), "#!/bin/sh\n");
     chmodSync(join(dir, bin), 0o755);

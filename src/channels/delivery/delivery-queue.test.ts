@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { createVirtualClock, type VirtualClock } from "../../../test/helpers/virtual-clock.js";
 import type { OutboundMessage, SendFailure, SendResult } from "../types.js";
 import { type DeliveryQueue, openDeliveryQueue } from "./delivery-queue.js";
@@ -51,7 +50,7 @@ function open(params: {
   runtime: ReturnType<typeof scriptedRuntime> | undefined;
   policy?: Partial<RetryPolicy>;
 }): Harness {
-  const stateDir = params.stateDir ?? mkdtempSync(join(tmpdir(), "pincer-queue-"));
+  const stateDir = params.stateDir ?? makeTempDir("pincer-queue-");
   if (!params.stateDir) dirs.push(stateDir);
   const events: DeliveryFailureRecord[] = [];
   const queue = openDeliveryQueue({

@@ -1,7 +1,6 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { appendFileSync, readFileSync, rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import type { PlannedDelivery } from "./delivery-records.js";
 import { deliveryQueuePath, openDeliveryStore, readDeliveryState } from "./delivery-store.js";
 
@@ -10,7 +9,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 const stateDirOf = () => {
-  const dir = mkdtempSync(join(tmpdir(), "pincer-dstore-"));
+  const dir = makeTempDir("pincer-dstore-");
   dirs.push(dir);
   return dir;
 };

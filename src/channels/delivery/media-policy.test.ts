@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { resolveStatePaths } from "../../config/paths.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { checkMediaRef, type MediaPolicy, resolveMediaPolicy } from "./media-policy.js";
@@ -18,7 +18,7 @@ function put(path: string, body = "x"): void {
 }
 
 beforeAll(() => {
-  home = realpathSync(mkdtempSync(join(tmpdir(), "pincer-media-")));
+  home = realpathSync(makeTempDir("pincer-media-"));
   state = join(home, ".openclaw");
   ws = join(state, "workspace");
   put(join(state, "gateway.token"), "tok");

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import type { MediaPolicy } from "./media-policy.js";
 import { refusedMediaNote, screenReplyMedia } from "./screen-media.js";
 
@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 function workspacePolicy(): { policy: MediaPolicy; ws: string; state: string } {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "pincer-screen-")));
+  const root = realpathSync(makeTempDir("pincer-screen-"));
   dirs.push(root);
   const state = join(root, "state");
   const ws = join(state, "workspace");

@@ -1,7 +1,7 @@
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import type { ChannelInbound } from "../types.js";
 import { createInboundDedupe, inboundDedupeKey } from "./dedupe.js";
 import { inboundJournalPath, openInboundJournal } from "./inbound-journal.js";
@@ -29,7 +29,7 @@ function logger() {
   return { log, warnings };
 }
 
-const tempState = () => mkdtempSync(join(tmpdir(), "pincer-journal-"));
+const tempState = () => makeTempDir("pincer-journal-");
 
 function accept(journal: ReturnType<typeof openInboundJournal>, inbound: ChannelInbound) {
   const key = inboundDedupeKey(inbound);

@@ -1,7 +1,5 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { createPairingStore } from "../pairing/pairing-store.js";
 import type { ChannelAccountConfig, ChannelInbound } from "../types.js";
@@ -30,7 +28,7 @@ function pipeline(config: ChannelAccountConfig, cfg: OpenClawConfig = {}) {
   const dispatched: DispatchRequest[] = [];
   const pairingReplies: string[] = [];
   const log = { info() {}, warn() {}, error() {} };
-  const stateDir = mkdtempSync(join(tmpdir(), "pincer-pipe-"));
+  const stateDir = makeTempDir("pincer-pipe-");
   const journal = openInboundJournal({ stateDir, log });
   const deps = {
     config: () => cfg,

@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import {
   generatePairingCode,
   normalizePairingCode,
@@ -9,7 +9,7 @@ import {
 } from "./pairing-code.js";
 import { allowFromFilePath, createPairingStore, pairingFilePath } from "./pairing-store.js";
 
-const dir = () => mkdtempSync(join(tmpdir(), "pincer-pair-"));
+const dir = () => makeTempDir("pincer-pair-");
 
 describe("pairing codes", () => {
   it("are 8 characters of an alphabet without look-alikes", () => {

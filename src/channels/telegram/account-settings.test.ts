@@ -1,14 +1,14 @@
 // Token sources, their precedence and error messages; apiRoot, media cap; account listing.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { listTelegramAccounts, resolveTelegramSettings } from "./account-settings.js";
 import { createTelegramAdapter } from "./index.js";
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "pincer-tg-settings-"));
+  dir = makeTempDir("pincer-tg-settings-");
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

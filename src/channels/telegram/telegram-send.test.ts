@@ -1,12 +1,12 @@
 // Outbound through real grammY against the fake Bot API: HTML text, topics and replies, the 4096 safety
 // split, the plain-text fallback, failures as values (429/500/400/refused/timeout), media, typing, probe.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeTelegram, startFakeTelegram } from "../../../test/helpers/fake-telegram.js";
 import { type TelegramAccounts, telegramAccounts } from "../../../test/helpers/telegram-account.js";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import type { OutboundTarget } from "../types.js";
 import { createTelegramAdapter } from "./index.js";
 
@@ -165,7 +165,7 @@ describe("telegram send", () => {
       channel: "telegram",
       accountId: "default",
       config: { botToken: TOKEN, apiRoot: `http://127.0.0.1:${port}` },
-      stateDir: mkdtempSync(join(tmpdir(), "pincer-tg-")),
+      stateDir: makeTempDir("pincer-tg-"),
       env: {},
       log: { info: () => {}, warn: () => {}, error: () => {} },
       receive: async () => {},
@@ -189,7 +189,7 @@ describe("telegram send", () => {
   });
 
   it("sends photos by URL and documents by local path, with captions, into the topic", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "pincer-tg-media-"));
+    const dir = makeTempDir("pincer-tg-media-");
     const path = join(dir, "notes.txt");
     writeFileSync(path, "some notes");
     try {

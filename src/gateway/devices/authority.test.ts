@@ -1,8 +1,8 @@
 // The connect-time device authority against a temp state dir with a fake clock.
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { createDeviceAuthority } from "./authority.js";
 import { createDeviceIdentity, type DeviceIdentity, signDeviceProof } from "./proof.js";
 import type { VerifyConnectInput } from "./types.js";
@@ -10,7 +10,7 @@ import type { VerifyConnectInput } from "./types.js";
 const T0 = 1_800_000_000_000;
 
 function setup() {
-  const stateDir = mkdtempSync(join(tmpdir(), "pincer-devices-"));
+  const stateDir = makeTempDir("pincer-devices-");
   const clock = { t: T0, now: () => clock.t };
   const logs: string[] = [];
   const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m) };

@@ -1,8 +1,8 @@
 // The pairing store on disk: pending expiry and cap, reject, tokens hashed and capped, unknown ids.
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { MAX_ACTIVE_TOKENS_PER_DEVICE, openDeviceStore } from "./store.js";
 import type { PairingMetadata } from "./types.js";
 
@@ -16,7 +16,7 @@ const metadata: PairingMetadata = {
 };
 
 function setup(options: { maxPending?: number } = {}) {
-  const stateDir = mkdtempSync(join(tmpdir(), "pincer-device-store-"));
+  const stateDir = makeTempDir("pincer-device-store-");
   const clock = { t: 1_000_000, now: () => clock.t };
   const store = openDeviceStore({ stateDir, clock, ...options });
   const request = (deviceId: string) =>

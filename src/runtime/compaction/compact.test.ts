@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import {
   currentBranch,
   openTranscript,
@@ -17,7 +17,7 @@ const sized = (tokens: number, label: string) => `${label} `.padEnd(tokens * 4, 
 const settings = { contextWindow: 4000, reserveTokens: 500, keepRecentTokens: 1500 };
 
 function transcriptWithTurns(turns: number): { transcript: Transcript; file: string } {
-  const file = join(mkdtempSync(join(tmpdir(), "pincer-compaction-")), "s1.jsonl");
+  const file = join(makeTempDir("pincer-compaction-"), "s1.jsonl");
   let n = 0;
   const transcript = openTranscript({
     file,

@@ -1,14 +1,14 @@
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { readAuthStore, setAuthProfile, updateAuthStore, writeAuthStore } from "./auth-store.js";
 import { resolveCredentials } from "./credentials.js";
 
 const NOW = Date.parse("2026-11-30T12:00:00Z");
 
 function tempAgentDir(name = "agent"): string {
-  return join(mkdtempSync(join(tmpdir(), "pincer-auth-")), "agents", name, "agent");
+  return join(makeTempDir("pincer-auth-"), "agents", name, "agent");
 }
 
 function writeStore(agentDir: string, store: unknown): void {
@@ -283,7 +283,7 @@ describe("resolveCredentials", () => {
   });
 
   it("isolation: agent B never sees agent A's profiles", () => {
-    const root = mkdtempSync(join(tmpdir(), "pincer-iso-"));
+    const root = makeTempDir("pincer-iso-");
     const dirA = join(root, "agents", "a", "agent");
     const dirB = join(root, "agents", "b", "agent");
     setAuthProfile({

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage } from "@mariozechner/pi-ai";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { firstAttempt, nextAttempt, planAttempts } from "./attempts.js";
 import { setAuthProfile } from "./auth-store.js";
 import { classifyFailure, type FailureReason, failoverAction } from "./classify.js";
@@ -128,7 +128,7 @@ describe("markProfileFailure / markProfileGood", () => {
   const MIN = 60_000;
 
   function agentWithProfile() {
-    const agentDir = join(mkdtempSync(join(tmpdir(), "pincer-cool-")), "agent");
+    const agentDir = join(makeTempDir("pincer-cool-"), "agent");
     setAuthProfile({
       agentDir,
       profileId: "openai:a",

@@ -1,14 +1,14 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { setAuthProfile } from "./auth-store.js";
 import { refreshOAuthProfile } from "./oauth.js";
 
 const NOW = Date.parse("2026-11-30T12:00:00Z");
 
 function agentWithOAuth(expires: number): string {
-  const agentDir = join(mkdtempSync(join(tmpdir(), "pincer-oauth-")), "agent");
+  const agentDir = join(makeTempDir("pincer-oauth-"), "agent");
   setAuthProfile({
     agentDir,
     profileId: "openai-codex:me",

@@ -1,7 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { openTranscript, type TranscriptEntry } from "../../sessions/index.js";
 import { locateRun, planRecovery } from "./turn-recovery.js";
 
@@ -88,7 +87,7 @@ describe("locateRun", () => {
 
 describe("planRecovery", () => {
   function transcriptWith(items: Array<Record<string, unknown>>) {
-    const dir = mkdtempSync(join(tmpdir(), "pincer-recovery-"));
+    const dir = makeTempDir("pincer-recovery-");
     let n = 0;
     const transcript = openTranscript({
       file: join(dir, "s.jsonl"),

@@ -1,13 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { applyChunks, createApplyPatchTool } from "./apply-patch.js";
 import { parsePatch } from "./apply-patch-parse.js";
 import { invokeTool } from "./invoke.js";
 
 function workspace(): string {
-  return mkdtempSync(join(tmpdir(), "pincer-tools-patch-"));
+  return makeTempDir("pincer-tools-patch-");
 }
 
 function text(outcome: { content: Array<{ type: string; text?: string }> }): string {

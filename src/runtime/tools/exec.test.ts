@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { createExecTool, type ExecDetails } from "./exec.js";
 import { invokeTool } from "./invoke.js";
 import { ProcessRegistry } from "./process-registry.js";
@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 function setup(opts: { limits?: Partial<ToolLimits>; timeoutSec?: number; scope?: string } = {}) {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), "pincer-tools-exec-")));
+  const dir = realpathSync(makeTempDir("pincer-tools-exec-"));
   const jobs = new ProcessRegistry();
   registries.push(jobs);
   const limits = { ...DEFAULT_TOOL_LIMITS, killGraceMs: 200, ...opts.limits };

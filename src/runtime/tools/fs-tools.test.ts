@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { createEditTool } from "./edit.js";
 import { invokeTool } from "./invoke.js";
 import { resolveToolPath } from "./paths.js";
@@ -10,7 +10,7 @@ import { DEFAULT_TOOL_LIMITS, type ToolLimits } from "./types.js";
 import { createWriteTool } from "./write.js";
 
 function workspace(): string {
-  return mkdtempSync(join(tmpdir(), "pincer-tools-fs-"));
+  return makeTempDir("pincer-tools-fs-");
 }
 
 function tools(dir: string, opts: { workspaceOnly?: boolean; limits?: Partial<ToolLimits> } = {}) {

@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import type { ToolsConfigLike } from "./config.js";
 import { invokeTool } from "./invoke.js";
@@ -151,8 +151,8 @@ describe("listSandboxedAgents", () => {
 
 describe("buildToolset in a sandboxed session", () => {
   function sandboxed(cfg: ToolsConfigLike, sessionKey: string) {
-    const workspaceDir = mkdtempSync(join(tmpdir(), "pincer-sandbox-"));
-    const outside = mkdtempSync(join(tmpdir(), "pincer-outside-"));
+    const workspaceDir = makeTempDir("pincer-sandbox-");
+    const outside = makeTempDir("pincer-outside-");
     const jobs = new ProcessRegistry();
     cleanups.push(async () => {
       await jobs.stopAll();

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type AgentMessage, agentLoop } from "@mariozechner/pi-agent-core";
 import {
@@ -11,6 +10,7 @@ import {
 } from "@mariozechner/pi-ai";
 import { Type } from "typebox";
 import { afterEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import type { ToolsConfigLike } from "./config.js";
 import { invokeTool } from "./invoke.js";
@@ -40,7 +40,7 @@ const host: SessionToolsHost = {
 };
 
 function build(cfg: ToolsConfigLike, extra: Partial<BuildToolsetParams> = {}) {
-  const workspaceDir = mkdtempSync(join(tmpdir(), "pincer-toolset-"));
+  const workspaceDir = makeTempDir("pincer-toolset-");
   const jobs = new ProcessRegistry();
   registries.push(jobs);
   const tools = buildToolset({
@@ -127,7 +127,7 @@ describe("buildToolset", () => {
   });
 
   it("restricts file tools to the workspace with tools.fs.workspaceOnly, and apply_patch by default", async () => {
-    const outside = mkdtempSync(join(tmpdir(), "pincer-outside-"));
+    const outside = makeTempDir("pincer-outside-");
     writeFileSync(join(outside, "x.txt"), "x\n");
     const open = build({ tools: { exec: { applyPatch: true } } });
     expect(
