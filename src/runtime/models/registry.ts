@@ -1,6 +1,7 @@
 // Resolving a model ref to a pi-ai `Model`: the built-in catalog (pi-ai's registry) merged with, or
 // replaced by, the custom providers of `models.providers`. Errors are values with did-you-mean hints.
-import { type Api, getModels, getProviders, type Model } from "@mariozechner/pi-ai";
+import type { Api, Model } from "@mariozechner/pi-ai";
+import { catalog } from "./catalog.js";
 import {
   findProviderConfig,
   type ModelsRuntimeConfig,
@@ -57,7 +58,7 @@ export function isReplaceMode(cfg: ModelsRuntimeConfig): boolean {
 /** Provider ids that can be used: custom ones plus pi-ai's built-ins (unless replace mode). */
 export function listKnownProviders(cfg: ModelsRuntimeConfig): string[] {
   const custom = Object.keys(cfg.models?.providers ?? {}).map(normalizeProviderId);
-  const builtin = isReplaceMode(cfg) ? [] : getProviders();
+  const builtin = isReplaceMode(cfg) ? [] : catalog.getProviders();
   return [...new Set([...custom, ...builtin])].sort();
 }
 
@@ -68,8 +69,8 @@ function fail(error: string, suggestions: string[] = []): ResolveModelResult {
 
 function builtinModels(cfg: ModelsRuntimeConfig, provider: string): Model<Api>[] {
   if (isReplaceMode(cfg)) return [];
-  return (getProviders() as string[]).includes(provider)
-    ? (getModels(provider as Parameters<typeof getModels>[0]) as Model<Api>[])
+  return (catalog.getProviders() as string[]).includes(provider)
+    ? (catalog.getModels(provider as Parameters<typeof catalog.getModels>[0]) as Model<Api>[])
     : [];
 }
 
@@ -243,9 +244,9 @@ export function listModels(input: ListModelsInput): CatalogModel[] {
     }
   }
   if (isReplaceMode(cfg)) return rows;
-  for (const provider of getProviders()) {
+  for (const provider of catalog.getProviders()) {
     if (only !== undefined && provider !== only) continue;
-    for (const model of getModels(provider) as Model<Api>[]) {
+    for (const model of catalog.getModels(provider) as Model<Api>[]) {
       if (seen.has(`${provider}/${model.id}`)) continue;
       rows.push(toRow(model, "builtin"));
     }
