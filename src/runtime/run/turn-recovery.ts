@@ -21,8 +21,9 @@ export type RecoveryPlan =
   | { kind: "run"; prompt: boolean }
   /** The reply already landed: report it without calling the model. */
   | { kind: "done"; reply: AssistantMessage }
-  /** End in error, leaving in the transcript its prompt (when absent) and an error reply. */
-  | { kind: "fail"; error: string; record: "prompt-and-reply" | "reply" };
+  /** End in error, leaving in the transcript its prompt (when absent) and an error reply; "none":
+   *  its failure is already recorded there (a crash came before the outcome was journaled). */
+  | { kind: "fail"; error: string; record: "prompt-and-reply" | "reply" | "none" };
 
 /** Appends a run's prompt, marked with its run id. */
 export function appendPrompt(
@@ -61,12 +62,26 @@ function isFinalReply(message: TranscriptMessage | undefined): message is Transc
 
 type Progress =
   | { state: "absent" }
+  | { state: "failed"; error: string }
   | { state: "finished"; reply: TranscriptMessage }
   | { state: "partial"; resumeFrom: string }
   | { state: "stale"; reason: string };
 
+/** The error reply `appendFailure` left for run `runId`, if any. */
+function recordedFailure(entries: readonly TranscriptEntry[], runId: string) {
+  return entries.find(
+    (entry): entry is MessageEntry =>
+      isMessageEntry(entry) && entry.message.role === "assistant" && entry.runId === runId,
+  );
+}
+
 /** Where run `runId` stands on the transcript's current branch. */
 export function locateRun(entries: readonly TranscriptEntry[], runId: string): Progress {
+  const failure = recordedFailure(entries, runId);
+  if (failure) {
+    const error = (failure.message as { errorMessage?: unknown }).errorMessage;
+    return { state: "failed", error: typeof error === "string" ? error : "turn failed" };
+  }
   const prompt = entries.find((entry) => isPromptOf(entry, runId));
   if (!prompt) return { state: "absent" };
   const branch = currentBranch(entries);
@@ -109,6 +124,8 @@ export function planRecovery(params: {
   if (progress.state === "finished") {
     return { kind: "done", reply: progress.reply as unknown as AssistantMessage };
   }
+  // Failed once already: report that failure again, never a second error reply.
+  if (progress.state === "failed") return { kind: "fail", error: progress.error, record: "none" };
   if (progress.state === "stale") {
     return { kind: "fail", error: `turn not resumed: ${progress.reason}`, record: "reply" };
   }
