@@ -12,8 +12,12 @@ import {
   type TranscriptMessage,
 } from "../../sessions/index.js";
 
-/** How a run that a restart re-submits is treated: resumed from its transcript, or recorded failed. */
-export type RunRecovery = { mode: "resume" } | { mode: "fail"; reason: string };
+/** How a run that a restart re-submits is treated: resumed from its transcript, or recorded failed.
+ *  A resumed run whose prompt has a later turn on top is failed (`stale` "fail", the default) or
+ *  run again with its prompt at the session's leaf ("rerun": a channel message must be answered). */
+export type RunRecovery =
+  | { mode: "resume"; stale?: "fail" | "rerun" }
+  | { mode: "fail"; reason: string };
 
 /** What a resumed run does, decided in its lane against the transcript as it stands then. */
 export type RecoveryPlan =
@@ -25,12 +29,15 @@ export type RecoveryPlan =
    *  its failure is already recorded there (a crash came before the outcome was journaled). */
   | { kind: "fail"; error: string; record: "prompt-and-reply" | "reply" | "none" };
 
-/** Appends a run's prompt, marked with its run id. */
+/** Appends a run's prompt, marked with its run id (and, for a channel turn, the inbound message
+ *  keys it answers: a replay after a crash finds the turn by them, see channels/recovered-turns.ts). */
 export function appendPrompt(
   transcript: Transcript,
-  prompt: { message: UserMessage; runId: string },
+  prompt: { message: UserMessage; runId: string; inboundKeys?: readonly string[] | undefined },
 ) {
-  return transcript.append({ type: "message", message: prompt.message, runId: prompt.runId });
+  const { message, runId, inboundKeys } = prompt;
+  const marks = inboundKeys?.length ? { inboundKeys: [...inboundKeys] } : {};
+  return transcript.append({ type: "message", message, runId, ...marks });
 }
 
 /** Appends the error reply of a recovered turn that failed, marked with its run id. */
@@ -82,7 +89,8 @@ export function locateRun(entries: readonly TranscriptEntry[], runId: string): P
     const error = (failure.message as { errorMessage?: unknown }).errorMessage;
     return { state: "failed", error: typeof error === "string" ? error : "turn failed" };
   }
-  const prompt = entries.find((entry) => isPromptOf(entry, runId));
+  // The latest attempt: a stale channel turn run again appended its prompt once more.
+  const prompt = entries.findLast((entry) => isPromptOf(entry, runId));
   if (!prompt) return { state: "absent" };
   const branch = currentBranch(entries);
   const start = branch.findIndex((entry) => entry.id === prompt.id);
@@ -127,6 +135,8 @@ export function planRecovery(params: {
   // Failed once already: report that failure again, never a second error reply.
   if (progress.state === "failed") return { kind: "fail", error: progress.error, record: "none" };
   if (progress.state === "stale") {
+    if (recovery.mode === "resume" && recovery.stale === "rerun")
+      return { kind: "run", prompt: true };
     return { kind: "fail", error: `turn not resumed: ${progress.reason}`, record: "reply" };
   }
   if (recovery.mode === "fail") {
