@@ -141,7 +141,8 @@ async function fireLoad(params: {
   const pick = () => clients[randomInt(clients.length)]!;
   const inFlight: Array<Promise<void>> = [];
   // After a restart a client retries what it sent in the previous round (same key).
-  for (const turn of books.turns.filter((t) => t.token.slice(1).startsWith(`${round - 1}n`))) {
+  const roundOf = (turn: SentTurn) => Number(turn.token.slice(1, turn.token.indexOf("n")));
+  for (const turn of books.turns.filter((t) => roundOf(t) === round - 1)) {
     inFlight.push(sendTurn(pick(), turn, true));
   }
   const ws = async () => {
@@ -264,9 +265,10 @@ describe("chaos: kill -9 at random moments under mixed WS and Telegram load", ()
     const inboundPending = journal.pending().length;
     const journaled = new Set(journal.keys().map((key) => Number(key.split("\u0000").at(-1))));
     journal.close();
+    const afterSend = kills.filter((kill) => kill.startsWith("after send")).length;
     const duplicatedWs = books.turns.filter((t) => (prompts.get(t.token)?.copies ?? 0) > 1);
     console.log(
-      `chaos: ${TRIALS} kills (${kills.join(", ")}), ` +
+      `chaos: ${TRIALS} kills (${afterSend} right after a send, ${TRIALS - afterSend} at random), ` +
         `${turns.sent} WS turns (${turns.acked} acked; ${turns.answered} answered once, ` +
         `${turns.failedVisibly} failed visibly, ${turns.doubled.length} doubled, ` +
         `${turns.lost.length} lost; ${turns.retries} retries, ${turns.reran} reran), ` +

@@ -69,7 +69,8 @@ export interface TurnTally {
 }
 
 /** Checks every WS turn against the state dir's audit: one prompt, one reply quoting its token (or
- *  an error outcome shown in its session). */
+ *  an error outcome shown once in its session); a second prompt, reply or error reply, or a retry
+ *  that started it again, is doubled. */
 export function tallyTurns(turns: SentTurn[], runs: Map<string, RunAudit>): TurnTally {
   const tally: TurnTally = {
     sent: turns.length,
@@ -83,7 +84,8 @@ export function tallyTurns(turns: SentTurn[], runs: Map<string, RunAudit>): Turn
   };
   for (const turn of turns) {
     const run = runs.get(turn.key);
-    if ((run?.prompts ?? 0) > 1 || (run?.replies ?? 0) > 1 || turn.reran > 0) {
+    const twice = (run?.prompts ?? 0) > 1 || (run?.replies ?? 0) > 1 || (run?.errors ?? 0) > 1;
+    if (twice || turn.reran > 0) {
       tally.doubled.push(turn.key);
     } else if (turn.outcome === "ok" && run?.replies === 1 && run.text?.includes(turn.token)) {
       tally.answered++;
