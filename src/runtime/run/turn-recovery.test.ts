@@ -93,6 +93,9 @@ describe("locateRun", () => {
       state: "failed",
       error: "turn not resumed: stale",
     });
+    // An aborted end marked with the run (a shutdown cut it) is no failure: it resumes.
+    const aborted = { ...reply("", "aborted"), runId: "run-1" };
+    expect(locateRun(chain(prompt("run-1"), aborted), "run-1").state).toBe("partial");
   });
 });
 

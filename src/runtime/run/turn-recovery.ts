@@ -74,11 +74,15 @@ type Progress =
   | { state: "partial"; resumeFrom: string }
   | { state: "stale"; reason: string };
 
-/** The error reply `appendFailure` left for run `runId`, if any. */
+/** The error reply `appendFailure` left for run `runId`, if any (an aborted one — a shutdown cut the
+ *  run — is not a failure: that turn resumes). */
 function recordedFailure(entries: readonly TranscriptEntry[], runId: string) {
   return entries.find(
     (entry): entry is MessageEntry =>
-      isMessageEntry(entry) && entry.message.role === "assistant" && entry.runId === runId,
+      isMessageEntry(entry) &&
+      entry.message.role === "assistant" &&
+      entry.message.stopReason === "error" &&
+      entry.runId === runId,
   );
 }
 
