@@ -3,8 +3,7 @@
 // (`channels.failures.list`).
 import type { FakeTelegram, FakeTelegramCall } from "./fake-telegram.js";
 import { connectedClient } from "./gateway-child.js";
-import type { Loose } from "./gateway-sandbox.js";
-import { payloadOf } from "./gateway-sandbox.js";
+import { type Loose, payloadOf } from "./gateway-sandbox.js";
 
 /** sendMessage calls replying to Telegram message `messageId`. */
 export function repliesTo(fake: FakeTelegram, messageId: number): FakeTelegramCall[] {
