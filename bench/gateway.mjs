@@ -183,7 +183,7 @@ function rssMb(pid) {
 }
 
 /** A ws client: connect handshake done, `send(method, params)` → first `res`, `onRes` hooks. */
-async function connectClient(url) {
+export async function connectClient(url) {
   const ws = new WebSocket(url);
   const handlers = new Map(); // request id -> (frame) => void
   let challenge;
@@ -248,7 +248,8 @@ async function connectClient(url) {
   };
 }
 
-function withTimeout(promise, what, ms = REQUEST_TIMEOUT_MS) {
+/** Rejects (naming `what`) when `promise` takes longer than `ms`. */
+export function withTimeout(promise, what, ms = REQUEST_TIMEOUT_MS) {
   let timer;
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms);

@@ -2,6 +2,7 @@
 // Runs against the built package (dist/), so it measures what users run.
 
 import { channelRows } from "./channels.mjs";
+import { chaosRows } from "./chaos.mjs";
 import { cliRows } from "./cli.mjs";
 import { configRows } from "./config.mjs";
 import { gatewayRows } from "./gateway.mjs";
@@ -17,6 +18,7 @@ const rows = [
   ...(await runtimeRows()),
   ...(await gatewayRows()),
   ...(await channelRows()),
+  ...(await chaosRows()),
 ];
 
 const header = ["benchmark", "result", "target"];

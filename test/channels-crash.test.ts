@@ -8,41 +8,28 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { deliveryFailuresPath } from "../src/channels/delivery/failure-log.js";
 import { openInboundJournal } from "../src/channels/inbound/inbound-journal.js";
+import { repliesTo, uncertainReplies } from "./helpers/channel-replies.js";
 import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import { type FakeOpenAI, startFakeOpenAI } from "./helpers/fake-openai.js";
 import { type FakeTelegram, startFakeTelegram } from "./helpers/fake-telegram.js";
 import { privateMessage } from "./helpers/fake-telegram-updates.js";
-import {
-  connectParams,
-  type Loose,
-  openClient,
-  payloadOf,
-  spawnGateway,
-  TEST_TOKEN,
-} from "./helpers/gateway-sandbox.js";
+import { connectedClient, gatewayChildren, waitUntil } from "./helpers/gateway-child.js";
+import { type Loose, payloadOf, TEST_TOKEN } from "./helpers/gateway-sandbox.js";
 import { fakeProviderConfig } from "./helpers/runtime-sandbox.js";
 
 const TOKEN = "777:crash-token";
 const silentLog = { info() {}, warn() {}, error() {} };
 
+const children = gatewayChildren();
 let model: FakeOpenAI | undefined;
 let telegram: FakeTelegram | undefined;
-const children: Array<ReturnType<typeof spawnGateway>> = [];
 afterEach(async () => {
-  for (const child of children.splice(0)) child.child.kill("SIGKILL");
+  await children.killAll();
   await model?.close();
   await telegram?.close();
   model = undefined;
   telegram = undefined;
 });
-
-async function waitUntil(check: () => boolean | Promise<boolean>, what: string, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function setup(fallback?: string) {
   model = await startFakeOpenAI(fallback ? { fallback: { kind: "text", text: fallback } } : {});
@@ -77,55 +64,17 @@ async function setup(fallback?: string) {
 /** Starts the built gateway and waits until its bot polls Telegram. */
 async function spawn(sb: ReturnType<typeof createCliSandbox>, fake: FakeTelegram) {
   const polls = fake.callsOf("getUpdates").length;
-  const gw = spawnGateway(["run", "--port", "0"], sb.env);
-  children.push(gw);
-  const url = await gw.waitForUrl();
-  if (!url) throw new Error(`gateway did not start: ${gw.out}`);
-  await waitUntil(() => fake.callsOf("getUpdates").length > polls, "the bot to poll");
-  return { ...gw, url };
-}
-
-async function kill(gw: Awaited<ReturnType<typeof spawn>>) {
-  gw.child.kill("SIGKILL");
-  await gw.exited;
-  children.splice(children.indexOf(gw), 1);
-}
-
-async function stop(gw: Awaited<ReturnType<typeof spawn>>) {
-  gw.child.kill("SIGTERM");
-  await gw.exited;
-  children.splice(children.indexOf(gw), 1);
+  return children.start(sb.env, () => fake.callsOf("getUpdates").length > polls);
 }
 
 async function channelsStatus(url: string): Promise<Loose> {
-  const client = await openClient(url);
+  const client = await connectedClient(url);
   try {
-    await client.request("connect", connectParams());
     return payloadOf(await client.request("channels.status"));
   } finally {
     client.close();
   }
 }
-
-/** Telegram message ids whose reply is reported as uncertain (`channels.failures.list`). */
-async function uncertainReplies(url: string): Promise<Set<number>> {
-  const client = await openClient(url);
-  try {
-    await client.request("connect", connectParams());
-    const { entries } = payloadOf(await client.request("channels.failures.list", {}));
-    return new Set(
-      (entries as Loose[]).filter((e) => e.state === "uncertain").map((e) => Number(e.replyToId)),
-    );
-  } finally {
-    client.close();
-  }
-}
-
-/** sendMessage calls replying to Telegram message `messageId`. */
-const repliesTo = (fake: FakeTelegram, messageId: number) =>
-  fake
-    .callsOf("sendMessage")
-    .filter((c) => (c.params.reply_parameters as Loose | undefined)?.message_id === messageId);
 
 describe("replies across kill -9", () => {
   it("does not re-send a reply cut mid-send, reports it as uncertain, and runs nothing again", async () => {
@@ -136,7 +85,7 @@ describe("replies across kill -9", () => {
     const question = privateMessage({ text: "question one" });
     tg.pushMessage(TOKEN, question);
     await tg.waitForCall("sendMessage");
-    await kill(first); // the request reached Telegram; its answer never came back
+    await children.kill(first); // the request reached Telegram; its answer never came back
 
     ai.text("reply two");
     const second = await spawn(sb, tg);
@@ -152,7 +101,7 @@ describe("replies across kill -9", () => {
     expect(JSON.parse(listed.stdout).entries).toEqual([
       expect.objectContaining({ state: "uncertain", code: "interrupted", text: "reply one" }),
     ]);
-    await stop(second);
+    await children.stop(second);
 
     expect(repliesTo(tg, question.message_id as number).map((c) => c.params.text)).toEqual([
       "reply one",
@@ -193,7 +142,7 @@ describe("replies across kill -9", () => {
       } else {
         await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 300)));
       }
-      await kill(gw);
+      await children.kill(gw);
       gw = await spawn(sb, tg);
     }
     // Let the last process answer what is left, then stop it cleanly.
@@ -201,7 +150,7 @@ describe("replies across kill -9", () => {
       const reported = await uncertainReplies(gw.url);
       return asked.every((id) => repliesTo(tg, id).length > 0 || reported.has(id));
     }, "every message answered or reported");
-    await stop(gw);
+    await children.stop(gw);
 
     const entries: Loose[] = JSON.parse(
       (await sb.run(["channels", "failures", "--json"])).stdout,

@@ -7,24 +7,20 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeOpenAI, startFakeOpenAI } from "./helpers/fake-openai.js";
 import {
-  connectParams,
-  openClient,
-  payloadOf,
-  spawnGateway,
-  TEST_TOKEN,
-  type TestClient,
-} from "./helpers/gateway-sandbox.js";
+  connectedClient,
+  type GatewayChild,
+  gatewayChildren,
+  waitUntil,
+} from "./helpers/gateway-child.js";
+import { payloadOf, TEST_TOKEN, type TestClient } from "./helpers/gateway-sandbox.js";
 import { fakeProviderConfig } from "./helpers/runtime-sandbox.js";
 import { makeTempDir } from "./helpers/temp-cleanup.js";
 import { auditState, pendingTurnKeys } from "./helpers/turn-audit.js";
 
-type Gateway = ReturnType<typeof spawnGateway>;
-
+const children = gatewayChildren();
 let fake: FakeOpenAI | undefined;
-const live = new Set<Gateway>();
 afterEach(async () => {
-  for (const gw of live) gw.child.kill("SIGKILL");
-  live.clear();
+  await children.killAll();
   await fake?.close();
   fake = undefined;
 });
@@ -42,30 +38,15 @@ function sandbox(baseUrl: string) {
   return { stateDir, env: { HOME: home, OPENCLAW_STATE_DIR: stateDir } };
 }
 
-async function start(env: Record<string, string>): Promise<{ gw: Gateway; client: TestClient }> {
-  const gw = spawnGateway(["run", "--port", "0"], env);
-  live.add(gw);
-  const url = await gw.waitForUrl();
-  if (!url) throw new Error(`gateway did not start: ${gw.out}`);
-  const client = await openClient(url);
-  const hello = await client.request("connect", connectParams());
-  if (!hello.ok) throw new Error(`connect refused: ${JSON.stringify(hello.error)}`);
-  return { gw, client };
+async function start(
+  env: Record<string, string>,
+): Promise<{ gw: GatewayChild; client: TestClient }> {
+  const gw = await children.start(env);
+  return { gw, client: await connectedClient(gw.url) };
 }
 
-async function kill(gw: Gateway): Promise<void> {
-  gw.child.kill("SIGKILL");
-  await gw.exited;
-  live.delete(gw);
-}
-
-async function waitFor(check: () => boolean): Promise<void> {
-  const until = Date.now() + 15_000;
-  while (!check()) {
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const kill = (gw: GatewayChild) => children.kill(gw);
+const waitFor = (check: () => boolean) => waitUntil(check, "the fake model's calls", 15_000);
 
 /** The user messages of a model request that carry `text`. */
 function promptsIn(body: Record<string, unknown> | undefined, text: string): number {

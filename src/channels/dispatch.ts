@@ -3,7 +3,8 @@
 // with a typing indicator, and delivery of the reply to exactly where the message came from.
 // Sequential broadcast groups hand the message to the next agent once a reply is delivered. An agent
 // whose reply to a message is already recorded in the delivery queue (a restart replaying it) is not
-// run again: the queue finishes or reports that reply.
+// run again: the queue finishes or reports that reply. A replayed message whose turn's prompt already
+// landed in its session goes on as that turn (recovered-turns.ts), never as a second one.
 import type { ImageContent } from "@mariozechner/pi-ai";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import {
@@ -29,6 +30,7 @@ import type { InboundJournal, InboundSettlement } from "./inbound/inbound-journa
 import type { DispatchRequest } from "./inbound/pipeline.js";
 import type { RouteTarget } from "./inbound/route.js";
 import { inboundSessionPatch } from "./inbound/session-origin.js";
+import { answeredKeys, createTurnRecovery, routeKeys } from "./recovered-turns.js";
 import type {
   ChannelAccountConfig,
   ChannelAccountRuntime,
@@ -47,6 +49,8 @@ export interface ReplyRoute {
   /** Sequential broadcast: agents still to answer, in order. */
   rest: RouteTarget[];
   body: string;
+  /** A turn a restart cut, re-queued as its run: every message it answers (their inbound keys). */
+  recovered?: { runId: string; keys: string[] };
 }
 
 /** A run started for a channel message (the gateway maps it to `chat`/`agent` events). */
@@ -150,15 +154,17 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
   // Agents still to answer each message (parallel broadcast fans one message out to several).
   const unanswered = new Map<string, number>();
   let paused = false;
+  const recovery = createTurnRecovery({ stores: deps.stores, log: deps.log });
   const settle = (route: ReplyRoute, outcome: InboundSettlement): void => {
-    const key = inboundDedupeKey(route.inbound);
-    const left = (unanswered.get(key) ?? 1) - 1;
-    if (left > 0) {
-      unanswered.set(key, left);
-      return;
+    for (const key of routeKeys(route)) {
+      const left = (unanswered.get(key) ?? 1) - 1;
+      if (left > 0) {
+        unanswered.set(key, left);
+        continue;
+      }
+      unanswered.delete(key);
+      deps.journal.settle(key, outcome);
     }
-    unanswered.delete(key);
-    deps.journal.settle(key, outcome);
   };
   const submit = (route: ReplyRoute): void => {
     const store = deps.stores.forAgent(route.agentId);
@@ -169,10 +175,12 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
       channel: route.inbound.channel,
       sessionOverride: queueOverrideFromSession(existing as unknown as Record<string, unknown>),
     });
+    // A recovered turn is never joined with other messages: it answers exactly its prompt's.
+    const routeKey = replyRouteKey(route.inbound);
     const inbound: InboundMessage = {
       text: route.body,
       id: route.inbound.messageId,
-      route: replyRouteKey(route.inbound),
+      route: route.recovered ? `${routeKey}|run:${route.recovered.runId}` : routeKey,
       meta: { reply: route },
     };
     const images = inboundImages(route.inbound.media);
@@ -212,9 +220,7 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
       ...(capabilities ? { media: capabilities.media } : {}),
     });
     if (messages.length === 0) return undefined;
-    const inboundKeys = params.answered.flatMap((m) =>
-      m.meta?.reply ? [inboundDedupeKey((m.meta.reply as ReplyRoute).inbound)] : [],
-    );
+    const inboundKeys = answeredKeys(params.answered);
     deps.onDeliveryState?.(channel, accountId, 1);
     try {
       return await deps.deliveries.deliver({
@@ -279,7 +285,17 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     answered: readonly InboundMessage[],
   ): Promise<{ run: RunResult; report: DeliveryReport | undefined }> => {
     const { runQueuedTurn } = await import("../runtime/run/index.js");
-    const handle = runQueuedTurn(await deps.runtimeDeps(), turn, { agentId: route.agentId });
+    const { recovered: cut } = route;
+    const handle = runQueuedTurn(
+      await deps.runtimeDeps(),
+      cut ? { ...turn, runId: cut.runId } : turn,
+      {
+        agentId: route.agentId,
+        inboundKeys: answeredKeys(answered),
+        // Resumed from its transcript; if a later turn ran on top of it, run again: it must be answered.
+        ...(cut ? { recovery: { mode: "resume", stale: "rerun" } as const } : {}),
+      },
+    );
     deps.onRun?.({
       runId: handle.runId,
       agentId: route.agentId,
@@ -347,10 +363,15 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     pause() {
       paused = true;
     },
-    dispatch({ message, body, routed }) {
+    dispatch({ message, body, routed, replay }) {
       const { raw: _raw, ...inbound } = message;
       const base = { inbound, body };
       const key = inboundDedupeKey(inbound);
+      // A replayed message whose turn's prompt landed before the crash goes on as that turn.
+      const place = (route: ReplyRoute) => {
+        const plan = replay ? recovery.plan(route) : { kind: "new" as const };
+        if (plan.kind !== "answered") submit(plan.kind === "requeue" ? plan.route : route);
+      };
       // A reply recorded before a restart answers its agent for good: sent, queued or reported.
       const covered = deps.deliveries.covered(key);
       const targets = routed.targets.filter(
@@ -363,11 +384,11 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
       }
       if (routed.strategy === "sequential" && targets.length > 1) {
         const [first, ...rest] = targets;
-        submit({ ...base, ...first!, rest });
+        place({ ...base, ...first!, rest });
         return;
       }
       if (targets.length > 1) unanswered.set(key, targets.length);
-      for (const target of targets) submit({ ...base, ...target, rest: [] });
+      for (const target of targets) place({ ...base, ...target, rest: [] });
     },
   };
 }

@@ -43,6 +43,9 @@ export interface GatewayChannelsParams {
   runs: () => RunTracker;
   emit: (event: string, payload: unknown) => void;
   now: () => number;
+  /** Resolves once the WS turns a restart resumes are in their lanes: the host starts after that,
+   *  so no channel message (replayed or new) runs before a turn that was ahead of it. */
+  turnsResumed: () => Promise<void>;
 }
 
 /** Owns the registry and (once needed) the host. */
@@ -88,6 +91,7 @@ export class GatewayChannels {
 
   private async create(): Promise<ChannelHost> {
     const { params } = this;
+    await params.turnsResumed();
     const { createChannelHost } = await import("../channels/host.js");
     const log =
       (level: "info" | "warn" | "error") => (fields: Record<string, unknown>, message: string) =>

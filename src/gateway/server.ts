@@ -227,6 +227,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     runs: () => core.runs,
     emit: (event, payload) => broadcast(event, payload),
     now,
+    turnsResumed: () => core.turnsResumed,
   });
   const syncChannels = () => {
     channels.sync().catch((err: unknown) => {

@@ -161,6 +161,26 @@ describe("transcript read", () => {
     expect(() => openTranscript({ file, sessionId: "old", cwd: "/", clock })).toThrow(/version 1/);
   });
 
+  it("writes the header of a file a crash left empty or cut in its header, never of a real one", () => {
+    for (const content of ["", '{"type":"session","vers']) {
+      const file = join(tempDir(), "cut.jsonl");
+      writeFileSync(file, content);
+      const { warnings, logger } = recordingLogger();
+      const t = openTranscript({ file, sessionId: "cut", cwd: "/ws", clock, logger });
+      t.appendMessage({ role: "user", content: "after the crash", timestamp: clock.now() });
+      const read = readTranscript({ file });
+      expect(read.header).toMatchObject({ type: "session", id: "cut" });
+      expect(read.entries).toHaveLength(1);
+      expect(warnings.some((w) => w.includes("cut while created"))).toBe(true);
+    }
+    const other = join(tempDir(), "other.jsonl");
+    writeFileSync(other, '{"type":"message","id":"a","parentId":null}\n');
+    expect(() => openTranscript({ file: other, sessionId: "o", cwd: "/ws", clock })).toThrow(
+      /no session header/,
+    );
+    expect(readFileSync(other, "utf8")).toBe('{"type":"message","id":"a","parentId":null}\n');
+  });
+
   it("returns exists: false for a missing file", () => {
     expect(readTranscript({ file: join(tempDir(), "none.jsonl") })).toMatchObject({
       exists: false,

@@ -318,12 +318,19 @@ export class Transcript {
 
 /**
  * Opens a transcript for appending, creating it with a header when missing. A torn last line left by a
- * crash is cut off (with a warning) so the next line does not glue onto it.
+ * crash is cut off (with a warning) so the next line does not glue onto it. A file a crash left empty
+ * (or holding only a torn header line) while it was being created holds nothing: it gets its header.
  */
 export function openTranscript(params: OpenTranscriptParams): Transcript {
   const logger = params.logger ?? silentLogger;
   const read = readTranscript({ file: params.file, logger });
-  if (!read.exists) {
+  const unborn =
+    read.exists &&
+    !read.header &&
+    read.validBytes === 0 &&
+    read.issues.every((issue) => issue.kind === "torn-tail");
+  if (unborn) logger.warn(`transcript ${params.file}: no header (cut while created); writing it`);
+  if (!read.exists || unborn) {
     const header = createTranscriptHeader({
       sessionId: params.sessionId,
       cwd: params.cwd,
@@ -331,7 +338,8 @@ export function openTranscript(params: OpenTranscriptParams): Transcript {
       ...(params.parentSession ? { parentSession: params.parentSession } : {}),
     });
     mkdirSync(dirname(params.file), { recursive: true, mode: 0o700 });
-    const fd = openSync(params.file, "wx", 0o600);
+    // "wx": never clobber a file that appeared meanwhile; "w" rewrites the empty one.
+    const fd = openSync(params.file, unborn ? "w" : "wx", 0o600);
     try {
       writeSync(fd, `${JSON.stringify(header)}\n`);
       if (params.fsync === "always") fsyncSync(fd);

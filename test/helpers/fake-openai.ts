@@ -84,8 +84,9 @@ export interface FakeOpenAIOptions {
   latencyMs?: number;
   /** Ids listed by `GET /v1/models` (default `["fake-model"]`). */
   models?: string[];
-  /** Answer used when the script is empty (default: a 400 naming the problem). */
-  fallback?: FakeStep;
+  /** Answer used when the script is empty (default: a 400 naming the problem); a function computes
+   *  it from the request (a reply that quotes its prompt, a random delay). */
+  fallback?: FakeStep | ((request: RecordedRequest) => FakeStep);
 }
 
 /** The running fake; the script methods queue answers and return the server for chaining. */
@@ -310,7 +311,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let chatCount = 0;
 
   const respond = async (res: ServerResponse, request: RecordedRequest): Promise<void> => {
-    const step = script.shift() ?? options.fallback;
+    const fallback = options.fallback;
+    const step = script.shift() ?? (typeof fallback === "function" ? fallback(request) : fallback);
     chatCount += 1;
     const responder = new Responder({ res, request, index: chatCount });
     await sleep(fake.latencyMs);

@@ -7,6 +7,7 @@ import { turnJournalPath } from "../../src/gateway/turn-journal.js";
 import {
   currentBranch,
   isMessageEntry,
+  type MessageEntry,
   openSessionStore,
   readTranscript,
 } from "../../src/sessions/index.js";
@@ -75,6 +76,57 @@ export function auditState(stateDir: string, agentId = "main"): StateAudit {
     }
   }
   return { runs, orphans, indexed };
+}
+
+/** How each token's prompt landed on the current branches: `copies` in all; `answered`, copies a
+ *  final reply follows before the next prompt; `repeated`, unanswered copies the next prompt repeats
+ *  (a turn run again in place: its text twice in a row). */
+export interface PromptCopies {
+  copies: number;
+  answered: number;
+  repeated: number;
+}
+
+/** {@link PromptCopies} of every match of `pattern` (a global regex of the tokens a test puts in its
+ *  prompts) in the user entries of every transcript of the agent. */
+export function promptCopies(
+  stateDir: string,
+  pattern: RegExp,
+  agentId = "main",
+): Map<string, PromptCopies> {
+  const dir = join(stateDir, "agents", agentId, "sessions");
+  const found = new Map<string, PromptCopies>();
+  if (!existsSync(dir)) return found;
+  const tokensOf = (entry: MessageEntry) =>
+    new Set(JSON.stringify(entry.message.content).match(pattern) ?? []);
+  for (const name of readdirSync(dir).filter((file) => file.endsWith(".jsonl"))) {
+    const branch = currentBranch(readTranscript({ file: join(dir, name) }).entries).filter(
+      isMessageEntry,
+    );
+    branch.forEach((entry, index) => {
+      if (entry.message.role !== "user") return;
+      const rest = branch.slice(index + 1);
+      const next = rest.findIndex((e) => e.message.role === "user");
+      const until = next < 0 ? rest : rest.slice(0, next);
+      const answered = until.some((e) => isFinal(e.message));
+      const nextTokens = next < 0 ? new Set<string>() : tokensOf(rest[next]!);
+      for (const token of tokensOf(entry)) {
+        const copies = found.get(token) ?? { copies: 0, answered: 0, repeated: 0 };
+        copies.copies++;
+        if (answered) copies.answered++;
+        else if (nextTokens.has(token)) copies.repeated++;
+        found.set(token, copies);
+      }
+    });
+  }
+  return found;
+}
+
+function isFinal(message: MessageEntry["message"]): boolean {
+  const stop = message.stopReason;
+  return (
+    message.role === "assistant" && stop !== "toolUse" && stop !== "aborted" && stop !== "error"
+  );
 }
 
 /** The turn journal's lines, parsed (torn ones skipped). */

@@ -22,6 +22,8 @@ export interface DispatchRequest {
   message: ChannelInbound;
   body: string;
   routed: RoutedInbound;
+  /** Re-submitted from the inbound journal after a restart (its turn may have begun before). */
+  replay?: boolean;
 }
 
 /** What the pipeline did with a message. */
@@ -97,7 +99,7 @@ export async function processInbound(
       throw err;
     }
   }
-  const outcome = await clearInbound(deps, message);
+  const outcome = await clearInbound(deps, message, options.replay === true);
   if (outcome.status === "context") deps.journal.settle(key, "context");
   else if (outcome.status !== "dispatched") deps.journal.settle(key, "refused");
   return outcome;
@@ -106,6 +108,7 @@ export async function processInbound(
 async function clearInbound(
   deps: InboundPipelineDeps,
   message: ChannelInbound,
+  replay: boolean,
 ): Promise<InboundOutcome> {
   const cfg = deps.config();
   const config = deps.accountConfig(message.channel, message.accountId);
@@ -158,6 +161,11 @@ async function clearInbound(
     return { status: "context", agentIds };
   }
   const context = historyKey ? deps.history.take(historyKey) : [];
-  deps.dispatch({ message, body: prependHistory(context, body), routed });
+  deps.dispatch({
+    message,
+    body: prependHistory(context, body),
+    routed,
+    ...(replay ? { replay } : {}),
+  });
   return { status: "dispatched", routed };
 }

@@ -47,9 +47,11 @@ export async function endRecoveredRun(params: EndRecoveredRunParams): Promise<Ru
   const { transcript } = params;
   if (plan.record === "prompt-and-reply")
     appendPrompt(transcript, { message: params.prompt, runId });
-  appendFailure(transcript, { error: plan.error, runId, now: params.now() });
-  params.store.update(params.sessionKey, {});
-  await params.store.flush();
+  if (plan.record !== "none") {
+    appendFailure(transcript, { error: plan.error, runId, now: params.now() });
+    params.store.update(params.sessionKey, {});
+    await params.store.flush();
+  }
   emit({ type: "lifecycle", runId, phase: "error", error: plan.error });
   return {
     ...base,

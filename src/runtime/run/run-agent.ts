@@ -63,6 +63,8 @@ export interface RunAgentParams {
    *  transcript holds (its prompt never appended twice; a reply that already landed is returned
    *  without a model call); "fail" records it as failed in the session instead of running it. */
   recovery?: RunRecovery;
+  /** The channel messages this run answers (inbound dedupe keys), marked on its prompt entry. */
+  inboundKeys?: readonly string[];
 }
 
 /** A reply to deliver: text (directives removed) and media URLs. */
@@ -180,7 +182,7 @@ export function runAgent(deps: AgentRuntimeDeps, params: RunAgentParams): RunHan
 export function runQueuedTurn(
   deps: AgentRuntimeDeps,
   turn: QueuedTurn,
-  options: { agentId?: string; timeoutSeconds?: number; recovery?: RunRecovery } = {},
+  options: Pick<RunAgentParams, "agentId" | "timeoutSeconds" | "recovery" | "inboundKeys"> = {},
 ): RunHandle {
   const channel = createEventChannel<RunEvent>();
   const emit = (event: RunEvent) => channel.push(event);
@@ -269,7 +271,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
     if (event.type === "message_end") {
       // The prompt carries the run id, so a restart can tell it already landed.
       if (event.message === prompt) {
-        appendPrompt(transcript, { message: prompt, runId });
+        appendPrompt(transcript, { message: prompt, runId, inboundKeys: params.inboundKeys });
         appends.promptAppended = true;
       } else transcript.appendMessage(event.message as unknown as TranscriptMessage);
       appends.last = event.message;

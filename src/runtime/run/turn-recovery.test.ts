@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { openTranscript, type TranscriptEntry } from "../../sessions/index.js";
-import { locateRun, planRecovery } from "./turn-recovery.js";
+import { appendFailure, locateRun, planRecovery } from "./turn-recovery.js";
 
 /** Entries chained in order (each the child of the previous). */
 function chain(...items: Array<Record<string, unknown>>): TranscriptEntry[] {
@@ -83,6 +83,19 @@ describe("locateRun", () => {
     const branched = [...entries, { ...entries[1]!, id: "side", parentId: null }];
     expect(locateRun([entries[0]!, branched[2]!], "run-1").state).toBe("stale");
   });
+
+  it("failed when the run's error reply is already recorded, wherever it landed", () => {
+    const failure = { ...reply("", "error"), runId: "run-1" };
+    (failure.message as Record<string, unknown>).errorMessage = "turn not resumed: stale";
+    const entries = chain(prompt("run-1"), prompt("run-2"), reply("b"), failure);
+    expect(locateRun(entries, "run-1")).toEqual({
+      state: "failed",
+      error: "turn not resumed: stale",
+    });
+    // An aborted end marked with the run (a shutdown cut it) is no failure: it resumes.
+    const aborted = { ...reply("", "aborted"), runId: "run-1" };
+    expect(locateRun(chain(prompt("run-1"), aborted), "run-1").state).toBe("partial");
+  });
 });
 
 describe("planRecovery", () => {
@@ -124,6 +137,22 @@ describe("planRecovery", () => {
       recovery: { mode: "fail", reason: "x" },
     });
     expect(plan).toMatchObject({ kind: "done" });
+  });
+
+  it("a failure already recorded is reported again without a second error reply", () => {
+    const transcript = transcriptWith([prompt("r"), prompt("later"), reply("b")]);
+    const first = planRecovery({ transcript, runId: "r", recovery: { mode: "resume" } });
+    expect(first).toMatchObject({ kind: "fail", record: "reply" });
+    const error = (first as { error: string }).error;
+    appendFailure(transcript, { error, runId: "r", now: 1 });
+    // A crash before the outcome was journaled: the next start plans the same turn again.
+    for (const recovery of [{ mode: "resume" as const }, { mode: "fail" as const, reason: "x" }]) {
+      expect(planRecovery({ transcript, runId: "r", recovery })).toEqual({
+        kind: "fail",
+        error,
+        record: "none",
+      });
+    }
   });
 
   it("fail mode records the prompt only when it is absent", () => {

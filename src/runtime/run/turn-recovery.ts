@@ -12,8 +12,12 @@ import {
   type TranscriptMessage,
 } from "../../sessions/index.js";
 
-/** How a run that a restart re-submits is treated: resumed from its transcript, or recorded failed. */
-export type RunRecovery = { mode: "resume" } | { mode: "fail"; reason: string };
+/** How a run that a restart re-submits is treated: resumed from its transcript, or recorded failed.
+ *  A resumed run whose prompt has a later turn on top is failed (`stale` "fail", the default) or
+ *  run again with its prompt at the session's leaf ("rerun": a channel message must be answered). */
+export type RunRecovery =
+  | { mode: "resume"; stale?: "fail" | "rerun" }
+  | { mode: "fail"; reason: string };
 
 /** What a resumed run does, decided in its lane against the transcript as it stands then. */
 export type RecoveryPlan =
@@ -21,15 +25,19 @@ export type RecoveryPlan =
   | { kind: "run"; prompt: boolean }
   /** The reply already landed: report it without calling the model. */
   | { kind: "done"; reply: AssistantMessage }
-  /** End in error, leaving in the transcript its prompt (when absent) and an error reply. */
-  | { kind: "fail"; error: string; record: "prompt-and-reply" | "reply" };
+  /** End in error, leaving in the transcript its prompt (when absent) and an error reply; "none":
+   *  its failure is already recorded there (a crash came before the outcome was journaled). */
+  | { kind: "fail"; error: string; record: "prompt-and-reply" | "reply" | "none" };
 
-/** Appends a run's prompt, marked with its run id. */
+/** Appends a run's prompt, marked with its run id (and, for a channel turn, the inbound message
+ *  keys it answers: a replay after a crash finds the turn by them, see channels/recovered-turns.ts). */
 export function appendPrompt(
   transcript: Transcript,
-  prompt: { message: UserMessage; runId: string },
+  prompt: { message: UserMessage; runId: string; inboundKeys?: readonly string[] | undefined },
 ) {
-  return transcript.append({ type: "message", message: prompt.message, runId: prompt.runId });
+  const { message, runId, inboundKeys } = prompt;
+  const marks = inboundKeys?.length ? { inboundKeys: [...inboundKeys] } : {};
+  return transcript.append({ type: "message", message, runId, ...marks });
 }
 
 /** Appends the error reply of a turn that failed (or, `aborted`, was aborted), marked with its run id. */
@@ -62,13 +70,32 @@ function isFinalReply(message: TranscriptMessage | undefined): message is Transc
 
 type Progress =
   | { state: "absent" }
+  | { state: "failed"; error: string }
   | { state: "finished"; reply: TranscriptMessage }
   | { state: "partial"; resumeFrom: string }
   | { state: "stale"; reason: string };
 
+/** The error reply `appendFailure` left for run `runId`, if any (an aborted one — a shutdown cut the
+ *  run — is not a failure: that turn resumes). */
+function recordedFailure(entries: readonly TranscriptEntry[], runId: string) {
+  return entries.find(
+    (entry): entry is MessageEntry =>
+      isMessageEntry(entry) &&
+      entry.message.role === "assistant" &&
+      entry.message.stopReason === "error" &&
+      entry.runId === runId,
+  );
+}
+
 /** Where run `runId` stands on the transcript's current branch. */
 export function locateRun(entries: readonly TranscriptEntry[], runId: string): Progress {
-  const prompt = entries.find((entry) => isPromptOf(entry, runId));
+  const failure = recordedFailure(entries, runId);
+  if (failure) {
+    const error = (failure.message as { errorMessage?: unknown }).errorMessage;
+    return { state: "failed", error: typeof error === "string" ? error : "turn failed" };
+  }
+  // The latest attempt: a stale channel turn run again appended its prompt once more.
+  const prompt = entries.findLast((entry) => isPromptOf(entry, runId));
   if (!prompt) return { state: "absent" };
   const branch = currentBranch(entries);
   const start = branch.findIndex((entry) => entry.id === prompt.id);
@@ -110,7 +137,11 @@ export function planRecovery(params: {
   if (progress.state === "finished") {
     return { kind: "done", reply: progress.reply as unknown as AssistantMessage };
   }
+  // Failed once already: report that failure again, never a second error reply.
+  if (progress.state === "failed") return { kind: "fail", error: progress.error, record: "none" };
   if (progress.state === "stale") {
+    if (recovery.mode === "resume" && recovery.stale === "rerun")
+      return { kind: "run", prompt: true };
     return { kind: "fail", error: `turn not resumed: ${progress.reason}`, record: "reply" };
   }
   if (recovery.mode === "fail") {
