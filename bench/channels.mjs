@@ -39,7 +39,7 @@ const SETTLE_MS = 1_500;
 const TOKEN_PATTERN = /q(\d+)x(\d+)/g;
 
 /** The text of the last user message of a chat-completions body. */
-function lastUserText(body) {
+export function lastUserText(body) {
   const users = (body?.messages ?? []).filter((m) => m.role === "user");
   return JSON.stringify(users.at(-1)?.content ?? "");
 }
@@ -48,7 +48,11 @@ function tokensIn(text) {
   return [...String(text).matchAll(TOKEN_PATTERN)].map((m) => m[0]);
 }
 
-function writeHome(root, modelUrl, apiRoot) {
+/**
+ * A temp HOME whose one agent runs on the fake model and whose one Telegram bot (DM policy open, a
+ * session per chat) polls the fake Bot API; `extra` adds top-level config sections.
+ */
+export function writeTelegramHome({ root, modelUrl, apiRoot, botToken = BOT.token, extra = {} }) {
   const home = join(root, "home");
   const stateDir = join(home, ".openclaw");
   mkdirSync(stateDir, { recursive: true });
@@ -59,7 +63,8 @@ function writeHome(root, modelUrl, apiRoot) {
       list: [{ id: "main" }],
     },
     session: { dmScope: "per-channel-peer" },
-    channels: { telegram: { botToken: BOT.token, apiRoot, dmPolicy: "open", allowFrom: ["*"] } },
+    channels: { telegram: { botToken, apiRoot, dmPolicy: "open", allowFrom: ["*"] } },
+    ...extra,
   };
   writeFileSync(join(stateDir, "openclaw.json"), JSON.stringify(config, null, 2));
   return home;
@@ -167,7 +172,9 @@ export async function channelRows() {
   const telegram = await startFakeTelegramServer(BOT);
   let child;
   try {
-    ({ child } = await startGatewayProcess(writeHome(root, model.baseUrl, telegram.apiRoot)));
+    ({ child } = await startGatewayProcess(
+      writeTelegramHome({ root, modelUrl: model.baseUrl, apiRoot: telegram.apiRoot }),
+    ));
     await waitFor(() => telegram.pollsSeen > 0, "the bot's first getUpdates", READY_TIMEOUT_MS);
     const latencies = await replyLatencies(telegram);
     const load = await burst(telegram, model);

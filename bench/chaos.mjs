@@ -15,11 +15,12 @@
 // when a retry started it again; a Telegram message is doubled when two sent replies quote its
 // token, reported when a dead letter or uncertain part quotes it, lost when neither.
 // Children run without NODE_EXTRA_CA_CERTS and other OPENCLAW_* variables (see bench/gateway.mjs).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { fakeModelsConfig, startFakeModelServer } from "./fake-model-server.mjs";
+import { lastUserText, writeTelegramHome } from "./channels.mjs";
+import { startFakeModelServer } from "./fake-model-server.mjs";
 import { privateText, startFakeTelegramServer } from "./fake-telegram-server.mjs";
 import { connectClient, startGatewayProcess, stopChild, withTimeout } from "./gateway.mjs";
 
@@ -35,29 +36,6 @@ const TOKEN_PATTERN = /\b[wt]\d+n\d+\b/g;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const randomInt = (max) => Math.floor(Math.random() * max);
 const tokensIn = (text) => String(text).match(TOKEN_PATTERN) ?? [];
-
-function lastUserText(body) {
-  const users = (body?.messages ?? []).filter((m) => m.role === "user");
-  return JSON.stringify(users.at(-1)?.content ?? "");
-}
-
-function writeHome(root, modelUrl, apiRoot) {
-  const home = join(root, "home");
-  const stateDir = join(home, ".openclaw");
-  mkdirSync(stateDir, { recursive: true });
-  const config = {
-    models: fakeModelsConfig(modelUrl),
-    agents: {
-      defaults: { model: "fake/m1", workspace: join(home, "workspace"), skipBootstrap: true },
-      list: [{ id: "main" }],
-    },
-    session: { dmScope: "per-channel-peer" },
-    messages: { queue: { mode: "collect", debounceMs: 30 } },
-    channels: { telegram: { botToken: BOT.token, apiRoot, dmPolicy: "open", allowFrom: ["*"] } },
-  };
-  writeFileSync(join(stateDir, "openclaw.json"), JSON.stringify(config, null, 2));
-  return home;
-}
 
 async function waitFor(check, what, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
@@ -191,7 +169,13 @@ export async function chaosRows() {
   const books = { turns: [], messages: [], sent: [], messageId: 1_000 };
   const off = telegram.onSend(({ params }) => books.sent.push(String(params.text)));
   try {
-    const home = writeHome(root, model.baseUrl, telegram.apiRoot);
+    const home = writeTelegramHome({
+      root,
+      modelUrl: model.baseUrl,
+      apiRoot: telegram.apiRoot,
+      botToken: BOT.token,
+      extra: { messages: { queue: { mode: "collect", debounceMs: 30 } } },
+    });
     for (let trial = 0; trial < TRIALS; trial++) {
       const { child, url } = await startAndPoll(home, telegram);
       const client = await connectClient(url);

@@ -1,15 +1,5 @@
-// The channel host's delivery side: the durable delivery queue, opened when the host starts (so it
-// sees what the previous process planned, sent and left uncertain) and stopped after the last
-// replies at shutdown. It sends through the accounts' running runtimes with each account's retry
-// policy (`channels.<id>[.accounts.<a>].retry`) and feeds their status (last outbound, last error).
-import type { DeliverParams, DeliveryReport } from "./delivery/deliver.js";
 import type { DeliveryClock } from "./delivery/delivery-clock.js";
-import type { DeliveryCounts, DeliveryEntry, EntrySelector } from "./delivery/delivery-entries.js";
-import {
-  type DeliveryQueue,
-  type EntryActionResult,
-  openDeliveryQueue,
-} from "./delivery/delivery-queue.js";
+import { type DeliveryQueue, openDeliveryQueue } from "./delivery/delivery-queue.js";
 import type { DeliveryFailureRecord } from "./delivery/failure-log.js";
 import { type RetryPolicy, resolveRetryPolicy } from "./delivery/send-retry.js";
 import type {
@@ -33,19 +23,10 @@ export interface HostDeliveriesParams {
   onFailed: (record: DeliveryFailureRecord) => void;
 }
 
-/** The queue with the host's lifecycle around it. */
-export interface HostDeliveries {
+/** The queue with the host's lifecycle around it (the queue's own calls, plus `open`). */
+export interface HostDeliveries extends DeliveryQueue {
   /** Opens the queue (once per start); the parts a crash cut mid-send are reported by `reportInterrupted`. */
   open(): void;
-  deliver(params: DeliverParams): Promise<DeliveryReport>;
-  covered: DeliveryQueue["covered"];
-  reportInterrupted(): void;
-  resume(channel: string, accountId: string): void;
-  entries(): DeliveryEntry[];
-  counts(channel: string, accountId: string): DeliveryCounts;
-  retry(selector: EntrySelector): EntryActionResult;
-  drop(selector: EntrySelector): EntryActionResult;
-  stop(): Promise<void>;
 }
 
 const NOT_STARTED = "channel host is not started: delivery queue closed";

@@ -211,8 +211,8 @@ function plan(params: CommitParams): { planned: Planned } | { refused: CommitRes
   return { planned: { snapshot, text: computed.text } };
 }
 
-/** Writes the config with the lock held and the hash compared (blocks the thread while waiting: CLI). */
-export function commitConfigWrite(params: CommitParams): CommitResult {
+/** The steps of a locked write: yields each poll delay while the lock is held elsewhere. */
+function* commitSteps(params: CommitParams): Generator<number, CommitResult> {
   const first = plan(params);
   if ("refused" in first) return first.refused;
   const lockPath = configLockPath(params.configPath);
@@ -222,7 +222,7 @@ export function commitConfigWrite(params: CommitParams): CommitResult {
   while (!tryLock(lockPath)) {
     if (Date.now() - started > timeout)
       return { ok: false, reason: "locked", message: lockedMessage(lockPath, timeout) };
-    sleepSync(POLL_MS);
+    yield POLL_MS;
   }
   try {
     return commitLocked(params, first.planned);
@@ -231,22 +231,20 @@ export function commitConfigWrite(params: CommitParams): CommitResult {
   }
 }
 
+/** Writes the config with the lock held and the hash compared (blocks the thread while waiting: CLI). */
+export function commitConfigWrite(params: CommitParams): CommitResult {
+  const steps = commitSteps(params);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    sleepSync(step.value);
+  }
+}
+
 /** {@link commitConfigWrite} that waits for the lock without blocking the event loop (gateway). */
 export async function commitConfigWriteAsync(params: CommitParams): Promise<CommitResult> {
-  const first = plan(params);
-  if ("refused" in first) return first.refused;
-  const lockPath = configLockPath(params.configPath);
-  mkdirSync(dirname(lockPath), { recursive: true });
-  const timeout = params.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
-  const started = Date.now();
-  while (!tryLock(lockPath)) {
-    if (Date.now() - started > timeout)
-      return { ok: false, reason: "locked", message: lockedMessage(lockPath, timeout) };
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-  try {
-    return commitLocked(params, first.planned);
-  } finally {
-    rmSync(lockPath, { force: true });
+  const steps = commitSteps(params);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    await new Promise((resolve) => setTimeout(resolve, step.value));
   }
 }

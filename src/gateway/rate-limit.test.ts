@@ -49,4 +49,24 @@ describe("AuthRateLimiter", () => {
     // Only the newest 2 are kept: the bucket frees up a window after the second newest guess.
     expect(limiter.retryAfterMs("192.0.2.1")).toBe(60_000 - 20);
   });
+
+  it("follows gateway.auth.rateLimit, read on every check: maxAttempts, windowMs, lockoutMs, exemptLoopback", () => {
+    const clock = { t: 1_000_000 };
+    let settings: Record<string, unknown> = { maxAttempts: 2, windowMs: 10_000, lockoutMs: 120_000 };
+    const limiter = new AuthRateLimiter({ now: () => clock.t, settings: () => settings });
+    limiter.fail("203.0.113.9");
+    expect(limiter.retryAfterMs("203.0.113.9")).toBe(0);
+    limiter.fail("203.0.113.9");
+    // Locked out for lockoutMs, well past the 10 s window.
+    clock.t += 30_000;
+    expect(limiter.retryAfterMs("203.0.113.9")).toBe(90_000);
+    clock.t += 90_000;
+    expect(limiter.retryAfterMs("203.0.113.9")).toBe(0);
+    // exemptLoopback: loopback guesses are neither counted nor refused; others still are.
+    settings = { maxAttempts: 1, exemptLoopback: true };
+    limiter.fail("127.0.0.1");
+    expect(limiter.retryAfterMs("127.0.0.1")).toBe(0);
+    limiter.fail("198.51.100.1");
+    expect(limiter.retryAfterMs("198.51.100.1")).toBeGreaterThan(0);
+  });
 });

@@ -273,7 +273,11 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   for (const [name, handler] of Object.entries(heartbeatMethods(heartbeats))) {
     methods.set(name, handler);
   }
-  const limiter = new AuthRateLimiter({ ...options.authRateLimit, now });
+  const limiter = new AuthRateLimiter({
+    ...options.authRateLimit,
+    now,
+    settings: () => live.config.gateway?.auth?.rateLimit,
+  });
   const host: ConnectionHost = {
     core,
     methods,

@@ -1,5 +1,6 @@
 // Time as the delivery queue sees it: `now` for schedules and records, `sleep` for retry waits (cut
 // short by a shutdown). Injected, so tests run a retry schedule of minutes without waiting.
+import { abortableSleep } from "../../lib/abortable-sleep.js";
 
 /** The clock of the delivery queue. */
 export interface DeliveryClock {
@@ -11,15 +12,5 @@ export interface DeliveryClock {
 /** The real clock. */
 export const systemDeliveryClock: DeliveryClock = Object.freeze({
   now: () => Date.now(),
-  sleep: (ms: number, signal: AbortSignal) =>
-    new Promise<void>((resolve) => {
-      if (signal.aborted) return resolve();
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener("abort", done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      signal.addEventListener("abort", done, { once: true });
-    }),
+  sleep: abortableSleep,
 });

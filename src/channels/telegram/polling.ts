@@ -8,6 +8,7 @@
 // (never a rejection): the host's supervisor restarts the account with backoff. Aborting the signal
 // ends the in-flight poll at once.
 import { type Api, GrammyError } from "grammy";
+import { abortableSleep } from "../../lib/abortable-sleep.js";
 import type { ChannelAccountContext, ChannelAccountEnd } from "../types.js";
 import {
   createUpdateGuard,
@@ -51,20 +52,6 @@ export interface TelegramPollingParams {
   now: () => number;
   /** Called once getMe answered, so sends and probes know who the bot is. */
   onIdentity: (identity: TelegramBotIdentity) => void;
-}
-
-/** Waits `ms`, or less if the signal aborts first (never rejects). */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-  });
 }
 
 function errorText(err: unknown): string {
@@ -194,7 +181,7 @@ async function poll(params: TelegramPollingParams): Promise<ChannelAccountEnd> {
       if (lastUpdateId !== undefined && updateId <= lastUpdateId) continue;
       const verdict = await guard.handle({ id: updateId, update, convert });
       if (!verdict.advance) {
-        if (verdict.outcome === "retry") await sleep(params.receiveRetryDelayMs, signal);
+        if (verdict.outcome === "retry") await abortableSleep(params.receiveRetryDelayMs, signal);
         pollAgain = true;
         break; // poll again from this update
       }

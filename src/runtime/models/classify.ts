@@ -1,6 +1,7 @@
 // Classifying a provider failure (a thrown error, an HTTP status, or a pi-ai assistant message with
 // stopReason "error"/"aborted") into a failover reason, and what the run does about each reason.
 import { type AssistantMessage, isContextOverflow } from "@mariozechner/pi-ai";
+import { errorAssistantMessage } from "./error-message.js";
 
 /** Why a model call failed, as far as failover is concerned. */
 export type FailureReason =
@@ -94,24 +95,12 @@ function statusInText(text: string): number | undefined {
 }
 
 function overflowText(text: string): boolean {
-  const message = {
-    role: "assistant",
-    content: [],
-    api: "openai-completions",
+  const message = errorAssistantMessage({
+    error: text,
     provider: "unknown",
     model: "unknown",
-    usage: {
-      input: 0,
-      output: 0,
-      cacheRead: 0,
-      cacheWrite: 0,
-      totalTokens: 0,
-      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-    },
-    stopReason: "error",
-    errorMessage: text,
     timestamp: 0,
-  } satisfies AssistantMessage;
+  });
   return (
     isContextOverflow(message) ||
     /context[_ ](?:length|window)[_ ]exceeded|maximum context/i.test(text)

@@ -11,6 +11,7 @@ import {
   type TranscriptEntry,
   type TranscriptMessage,
 } from "../../sessions/index.js";
+import { errorAssistantMessage } from "../models/error-message.js";
 
 /** How a run that a restart re-submits is treated: resumed from its transcript, or recorded failed.
  *  A resumed run whose prompt has a later turn on top is failed (`stale` "fail", the default) or
@@ -156,22 +157,5 @@ export function planRecovery(params: {
 /** The error reply a failed recovered turn leaves in its transcript (kept out of the model's context,
  *  like every failed attempt, but shown in the session's history). */
 function failureReply(error: string, now: number): AssistantMessage {
-  return {
-    role: "assistant",
-    content: [],
-    api: "openai-completions",
-    provider: "pincer",
-    model: "gateway",
-    usage: {
-      input: 0,
-      output: 0,
-      cacheRead: 0,
-      cacheWrite: 0,
-      totalTokens: 0,
-      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-    },
-    stopReason: "error",
-    errorMessage: error,
-    timestamp: now,
-  };
+  return errorAssistantMessage({ error, provider: "pincer", model: "gateway", timestamp: now });
 }
