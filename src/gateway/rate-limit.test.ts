@@ -52,7 +52,11 @@ describe("AuthRateLimiter", () => {
 
   it("follows gateway.auth.rateLimit, read on every check: maxAttempts, windowMs, lockoutMs, exemptLoopback", () => {
     const clock = { t: 1_000_000 };
-    let settings: Record<string, unknown> = { maxAttempts: 2, windowMs: 10_000, lockoutMs: 120_000 };
+    let settings: Record<string, unknown> = {
+      maxAttempts: 2,
+      windowMs: 10_000,
+      lockoutMs: 120_000,
+    };
     const limiter = new AuthRateLimiter({ now: () => clock.t, settings: () => settings });
     limiter.fail("203.0.113.9");
     expect(limiter.retryAfterMs("203.0.113.9")).toBe(0);
