@@ -1,6 +1,7 @@
-// `pincer models auth add --agent ID --provider P [--profile NAME] [--type api_key|token]`: reads a
+// `pincer models auth add --agent ID --provider P [--profile-id ID] [--type api_key|token]`: reads a
 // key or token from stdin and stores it in that agent's auth-profiles.json (mode 0600, agentDir 0700).
-// Prints the profile id, never the secret.
+// Prints the profile id (stdout) and the file written (stderr), never the secret. `--profile` is the
+// global state-dir flag, never the auth profile (OpenClaw's name for that is `--profile-id`).
 import {
   type AuthCredential,
   closeMatches,
@@ -24,7 +25,7 @@ import type { CommandInput } from "./program.js";
 export interface ModelsAuthAddOptions {
   agent?: string;
   provider?: string;
-  profile?: string;
+  profileId?: string;
   type?: string;
   json?: boolean;
 }
@@ -42,6 +43,27 @@ function buildCredential(params: {
     : { type: "api_key", provider, key: secret };
 }
 
+/** The auth profile id for `--profile-id`: `<provider>:<name>` as given (its provider must be
+ * `--provider`), a bare `<name>` prefixed with the provider, or `<provider>:default`. */
+export function resolveProfileId(provider: string, raw: string | undefined): string {
+  const given = raw?.trim() || "default";
+  const colon = given.indexOf(":");
+  const name = colon === -1 ? given : given.slice(colon + 1);
+  if (colon !== -1 && normalizeProviderId(given.slice(0, colon)) !== provider) {
+    throw new CliError(
+      `--profile-id "${given}" is for provider "${given.slice(0, colon)}", not --provider ${provider}`,
+      ExitCode.usage,
+    );
+  }
+  if (!PROFILE_NAME.test(name)) {
+    throw new CliError(
+      `--profile-id "${given}": the name after "${provider}:" must be letters, digits and . _ @ + - (e.g. ${provider}:work)`,
+      ExitCode.usage,
+    );
+  }
+  return `${provider}:${name}`;
+}
+
 /** Stores a secret read from stdin as `<provider>:<profile>` in the chosen agent's auth store. */
 export async function run(
   ctx: CliContext,
@@ -52,15 +74,9 @@ export async function run(
   if (type !== "api_key" && type !== "token") {
     throw new CliError(`--type must be api_key or token, not "${type}"`, ExitCode.usage);
   }
-  const name = opts.profile ?? "default";
-  if (!PROFILE_NAME.test(name)) {
-    throw new CliError(
-      `--profile "${name}" must be letters, digits and . _ @ + - (e.g. work)`,
-      ExitCode.usage,
-    );
-  }
   const loaded = loadForCli(ctx, { requireValid: true });
   const provider = normalizeProviderId(opts.provider);
+  const profileId = resolveProfileId(provider, opts.profileId);
   const known = listKnownProviders(loaded.config);
   if (!known.includes(provider)) {
     const near = closeMatches(provider, known);
@@ -77,14 +93,13 @@ export async function run(
     );
   if (/\s/.test(secret))
     throw new CliError("the secret on stdin contains whitespace; pass exactly one key or token");
-  const profileId = `${provider}:${name}`;
   const path = setAuthProfile({
     agentDir: agent.agentDir,
     profileId,
     profile: buildCredential({ type, provider, secret }),
   });
   if (opts.json) {
-    printJson(ctx, { agentId, profileId, type, path });
+    printJson(ctx, { agentId, profileId, type, path, stateDir: loaded.paths.stateDir });
   } else {
     printLine(ctx, profileId);
     ctx.stderr(`saved ${type} for agent ${agentId} in ${displayPath(path, loaded.paths.home)}\n`);

@@ -46,7 +46,7 @@ describe("pincer models auth add", () => {
     sb.writeConfig(config);
     const out = await sb.call(
       authAdd,
-      { agent: "work", provider: "Anthropic", profile: "team" },
+      { agent: "work", provider: "Anthropic", profileId: "team" },
       "  sk-ant-123\n",
     );
     expect(out).toMatchObject({ code: 0, stdout: "anthropic:team\n" });
@@ -114,7 +114,7 @@ describe("pincer models status", () => {
   it("--json --agent reports cooldowns and --check fails on a missing credential", async () => {
     const sb = sandbox();
     sb.writeConfig(config);
-    await sb.call(authAdd, { agent: "work", provider: "anthropic", profile: "a" }, "k1");
+    await sb.call(authAdd, { agent: "work", provider: "anthropic", profileId: "a" }, "k1");
     const path = join(sb.agentDir("work"), "auth-profiles.json");
     const store = JSON.parse(readFileSync(path, "utf8"));
     store.usageStats = {

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
+import { checkProfileName, findProfileFlag, profileNotice } from "./global-profile.js";
 import { registerChannelCommands } from "./program-channels.js";
 
 /** What an action receives: positional arguments and the command's options. */
@@ -30,6 +31,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const contextOf = (): CliContext => {
     const opts = program.opts<{ profile?: string; color: boolean }>();
     const color = opts.color && io.isTty && !io.env.NO_COLOR;
+    if (opts.profile !== undefined) {
+      checkProfileName(opts.profile);
+      if (findProfileFlag(argv)?.afterCommand)
+        io.stderr(profileNotice({ profile: opts.profile, env: io.env }));
+    }
     return { ...io, ...(opts.profile ? { profile: opts.profile } : {}), color };
   };
   // Each action: lazily import the module, run it, remember its exit code.
@@ -265,10 +271,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .description("manage an agent's auth profiles (auth-profiles.json)");
   modelsAuth
     .command("add")
-    .description("store an API key or token read from stdin as <provider>:<profile> for one agent")
+    .description("store an API key or token read from stdin as <provider>:<name> for one agent")
     .option("--agent <id>", "agent whose auth-profiles.json to write (default: the default agent)")
     .requiredOption("--provider <id>", "provider id, e.g. anthropic, openai, openrouter")
-    .option("--profile <name>", "profile name (default: default)")
+    .option(
+      "--profile-id <id>",
+      "auth profile id, <provider>:<name> or just <name> (default <provider>:default); --profile is the global state-dir flag",
+    )
     .addOption(
       new Option("--type <type>", "credential type")
         .choices(["api_key", "token"])
