@@ -1,31 +1,65 @@
-// `pincer pairing approve <channel> <code> [--json]`: the sender joins the account's allowFrom
-// store; a running gateway reads it on the sender's next message (no restart).
+// `pincer pairing approve <code> | <channel> <code> [--channel C] [--account A] [--notify] [--json]`
+// (OpenClaw's shapes): the sender joins the account's allowFrom store; a running gateway reads it on the
+// sender's next message (no restart). `--notify` tells the sender through the gateway.
 import { createPairingStore } from "../channels/pairing/pairing-store.js";
 import { type CliContext, CliError, printJson, printLine } from "./context.js";
+import type { GatewayClientFlags } from "./gateway-client-options.js";
 import { loadForCli } from "./load.js";
+import { notifyApprovedSender } from "./pairing-notify.js";
+import { approveArguments, findPendingCode, knownChannelIds } from "./pairing-resolve.js";
 import type { CommandInput } from "./program.js";
 
-/** Approves one code; an unknown or expired code exits 1. */
+/** Options of `pincer pairing approve`. */
+export interface PairingApproveOptions extends GatewayClientFlags {
+  channel?: string;
+  account?: string;
+  notify?: boolean;
+}
+
+/** Approves one code; an unknown, expired or ambiguous code exits 1 with nothing changed. A failed
+ * `--notify` keeps the approval and exits 1 saying why the sender was not told. */
 export async function run(
   ctx: CliContext,
-  { args, opts }: CommandInput<{ json?: boolean }>,
+  { args, opts }: CommandInput<PairingApproveOptions>,
 ): Promise<number> {
-  const [channel = "", code = ""] = args;
+  const { channel, code } = approveArguments(args, opts.channel);
   const loaded = loadForCli(ctx, { requireValid: false });
-  const approved = createPairingStore({ stateDir: loaded.paths.stateDir }).approve(channel, code);
+  const store = createPairingStore({ stateDir: loaded.paths.stateDir });
+  const request = findPendingCode({
+    store,
+    code,
+    ...(channel ? { channel } : {}),
+    ...(opts.account ? { account: opts.account } : {}),
+    knownChannels: knownChannelIds({ store, configChannels: loaded.config.channels }),
+  });
+  const approved = store.approve(request.channel, request.code);
   if (!approved)
-    throw new CliError(`no pending pairing code ${code} for channel ${channel} (expired?)`);
-  if (opts.json)
+    throw new CliError(`pairing code ${request.code} expired or was taken while approving it`);
+  const accountId = approved.meta.accountId;
+  const notice = opts.notify
+    ? await notifyApprovedSender(ctx, {
+        channel: request.channel,
+        accountId,
+        to: approved.id,
+        flags: opts,
+      })
+    : undefined;
+  if (opts.json) {
     printJson(ctx, {
       approved: true,
-      channel,
+      channel: request.channel,
+      accountId,
       id: approved.id,
-      accountId: approved.meta.accountId,
+      code: approved.code,
+      ...(notice ?? {}),
     });
-  else
-    printLine(
-      ctx,
-      `Approved ${channel} sender ${approved.id} (account ${approved.meta.accountId})`,
-    );
+  } else {
+    printLine(ctx, `Approved ${request.channel} sender ${approved.id} (account ${accountId})`);
+    if (notice?.notified) printLine(ctx, `Notified ${approved.id} via ${request.channel}`);
+  }
+  if (notice && !notice.notified) {
+    ctx.stderr(`error: approved, but ${approved.id} was not notified: ${notice.error}\n`);
+    return 1;
+  }
   return 0;
 }

@@ -1,20 +1,38 @@
-// `pincer pairing list [--channel C] [--json]`: pending DM pairing requests from the state dir's
-// credentials files (the same store the gateway reads).
+// `pincer pairing list [channel] [--channel C] [--account A] [--json]` (OpenClaw's shapes): pending DM
+// pairing requests from the state dir's credentials files (the same store the gateway reads). Without a
+// channel every channel's requests are listed.
 import { createPairingStore } from "../channels/pairing/pairing-store.js";
+import { normalizeAccountId } from "../routing/ids.js";
 import { type CliContext, printJson, printLine, style } from "./context.js";
 import { loadForCli } from "./load.js";
+import { channelArgument } from "./pairing-resolve.js";
 import type { CommandInput } from "./program.js";
+
+/** Options of `pincer pairing list`. */
+export interface PairingListOptions {
+  channel?: string;
+  account?: string;
+  json?: boolean;
+}
 
 /** Lists pending requests, newest last. */
 export async function run(
   ctx: CliContext,
-  { opts }: CommandInput<{ channel?: string; json?: boolean }>,
+  { args, opts }: CommandInput<PairingListOptions>,
 ): Promise<number> {
+  const channel = channelArgument(args[0], opts.channel);
+  const account = opts.account?.trim() ? normalizeAccountId(opts.account) : undefined;
   const loaded = loadForCli(ctx, { requireValid: false });
   const store = createPairingStore({ stateDir: loaded.paths.stateDir });
-  const requests = store.list(opts.channel);
+  const requests = store
+    .list(channel)
+    .filter((request) => account === undefined || request.meta.accountId === account);
   if (opts.json) {
-    printJson(ctx, { requests });
+    printJson(ctx, {
+      ...(channel ? { channel } : {}),
+      ...(account ? { accountId: account } : {}),
+      requests,
+    });
     return 0;
   }
   const s = style(ctx);
@@ -30,6 +48,6 @@ export async function run(
     );
   }
   if (requests.length > 0)
-    printLine(ctx, s.dim("  approve with: pincer pairing approve <channel> <code>"));
+    printLine(ctx, s.dim("  approve with: pincer pairing approve <code> [--notify]"));
   return 0;
 }

@@ -1,20 +1,33 @@
-// `pincer pairing reject <channel> <code> [--json]`: drops a pending pairing code.
+// `pincer pairing reject <code> | <channel> <code> [--channel C] [--account A] [--json]`: drops a
+// pending pairing code (the same shapes as `pairing approve`).
 import { createPairingStore } from "../channels/pairing/pairing-store.js";
 import { type CliContext, CliError, printJson, printLine } from "./context.js";
 import { loadForCli } from "./load.js";
+import { approveArguments, findPendingCode, knownChannelIds } from "./pairing-resolve.js";
 import type { CommandInput } from "./program.js";
 
-/** Rejects one code; an unknown or expired code exits 1. */
+/** Rejects one code; an unknown, expired or ambiguous code exits 1. */
 export async function run(
   ctx: CliContext,
-  { args, opts }: CommandInput<{ json?: boolean }>,
+  { args, opts }: CommandInput<{ channel?: string; account?: string; json?: boolean }>,
 ): Promise<number> {
-  const [channel = "", code = ""] = args;
+  const { channel, code } = approveArguments(args, opts.channel);
   const loaded = loadForCli(ctx, { requireValid: false });
-  const dropped = createPairingStore({ stateDir: loaded.paths.stateDir }).reject(channel, code);
-  if (!dropped)
-    throw new CliError(`no pending pairing code ${code} for channel ${channel} (expired?)`);
-  if (opts.json) printJson(ctx, { rejected: true, channel, id: dropped.id });
-  else printLine(ctx, `Rejected ${channel} pairing code ${code} (sender ${dropped.id})`);
+  const store = createPairingStore({ stateDir: loaded.paths.stateDir });
+  const request = findPendingCode({
+    store,
+    code,
+    ...(channel ? { channel } : {}),
+    ...(opts.account ? { account: opts.account } : {}),
+    knownChannels: knownChannelIds({ store, configChannels: loaded.config.channels }),
+  });
+  const dropped = store.reject(request.channel, request.code);
+  if (!dropped) throw new CliError(`pairing code ${request.code} expired while rejecting it`);
+  if (opts.json) printJson(ctx, { rejected: true, channel: request.channel, id: dropped.id });
+  else
+    printLine(
+      ctx,
+      `Rejected ${request.channel} pairing code ${dropped.code} (sender ${dropped.id})`,
+    );
   return 0;
 }

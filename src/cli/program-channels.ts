@@ -77,22 +77,31 @@ export function registerChannelCommands(program: Command, tools: ChannelCommandT
     .description("approve or reject people who asked for DM access with a pairing code");
   pairing
     .command("list", { isDefault: true })
-    .description("pending pairing requests (codes expire after 1 h)")
+    .description(
+      "pending pairing requests (codes expire after 1 h); every channel unless one is given",
+    )
+    .argument("[channel]", "channel, e.g. telegram (or --channel)")
     .option("--channel <id>", "only this channel")
+    .option("--account <id>", "only this account of the channel")
     .option("--json", "print JSON")
     .action(lazy(() => import("./pairing-list.js")));
-  pairing
-    .command("approve")
-    .description("allow the sender of a pairing code to talk to the agent (no restart needed)")
-    .argument("<channel>", "channel, e.g. telegram")
-    .argument("<code>", "the 8-character code the sender received")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./pairing-approve.js")));
+  withGatewayClient(
+    pairing
+      .command("approve")
+      .description("allow the sender of a pairing code to talk to the agent (no restart needed)")
+      .argument("<codeOrChannel>", "the 8-character code, or the channel followed by the code")
+      .argument("[code]", "the code, when the channel comes first")
+      .option("--channel <id>", "channel of the code (needed only when the code is ambiguous)")
+      .option("--account <id>", "account of the code (checked; narrows an ambiguous code)")
+      .option("--notify", "tell the sender in the same channel, through the running gateway"),
+  ).action(lazy(() => import("./pairing-approve.js")));
   pairing
     .command("reject")
     .description("drop a pending pairing code")
-    .argument("<channel>", "channel, e.g. telegram")
-    .argument("<code>", "the code")
+    .argument("<codeOrChannel>", "the code, or the channel followed by the code")
+    .argument("[code]", "the code, when the channel comes first")
+    .option("--channel <id>", "channel of the code")
+    .option("--account <id>", "account of the code")
     .option("--json", "print JSON")
     .action(lazy(() => import("./pairing-reject.js")));
 }
