@@ -2,7 +2,6 @@
 // shapes (channel positional or --channel, `approve <code>`, --account) and the errors for codes that
 // are unknown, ambiguous or of another account.
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
 import { allowFromFilePath, createPairingStore } from "../channels/pairing/pairing-store.js";
