@@ -313,7 +313,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .description(
       "approve a pending pairing request; the device gets a device token on its next connect",
     )
-    .argument("<requestId>", "request id (or a unique prefix), from pincer devices list")
+    .argument("[requestId]", "request id (or a unique prefix), from pincer devices list")
+    .option("--latest", "approve the newest pending request")
     .option("--json", "print JSON")
     .action(lazy(() => import("./devices-approve.js")));
   devices
@@ -325,9 +326,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   devices
     .command("revoke")
     .description(
-      "unpair a device and revoke its tokens; it must be approved again, even over loopback",
+      "unpair a device and revoke its tokens (or one --role); it must be approved again, even over loopback",
     )
-    .argument("<deviceId>", "device id (or a unique prefix)")
+    .argument("[deviceId]", "device id (or a unique prefix); same as --device")
+    .option("--device <id>", "device id (or a unique prefix)")
+    .option("--role <role>", "withdraw only this role (e.g. node); the device keeps its others")
     .option("--json", "print JSON")
     .action(lazy(() => import("./devices-revoke.js")));
 

@@ -68,6 +68,9 @@ export interface DeviceStore {
   reject(requestId: string): Promise<PendingPairingRequest | undefined>;
   /** Revokes a paired device and all its tokens; undefined when the device is not paired. */
   revoke(deviceId: string): Promise<PairedDevice | undefined>;
+  /** Withdraws one approved role of a device that has others (its tokens stop granting it; asking for
+   * it again is a role upgrade); undefined when the device is not paired or lacks the role. */
+  revokeRole(deviceId: string, role: string): Promise<PairedDevice | undefined>;
   /** Issues a new random device token (returned raw once, stored hashed); undefined for an unpaired device. */
   issueToken(deviceId: string): Promise<IssuedDeviceToken | undefined>;
   /** Whether `token` is an unrevoked token of the (unrevoked) device; records `lastUsedAt`. */
@@ -258,6 +261,21 @@ export function openDeviceStore(options: DeviceStoreOptions): DeviceStore {
         const at = now();
         device.revokedAt = device.revokedAt ?? at;
         device.tokens = device.tokens.map((t) => (t.revokedAt ? t : { ...t, revokedAt: at }));
+        await writePaired(paired);
+        return device;
+      }),
+    revokeRole: (deviceId, role) =>
+      serialized(async () => {
+        const paired = await readPaired();
+        const device = paired[deviceId];
+        if (!device || device.revokedAt !== undefined) return undefined;
+        const roles = approvedRoles(device);
+        if (!roles.includes(role) || roles.length < 2) return undefined;
+        device.roles = roles.filter((r) => r !== role);
+        if (device.role === role) device.role = device.roles[0]!;
+        // Operator scopes only mean something to the operator role.
+        if (role === "operator")
+          device.scopes = device.scopes.filter((s) => !s.startsWith("operator."));
         await writePaired(paired);
         return device;
       }),
