@@ -1,29 +1,46 @@
-// `pincer config set <path> <value>`: the value is JSON5 when it parses, else a plain string.
-import JSON5 from "json5";
+// `pincer config set <path> <value> [--strict-json|--string] [--merge|--replace] [--dry-run]`, or
+// `config set --batch-json '[{path, value}, …]'` / `--batch-file F` (OpenClaw's flags): the value is
+// JSON5 when it parses, else a plain string (`--strict-json`: it must parse). Written through the
+// comment-keeping config editor under the config lock, validated first; `--dry-run` writes nothing.
+import { existsSync, readFileSync } from "node:fs";
+import { formatConfigIssues, planConfigEdits, validateConfig } from "../config/index.js";
 import { applyConfigEdits } from "./config-edit.js";
-import type { CliContext } from "./context.js";
+import { assignmentEdits, type ConfigSetOptions, readAssignments } from "./config-set-input.js";
+import { asBlock, type CliContext, CliError, printJson, printLine } from "./context.js";
+import { loadForCli } from "./load.js";
 import type { CommandInput } from "./program.js";
 
-/** Parses a command-line value: `18789` → number, `true` → boolean, `{a:1}` → object, `hi` → "hi". */
-function parseCliValue(raw: string): unknown {
-  try {
-    return JSON5.parse(raw);
-  } catch {
-    // Not JSON5: the user meant a bare string (e.g. a model ref like anthropic/claude-opus-4-5).
-    return raw;
-  }
-}
-
-/** Sets one config value; validates the whole result first, keeps a backup, writes atomically. */
+/** Sets one value (or a batch); validates the whole result first, keeps a backup, writes atomically. */
 export async function run(
   ctx: CliContext,
-  { args, opts }: CommandInput<{ json?: boolean; string?: boolean }>,
+  { args, opts }: CommandInput<ConfigSetOptions>,
 ): Promise<number> {
-  const [path = "", raw = ""] = args;
-  const value = opts.string ? raw : parseCliValue(raw);
-  return applyConfigEdits(ctx, {
-    edits: [{ op: "set", path, value }],
-    json: opts.json,
-    summary: `set ${path}`,
+  const assignments = readAssignments(
+    args.filter((a) => a !== undefined),
+    opts,
+  );
+  const edits = assignmentEdits(assignments, opts.merge === true);
+  const paths = assignments.map((a) => a.path);
+  const summary = `${opts.merge ? "merged into" : "set"} ${paths.join(", ")}`;
+  if (!opts.dryRun) return applyConfigEdits(ctx, { edits, json: opts.json, summary });
+
+  const loaded = loadForCli(ctx, { requireValid: false });
+  const text = existsSync(loaded.path) ? readFileSync(loaded.path, "utf8") : "{}\n";
+  const plan = planConfigEdits({
+    file: loaded.path,
+    text,
+    edits,
+    env: ctx.env,
+    home: loaded.paths.home,
+    validate: (value) => validateConfig(value, { paths: loaded.paths }),
   });
+  if (!plan.ok) {
+    ctx.stderr(
+      asBlock(formatConfigIssues({ path: loaded.path, issues: plan.issues }, { color: ctx.color })),
+    );
+    throw new CliError(`dry run: the change would leave ${loaded.path} invalid (nothing written)`);
+  }
+  if (opts.json) printJson(ctx, { ok: true, dryRun: true, path: loaded.path, paths });
+  else printLine(ctx, `dry run: ${summary} would be valid in ${loaded.path} (nothing written)`);
+  return 0;
 }

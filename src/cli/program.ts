@@ -345,9 +345,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   config
     .command("set")
     .description("set a value (parsed as JSON5, else taken as a string); validates before writing")
-    .argument("<path>", "dot path")
-    .argument("<value>", "new value")
+    .argument("[path]", "dot path")
+    .argument("[value]", "new value")
     .addOption(new Option("--string", "store the value as a string without parsing"))
+    .option("--strict-json", "the value must parse as JSON/JSON5 (no fallback to a string)")
+    .option("--merge", "merge an object value into the object at the path (keys not given stay)")
+    .option("--replace", "replace the value at the path whole (the default)")
+    .option("--dry-run", "validate the change and print what would be written, writing nothing")
+    .option("--batch-json <json>", 'several values in one write: [{"path": …, "value": …}, …]')
+    .option("--batch-file <file>", "like --batch-json, read from a file")
     .option("--json", "print JSON")
     .action(lazy(() => import("./config-set.js")));
   config
