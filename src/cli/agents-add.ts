@@ -1,4 +1,4 @@
-// `pincer agents add <id>`: a new isolated agent — its own workspace, agentDir and session
+// `pincer agents add [name] [--non-interactive]` (OpenClaw's shape): a new isolated agent — its own workspace, agentDir and session
 // store, an entry in agents.list and optional bindings — written only if the result validates.
 import { mkdirSync } from "node:fs";
 import { resolveSkipBootstrap } from "../agents/bootstrap-config.js";
@@ -6,7 +6,8 @@ import { listAgentEntries, resolveAgent } from "../agents/roster.js";
 import { seedWorkspace } from "../agents/workspace.js";
 import type { ConfigEdit } from "../config/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
-import { normalizeAccountId, normalizeAgentId } from "../routing/ids.js";
+import { normalizeAgentId } from "../routing/ids.js";
+import { bindEdits, parseBindSpec } from "./agents-bind-spec.js";
 import { applyConfigEdits } from "./config-edit.js";
 import { type CliContext, CliError, ExitCode, printJson } from "./context.js";
 import { loadForCli } from "./load.js";
@@ -17,24 +18,23 @@ interface AddOptions {
   agentDir?: string;
   model?: string;
   bind: string[];
+  nonInteractive?: boolean;
   json?: boolean;
 }
 
-/** Parses `--bind channel[:accountId]` into a binding match. */
-function parseBindSpec(spec: string): { channel: string; accountId?: string } {
-  const [channel = "", accountId, extra] = spec.split(":").map((part) => part.trim());
-  if (channel === "" || extra !== undefined || accountId === "") {
-    throw new CliError(
-      `--bind "${spec}": expected channel or channel:accountId, e.g. telegram:alerts`,
-      ExitCode.usage,
-    );
-  }
-  return accountId === undefined
-    ? { channel: channel.toLowerCase() }
-    : {
-        channel: channel.toLowerCase(),
-        accountId: accountId === "*" ? "*" : normalizeAccountId(accountId),
-      };
+/** The agent name, or (no name given) a usage error naming what to pass: Pincer asks no questions,
+ * so a missing name never waits on a terminal. */
+function requireName(raw: string | undefined, opts: AddOptions, ctx: CliContext): string {
+  if (raw?.trim()) return raw;
+  const why = opts.nonInteractive
+    ? "--non-interactive needs the agent name"
+    : ctx.isTty
+      ? "the agent name is required (pincer agents add asks no questions)"
+      : "the agent name is required (not a terminal, nothing to ask)";
+  throw new CliError(
+    `${why}: pincer agents add <name> [--workspace DIR] [--model provider/model] [--agent-dir DIR] [--bind channel[:accountId]]…`,
+    ExitCode.usage,
+  );
 }
 
 /** Adds the agent to the config, then creates its directories and seeds its workspace (never
@@ -43,7 +43,7 @@ export async function run(
   ctx: CliContext,
   { args, opts }: CommandInput<AddOptions>,
 ): Promise<number> {
-  const [rawId = ""] = args;
+  const rawId = requireName(args[0], opts, ctx);
   const id = normalizeAgentId(rawId);
   if (id !== rawId.trim()) {
     throw new CliError(
@@ -79,9 +79,9 @@ export async function run(
     } else {
       out.push({ op: "append", path: "agents.list", value: entry });
     }
-    for (const match of matches)
-      out.push({ op: "append", path: "bindings", value: { agentId: id, match } });
-    return out;
+    const bound = bindEdits({ cfg, agentId: id, specs: matches });
+    if ("error" in bound) return bound;
+    return [...out, ...bound.edits];
   };
   // Refused up front (clearer than a refused write) when it already exists now.
   const now = edits(loaded.config);

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
 import { checkProfileName, findProfileFlag, profileNotice } from "./global-profile.js";
+import { registerAgentEditCommands } from "./program-agents.js";
 import { registerChannelCommands } from "./program-channels.js";
 
 /** What an action receives: positional arguments and the command's options. */
@@ -153,7 +154,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   agents
     .command("add")
     .description("add an isolated agent: workspace, agentDir, sessions dir, config entry, bindings")
-    .argument("<id>", "agent id (lowercase letters, digits, - and _)")
+    .argument("[name]", "agent id (lowercase letters, digits, - and _)")
     .option("--workspace <dir>", "workspace directory (default ~/.openclaw/workspace-<id>)")
     .option("--agent-dir <dir>", "agent state dir (default <stateDir>/agents/<id>/agent)")
     .option("--model <ref>", "primary model, provider/model")
@@ -163,8 +164,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       collect,
       [],
     )
+    .option("--non-interactive", "never prompt (the default: a missing name is an error)")
     .option("--json", "print JSON")
     .action(lazy(() => import("./agents-add.js")));
+  registerAgentEditCommands(agents, { lazy });
   agents
     .command("route")
     .description("show which agent and session an inbound message would reach, and why")

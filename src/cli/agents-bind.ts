@@ -1,0 +1,60 @@
+// `pincer agents bind [--agent ID] --bind <channel[:accountId]>… [--json]`: routes channels (or one
+// account of a channel) to an agent in `bindings[]`, through the comment-keeping config editor under
+// the config lock; a running gateway picks the change up on its config reload.
+import type { ConfigEdit } from "../config/index.js";
+import type { OpenClawConfig } from "../protocol/config/index.js";
+import { bindEdits, formatBindSpec, parseBindSpec } from "./agents-bind-spec.js";
+import { rosterAgentId } from "./agents-target.js";
+import { applyConfigEdits } from "./config-edit.js";
+import { type CliContext, CliError, ExitCode, printJson, printLine } from "./context.js";
+import { loadForCli } from "./load.js";
+import type { CommandInput } from "./program.js";
+
+/** Options of `pincer agents bind`. */
+export interface AgentsBindOptions {
+  agent?: string;
+  bind: string[];
+  json?: boolean;
+}
+
+/** Adds the bindings; one already routed to another agent refuses the whole change. */
+export async function run(
+  ctx: CliContext,
+  { opts }: CommandInput<AgentsBindOptions>,
+): Promise<number> {
+  if (opts.bind.length === 0)
+    throw new CliError("--bind <channel[:accountId]> is required (repeatable)", ExitCode.usage);
+  const specs = opts.bind.map(parseBindSpec);
+  const loaded = loadForCli(ctx, { requireValid: true });
+  const agentId = rosterAgentId(loaded.config, opts.agent);
+  const preview = bindEdits({ cfg: loaded.config, agentId, specs });
+  if ("error" in preview) throw new CliError(preview.error);
+  let outcome = preview;
+  if (preview.edits.length > 0) {
+    applyConfigEdits(ctx, {
+      edits: (current): ConfigEdit[] | { error: string } => {
+        const result = bindEdits({ cfg: current as OpenClawConfig, agentId, specs });
+        if ("error" in result) return result;
+        outcome = result;
+        return result.edits;
+      },
+      summary: `bound ${preview.added.map(formatBindSpec).join(", ")} to agent ${agentId}`,
+      quiet: true,
+      loaded,
+    });
+  }
+  if (opts.json) {
+    printJson(ctx, {
+      agentId,
+      added: outcome.added,
+      kept: outcome.kept,
+      path: loaded.path,
+    });
+    return 0;
+  }
+  for (const spec of outcome.added) printLine(ctx, `bound ${formatBindSpec(spec)} → ${agentId}`);
+  for (const spec of outcome.kept)
+    printLine(ctx, `already bound: ${formatBindSpec(spec)} → ${agentId}`);
+  if (outcome.added.length > 0) printLine(ctx, `in ${loaded.path}`);
+  return 0;
+}
