@@ -184,4 +184,16 @@ describe("pincer agents delete", () => {
       'unknown agent "nobody"',
     );
   });
+
+  it("deletes from agents.entries (the keyed roster) too", async () => {
+    const { sb, text } = sandbox(`{
+  agents: { entries: { main: {}, "side-kick": { workspace: "~/ws-side" } } },
+  bindings: [{ agentId: "side-kick", match: { channel: "telegram" } }],
+}
+`);
+    const out = await sb.run(["agents", "delete", "side-kick", "--json"]);
+    expect(JSON.parse(out.stdout)).toMatchObject({ agentId: "side-kick", removedBindings: 1 });
+    expect(text()).not.toContain("side-kick");
+    expect(text()).toContain("main: {}");
+  });
 });
