@@ -6,6 +6,7 @@ import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
 import { checkProfileName, findProfileFlag, profileNotice } from "./global-profile.js";
 import { registerAgentEditCommands } from "./program-agents.js";
 import { registerChannelCommands } from "./program-channels.js";
+import { registerDeviceCommands } from "./program-devices.js";
 
 /** What an action receives: positional arguments and the command's options. */
 export interface CommandInput<O = Record<string, unknown>> {
@@ -303,39 +304,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--json", "print the run result as JSON instead of streaming")
     .action(lazy(() => import("./agent-run.js")));
 
-  const devices = program
-    .command("devices")
-    .description("list, approve, reject and revoke paired devices (gateway clients)");
-  devices
-    .command("list", { isDefault: true })
-    .description("paired devices and pending pairing requests (never shows tokens)")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./devices-list.js")));
-  devices
-    .command("approve")
-    .description(
-      "approve a pending pairing request; the device gets a device token on its next connect",
-    )
-    .argument("[requestId]", "request id (or a unique prefix), from pincer devices list")
-    .option("--latest", "approve the newest pending request")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./devices-approve.js")));
-  devices
-    .command("reject")
-    .description("drop a pending pairing request")
-    .argument("<requestId>", "request id (or a unique prefix)")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./devices-reject.js")));
-  devices
-    .command("revoke")
-    .description(
-      "unpair a device and revoke its tokens (or one --role); it must be approved again, even over loopback",
-    )
-    .argument("[deviceId]", "device id (or a unique prefix); same as --device")
-    .option("--device <id>", "device id (or a unique prefix)")
-    .option("--role <role>", "withdraw only this role (e.g. node); the device keeps its others")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./devices-revoke.js")));
+  registerDeviceCommands(program, { lazy });
 
   const config = program.command("config").description("read, change and validate openclaw.json");
   config
