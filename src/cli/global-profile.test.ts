@@ -3,9 +3,10 @@
 // command, and refuses names that cannot be a directory suffix.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
-import { findProfileFlag } from "./global-profile.js";
+import { findProfileFlag, findShadowedGlobalOptions } from "./global-profile.js";
 
 /** A sandbox whose state dir comes from HOME and `--profile` (no OPENCLAW_STATE_DIR). */
 function profileSandbox() {
@@ -94,5 +95,16 @@ describe("global --profile vs subcommand options", () => {
       afterCommand: true,
     });
     expect(findProfileFlag(["x", "--", "--profile", "z"])).toBeUndefined();
+  });
+
+  it("no subcommand option reuses a global flag (commander would hand it to the root)", async () => {
+    const tree = new Command("x").option("--profile <n>").version("1.0.0", "-V, --version");
+    tree.command("models").command("auth").command("add").option("--profile <name>");
+    tree.command("status").option("-V, --verbose");
+    expect(findShadowedGlobalOptions(tree)).toEqual(["models auth add --profile", "status -V"]);
+    // The real tree passes the same check on every run (it throws on a shadowed option).
+    const sb = createCliSandbox();
+    expect((await sb.run(["--help"])).code).toBe(0);
+    expect((await sb.run(["models", "auth", "add", "--help"])).stdout).toContain("--profile-id");
   });
 });

@@ -63,3 +63,29 @@ export function profileNotice(params: {
     : "";
   return `note: --profile ${params.profile} is the global state-dir profile: using state dir ${where}${pinned}; an auth profile is --profile-id\n`;
 }
+
+/** The part of a commander command this check reads (kept structural so tests can build trees). */
+export interface OptionTree {
+  name(): string;
+  options: readonly { long?: string; short?: string }[];
+  commands: readonly OptionTree[];
+}
+
+/** Subcommand options that reuse a flag of the root command (`models auth add --profile`): commander
+ * gives such a flag to the root, so the subcommand never sees it. Listed as `path flag`. */
+export function findShadowedGlobalOptions(root: OptionTree): string[] {
+  const globals = new Set(
+    root.options.flatMap((o) => [o.long, o.short]).filter((f): f is string => Boolean(f)),
+  );
+  const shadowed: string[] = [];
+  const walk = (command: OptionTree, path: string) => {
+    for (const option of command.options) {
+      for (const flag of [option.long, option.short]) {
+        if (flag && globals.has(flag)) shadowed.push(`${path} ${flag}`);
+      }
+    }
+    for (const child of command.commands) walk(child, `${path} ${child.name()}`);
+  };
+  for (const child of root.commands) walk(child, child.name());
+  return shadowed;
+}

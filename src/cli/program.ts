@@ -3,7 +3,12 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
-import { checkProfileName, findProfileFlag, profileNotice } from "./global-profile.js";
+import {
+  checkProfileName,
+  findProfileFlag,
+  findShadowedGlobalOptions,
+  profileNotice,
+} from "./global-profile.js";
 import { registerAgentEditCommands } from "./program-agents.js";
 import { registerChannelCommands } from "./program-channels.js";
 import { registerDeviceCommands } from "./program-devices.js";
@@ -346,6 +351,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .action(lazy(() => import("./config-file.js")));
 
   registerChannelCommands(program, { lazy, withGatewayClient });
+  // A subcommand option named like a global flag would never reach the subcommand: a bug.
+  const shadowed = findShadowedGlobalOptions(program);
+  if (shadowed.length > 0)
+    throw new Error(`options shadowed by global flags: ${shadowed.join(", ")}`);
 
   try {
     await program.parseAsync(argv, { from: "user" });
