@@ -6,7 +6,12 @@ import JSON5 from "json5";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
 import { type FakeTelegram, startFakeTelegram } from "../../test/helpers/fake-telegram.js";
-import { createFakeTerminal, type FakeTerminal, KEY, runOnTerminal } from "../../test/helpers/fake-terminal.js";
+import {
+  createFakeTerminal,
+  type FakeTerminal,
+  KEY,
+  runOnTerminal,
+} from "../../test/helpers/fake-terminal.js";
 import { loadConfig } from "../config/index.js";
 
 const SECRET = "sk-ant-typed-0123456789";
@@ -62,38 +67,50 @@ describe("pincer onboard on a terminal", () => {
 
   // Each way of stopping, at a different step: nothing at all may be written.
   const stops: Array<[string, (term: FakeTerminal) => Promise<void>]> = [
-    ["Ctrl-C at the provider", async (t) => {
-      await t.waitFor("Model provider");
-      t.type(KEY.ctrlC);
-    }],
-    ["Ctrl-C while typing the key", async (t) => {
-      await t.waitFor("Model provider");
-      t.type(KEY.enter);
-      await t.waitFor("Model (");
-      t.type(KEY.enter);
-      await t.waitFor("API key");
-      t.type(KEY.enter);
-      await t.waitFor("anthropic API key");
-      t.type(`sk-half${KEY.ctrlC}`);
-    }],
-    ["Ctrl-C at the channel", async (t) => {
-      await t.waitFor("Model provider");
-      t.type(KEY.enter);
-      await t.waitFor("Model (");
-      t.type(KEY.enter);
-      await t.waitFor("API key");
-      t.type(KEY.enter);
-      await t.waitFor("anthropic API key");
-      t.type(`${SECRET}${KEY.enter}`);
-      await t.waitFor("Workspace folder");
-      t.type(KEY.enter);
-      await t.waitFor("Connect a chat channel");
-      t.type(KEY.ctrlC);
-    }],
-    ["No at the final question", async (t) => {
-      await answerFreshOnboard(t);
-      t.type(`${KEY.down}${KEY.enter}`);
-    }],
+    [
+      "Ctrl-C at the provider",
+      async (t) => {
+        await t.waitFor("Model provider");
+        t.type(KEY.ctrlC);
+      },
+    ],
+    [
+      "Ctrl-C while typing the key",
+      async (t) => {
+        await t.waitFor("Model provider");
+        t.type(KEY.enter);
+        await t.waitFor("Model (");
+        t.type(KEY.enter);
+        await t.waitFor("API key");
+        t.type(KEY.enter);
+        await t.waitFor("anthropic API key");
+        t.type(`sk-half${KEY.ctrlC}`);
+      },
+    ],
+    [
+      "Ctrl-C at the channel",
+      async (t) => {
+        await t.waitFor("Model provider");
+        t.type(KEY.enter);
+        await t.waitFor("Model (");
+        t.type(KEY.enter);
+        await t.waitFor("API key");
+        t.type(KEY.enter);
+        await t.waitFor("anthropic API key");
+        t.type(`${SECRET}${KEY.enter}`);
+        await t.waitFor("Workspace folder");
+        t.type(KEY.enter);
+        await t.waitFor("Connect a chat channel");
+        t.type(KEY.ctrlC);
+      },
+    ],
+    [
+      "No at the final question",
+      async (t) => {
+        await answerFreshOnboard(t);
+        t.type(`${KEY.down}${KEY.enter}`);
+      },
+    ],
   ];
   for (const [what, stop] of stops) {
     it(`writes nothing after ${what}`, async () => {
