@@ -65,23 +65,45 @@ const BINDS = ["loopback", "lan", "tailnet"] as const;
 const stringAt = (value: unknown): string | undefined =>
   typeof value === "string" && value !== "" ? value : undefined;
 
-/** The gateway as configured now, for defaults (SecretRef secrets are not reused). */
-export function currentGateway(loaded: LoadedConfig): Partial<GatewayAnswer> & {
+/** The gateway as configured now, for defaults: plain secrets, and whether one is set at all. */
+export interface CurrentGateway {
+  port?: number;
+  bind?: GatewayAnswer["bind"];
+  mode?: string;
   token?: string;
   password?: string;
-  mode?: string;
-} {
+  /** A token is configured, possibly as a SecretRef (then `token` is unset). */
+  hasToken: boolean;
+  hasPassword: boolean;
+}
+
+const isSet = (value: unknown) => value !== undefined && value !== null && value !== "";
+
+/** Reads {@link CurrentGateway} from the loaded config. */
+export function currentGateway(loaded: LoadedConfig): CurrentGateway {
   const gw = loaded.config.gateway;
   const bind = gw?.bind;
+  const token = stringAt(gw?.auth?.token);
+  const password = stringAt(gw?.auth?.password);
   return {
     ...(typeof gw?.port === "number" ? { port: gw.port } : {}),
     ...(bind && (BINDS as readonly string[]).includes(bind)
       ? { bind: bind as GatewayAnswer["bind"] }
       : {}),
     ...(gw?.auth?.mode ? { mode: gw.auth.mode } : {}),
-    ...(stringAt(gw?.auth?.token) ? { token: stringAt(gw?.auth?.token) } : {}),
-    ...(stringAt(gw?.auth?.password) ? { password: stringAt(gw?.auth?.password) } : {}),
+    ...(token ? { token } : {}),
+    ...(password ? { password } : {}),
+    hasToken: isSet(gw?.auth?.token),
+    hasPassword: isSet(gw?.auth?.password),
   };
+}
+
+/** The token to write: the given one, else the configured plain one, else undefined to keep a
+ * configured SecretRef as it is, else a new random one. */
+export function gatewayTokenFor(current: CurrentGateway, given?: string): string | undefined {
+  if (given) return given;
+  if (current.token) return current.token;
+  return current.hasToken ? undefined : generateGatewayToken();
 }
 
 function gatewayFromFlags(opts: OnboardOptions, loaded: LoadedConfig): GatewayAnswer {
@@ -102,12 +124,13 @@ function gatewayFromFlags(opts: OnboardOptions, loaded: LoadedConfig): GatewayAn
   const currentMode = current.mode === "password" ? "password" : "token";
   const mode = opts.gatewayAuth ?? currentMode;
   if (mode === "token") {
-    const token = opts.gatewayToken?.trim() || current.token || generateGatewayToken();
+    const token = gatewayTokenFor(current, opts.gatewayToken?.trim());
     return { port, bind: bind as GatewayAnswer["bind"], auth: { mode, token } };
   }
   if (mode === "password") {
     const password = opts.gatewayPassword ?? current.password;
-    if (!password) throw usage("--gateway-auth password needs --gateway-password");
+    if (!password && !current.hasPassword)
+      throw usage("--gateway-auth password needs --gateway-password");
     return { port, bind: bind as GatewayAnswer["bind"], auth: { mode, password } };
   }
   throw usage(

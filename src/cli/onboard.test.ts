@@ -145,6 +145,43 @@ describe("pincer onboard --non-interactive", () => {
     expect(cfg.agents.defaults.model).toEqual({ primary: "anthropic/claude-sonnet-4-6" });
   });
 
+  it("keeps a gateway token given as a SecretRef; stores a custom endpoint's key as its auth profile", async () => {
+    const sb = createCliSandbox({ GW_TOKEN: "from-the-env-0123456789" });
+    sb.writeConfig(`{
+  gateway: { auth: { mode: "token", token: { source: "env", id: "GW_TOKEN" } } },
+  agents: { list: [{ id: "main", model: "anthropic/claude-opus-4-6" }] },
+}
+`);
+    const res = await sb.run([
+      ...base,
+      "--custom-base-url",
+      "https://llm.example.com/v1",
+      "--custom-model-id",
+      "big-one",
+      "--custom-api-key",
+      "sk-custom-0123",
+      "--custom-compatibility",
+      "anthropic",
+    ]);
+    expect(res.stderr).toBe("");
+    expect(res.code).toBe(0);
+    const cfg = JSON5.parse(readFileSync(sb.configPath, "utf8"));
+    expect(cfg.gateway.auth).toEqual({ mode: "token", token: { source: "env", id: "GW_TOKEN" } });
+    expect(cfg.models.providers.custom).toMatchObject({ api: "anthropic-messages" });
+    expect(cfg.models.providers.custom.apiKey).toBeUndefined();
+    expect(authStore(sb.stateDir).store.profiles["custom:default"]).toEqual({
+      type: "api_key",
+      provider: "custom",
+      key: "sk-custom-0123",
+    });
+    // The roster entry's own model wins over agents.defaults.model: the summary says so.
+    expect(res.stdout).toContain(
+      'note:      agent main sets its own model ("anthropic/claude-opus-4-6"), which wins',
+    );
+    const status = await sb.run(["models", "status", "--json"]);
+    expect(status.code).toBe(0);
+  });
+
   const refusals: Array<[string, string[], RegExp]> = [
     [
       "without --accept-risk",

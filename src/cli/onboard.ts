@@ -32,7 +32,6 @@ const SCRIPT_ONLY = [
   "tokenProvider",
   "token",
   "tokenProfileId",
-  "workspace",
   "gatewayPort",
   "gatewayBind",
   "gatewayAuth",
@@ -60,8 +59,9 @@ async function interactiveAnswers(
   const answers = await askWizard({
     prompter,
     loaded: params.loaded,
-    sections: WIZARD_SECTIONS,
+    sections: WIZARD_SECTIONS.filter((s) => !(s === "channels" && params.opts.skipChannels)),
     flow: checkCommonFlags(params.opts),
+    ...(params.opts.workspace !== undefined ? { workspaceDefault: params.opts.workspace } : {}),
     env: ctx.env,
     title: "Pincer setup",
   });

@@ -34,11 +34,12 @@ export type ModelAnswer =
       key: KeyAnswer;
     };
 
-/** The gateway listener: `gateway.port`, `gateway.bind`, `gateway.auth`. */
+/** The gateway listener: `gateway.port`, `gateway.bind`, `gateway.auth`. An undefined secret keeps
+ * the configured one as it is (e.g. a SecretRef, which the wizard never replaces by plaintext). */
 export interface GatewayAnswer {
   port: number;
   bind: "loopback" | "lan" | "tailnet";
-  auth: { mode: "token"; token: string } | { mode: "password"; password: string };
+  auth: { mode: "token"; token?: string } | { mode: "password"; password?: string };
 }
 
 /** A Telegram bot account: `channels.telegram[.accounts.<account>].botToken`. */

@@ -90,11 +90,14 @@ function gatewayEdits(current: unknown, gateway: GatewayAnswer): ConfigEdit[] {
   ];
   // The secret of the mode not chosen is removed, so no stale credential stays in the file.
   if (gateway.auth.mode === "token") {
-    edits.push({ op: "set", path: "gateway.auth.token", value: gateway.auth.token });
+    const { token } = gateway.auth;
+    if (token !== undefined) edits.push({ op: "set", path: "gateway.auth.token", value: token });
     if (at(current, ["gateway", "auth", "password"]) !== undefined)
       edits.push({ op: "delete", path: "gateway.auth.password" });
   } else {
-    edits.push({ op: "set", path: "gateway.auth.password", value: gateway.auth.password });
+    const { password } = gateway.auth;
+    if (password !== undefined)
+      edits.push({ op: "set", path: "gateway.auth.password", value: password });
     if (at(current, ["gateway", "auth", "token"]) !== undefined)
       edits.push({ op: "delete", path: "gateway.auth.token" });
   }

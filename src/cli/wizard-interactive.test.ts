@@ -65,6 +65,34 @@ describe("pincer onboard on a terminal", () => {
     expect(res.stdout).toContain("pincer gateway");
   });
 
+  it("takes --workspace as the offered folder and asks no channel question with --skip-channels", async () => {
+    const sb = createCliSandbox();
+    const term = createFakeTerminal();
+    const done = runOnTerminal(["onboard", "--skip-channels", "--workspace", "~/bot-files"], {
+      env: sb.env,
+      term,
+    });
+    await term.waitFor("Model provider");
+    term.type(KEY.enter);
+    await term.waitFor("Model (");
+    term.type(KEY.enter);
+    await term.waitFor("API key");
+    await term.waitFor("Skip for now");
+    term.type(`${KEY.down}${KEY.down}${KEY.enter}`); // paste, $ANTHROPIC_API_KEY, skip for now
+    await term.waitFor("Workspace folder");
+    await term.waitFor("~/bot-files");
+    term.type(KEY.enter);
+    await term.waitFor("Write this to");
+    expect(term.screen()).not.toContain("Connect a chat channel");
+    term.type(KEY.enter);
+    const res = await done;
+    expect(res.code).toBe(0);
+    const cfg = JSON5.parse(readFileSync(sb.configPath, "utf8"));
+    expect(cfg.agents.defaults.workspace).toBe("~/bot-files");
+    expect(existsSync(join(sb.home, "bot-files", "AGENTS.md"))).toBe(true);
+    expect(existsSync(join(sb.stateDir, "agents/main/agent/auth-profiles.json"))).toBe(false);
+  });
+
   // Each way of stopping, at a different step: nothing at all may be written.
   const stops: Array<[string, (term: FakeTerminal) => Promise<void>]> = [
     [

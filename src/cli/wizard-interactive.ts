@@ -20,6 +20,8 @@ export interface AskWizardParams {
   flow: WizardFlow;
   env: Record<string, string | undefined>;
   title: string;
+  /** `--workspace`: the folder offered instead of the current one. */
+  workspaceDefault?: string;
 }
 
 /** The default agent's current primary model ref, as configured. */
@@ -75,7 +77,11 @@ export async function askWizard(params: AskWizardParams): Promise<Asked<WizardAn
     if (model) answers.model = model;
   }
   if (sections.includes("workspace")) {
-    const workspace = await askWorkspace(p, { loaded, currentDir: agent.workspace });
+    const workspace = await askWorkspace(p, {
+      loaded,
+      currentDir: agent.workspace,
+      ...(params.workspaceDefault ? { offered: params.workspaceDefault } : {}),
+    });
     if (workspace === CANCELLED) return CANCELLED;
     if (workspace !== undefined) answers.workspace = workspace;
   }

@@ -3,7 +3,7 @@
 // `configure --section gateway`) asks each, prefilled with the current values.
 import type { LoadedConfig } from "../config/index.js";
 import { displayPath } from "./context.js";
-import { currentGateway } from "./onboard-flags.js";
+import { type CurrentGateway, currentGateway, gatewayTokenFor } from "./onboard-flags.js";
 import { workspaceValue } from "./setup.js";
 import {
   DEFAULT_GATEWAY_PORT,
@@ -13,16 +13,17 @@ import {
 } from "./wizard-answers.js";
 import { type Asked, CANCELLED, type Prompter } from "./wizard-prompts.js";
 
-/** Asks where the default agent's workspace is; undefined when it stays where it is. */
+/** Asks where the default agent's workspace is (`offered` prefills another folder); undefined when
+ * it stays where it is. */
 export async function askWorkspace(
   p: Prompter,
-  params: { loaded: LoadedConfig; currentDir: string },
+  params: { loaded: LoadedConfig; currentDir: string; offered?: string },
 ): Promise<Asked<string | undefined>> {
   const home = params.loaded.paths.home;
   const shown = displayPath(params.currentDir, home);
   const typed = await p.text({
     message: "Workspace folder (the agent's files: AGENTS.md, SOUL.md, memory/)",
-    initialValue: shown,
+    initialValue: params.offered ?? shown,
     validate: (v) => (v.trim() === "" ? "a folder is required" : undefined),
   });
   if (typed === CANCELLED) return CANCELLED;
@@ -36,23 +37,24 @@ export function quickstartGateway(loaded: LoadedConfig): GatewayAnswer {
   const current = currentGateway(loaded);
   const port = current.port ?? DEFAULT_GATEWAY_PORT;
   const bind = current.bind ?? "loopback";
-  if (current.mode === "password" && current.password)
+  if (current.mode === "password" && current.hasPassword)
     return { port, bind, auth: { mode: "password", password: current.password } };
-  return { port, bind, auth: { mode: "token", token: current.token ?? generateGatewayToken() } };
+  return { port, bind, auth: { mode: "token", token: gatewayTokenFor(current) } };
 }
 
-async function askToken(p: Prompter, currentToken?: string): Promise<Asked<string>> {
+/** The token: kept (undefined when it is a SecretRef, left as it is), generated or typed. */
+async function askToken(p: Prompter, current: CurrentGateway): Promise<Asked<string | undefined>> {
   const how = await p.select({
     message: "Gateway token",
     options: [
-      ...(currentToken ? [{ value: "keep", label: "Keep the current token" }] : []),
+      ...(current.hasToken ? [{ value: "keep", label: "Keep the current token" }] : []),
       { value: "generate", label: "Generate a new one", hint: "clients need the new token" },
       { value: "enter", label: "Enter one" },
     ],
-    initialValue: currentToken ? "keep" : "generate",
+    initialValue: current.hasToken ? "keep" : "generate",
   });
   if (how === CANCELLED) return CANCELLED;
-  if (how === "keep" && currentToken) return currentToken;
+  if (how === "keep") return current.token;
   if (how === "generate") return generateGatewayToken();
   const typed = await p.password({
     message: "Token (16 characters or more)",
@@ -95,7 +97,7 @@ export async function askGateway(p: Prompter, loaded: LoadedConfig): Promise<Ask
   if (mode === CANCELLED) return CANCELLED;
   const port = parsePort(portText) ?? DEFAULT_GATEWAY_PORT;
   if (mode === "token") {
-    const token = await askToken(p, current.token);
+    const token = await askToken(p, current);
     if (token === CANCELLED) return CANCELLED;
     return { port, bind, auth: { mode, token } };
   }

@@ -1,5 +1,6 @@
 // What onboard/configure print once they wrote: the files touched, where the key went (never the key),
 // and the next steps (start the gateway, open WebChat). `--json` gives the same as one object.
+import { selectAgent } from "./agent-select.js";
 import { type CliContext, displayPath, printJson } from "./context.js";
 import { DEFAULT_GATEWAY_PORT } from "./wizard-answers.js";
 import type { WizardOutcome } from "./wizard-apply.js";
@@ -68,7 +69,15 @@ export function printWizardOutcome(ctx: CliContext, outcome: WizardOutcome, json
   const verb = outcome.configCreated ? "created" : "updated";
   lines.push(`config:    ${verb} ${displayPath(outcome.configPath, home)}`);
   if (outcome.backupPath) lines.push(`backup:    ${displayPath(outcome.backupPath, home)}`);
-  if (outcome.modelRef) lines.push(`model:     ${outcome.modelRef}`);
+  if (outcome.modelRef) {
+    lines.push(`model:     ${outcome.modelRef} (agents.defaults.model)`);
+    const own = (selectAgent(outcome.loaded, outcome.agentId).entry as { model?: unknown })?.model;
+    if (own !== undefined) {
+      lines.push(
+        `note:      agent ${outcome.agentId} sets its own model (${JSON.stringify(own)}), which wins`,
+      );
+    }
+  }
   if (key) {
     const how = key.reference ? `reference to ${key.reference.replace(/^env:/, "$")}` : key.type;
     lines.push(`key:       ${key.profileId} (${how}) in ${displayPath(key.path, home)}`);
