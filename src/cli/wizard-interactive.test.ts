@@ -73,8 +73,10 @@ describe("pincer onboard on a terminal", () => {
       term,
     });
     await term.waitFor("Model provider");
-    term.type(KEY.enter);
-    await term.waitFor("Model (");
+    term.type(`zzz${KEY.enter}`); // a filter matching nothing is refused, not submitted empty
+    await term.waitFor("nothing matches what you typed");
+    term.type(`${KEY.backspace.repeat(3)}anthro${KEY.enter}`);
+    await term.waitFor("from anthropic; type to filter");
     term.type(KEY.enter);
     await term.waitFor("API key");
     await term.waitFor("Skip for now");

@@ -112,6 +112,9 @@ export function createPrompter(terminal: WizardTerminal): Prompter {
           options: q.options as clack.Option<typeof q.initialValue>[],
           ...(q.initialValue !== undefined ? { initialValue: q.initialValue } : {}),
           maxItems: 10,
+          // With a filter that matches nothing, Enter would submit no value: say so instead.
+          validate: (value: unknown) =>
+            value === undefined ? "nothing matches what you typed (Backspace to widen)" : undefined,
           ...io,
         }),
       ),
