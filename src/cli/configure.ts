@@ -73,6 +73,10 @@ export async function run(
     prompter.cancel("Cancelled: nothing was written.");
     return ExitCode.failure;
   }
+  if (Object.keys(answers).length === 0) {
+    prompter.outro("Nothing to change: the config was not touched.");
+    return ExitCode.ok;
+  }
   prompter.outro("Writing the settings.");
   const outcome = await applyWizardAnswers(ctx, {
     loaded,

@@ -42,6 +42,9 @@ describe("pincer onboard --non-interactive", () => {
     expect(cfg.gateway.auth.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cfg.channels.telegram.botToken).toBe(BOT);
     expect(cfg.wizard).toMatchObject({ lastRunCommand: "onboard", lastRunMode: "local" });
+    // OpenClaw's local-onboarding defaults where nothing is set.
+    expect(cfg.tools).toEqual({ profile: "coding" });
+    expect(cfg.session).toEqual({ dmScope: "per-channel-peer" });
     const { path, store } = authStore(sb.stateDir);
     expect(store.profiles["openai:default"]).toEqual({
       type: "api_key",
@@ -101,6 +104,7 @@ describe("pincer onboard --non-interactive", () => {
       expect(text).toContain(comment);
     const cfg = JSON5.parse(text);
     expect(cfg.session).toEqual({ dmScope: "per-peer" });
+    expect(cfg.tools).toEqual({ profile: "coding" });
     expect(cfg.gateway).toMatchObject({
       port: 18800,
       auth: { mode: "token", token: "kept-token-0123456789abcdef" },

@@ -122,7 +122,19 @@ function channelEdits(current: unknown, channel: ChannelAnswer): ConfigEdit[] {
   return edits;
 }
 
-/** The edits for `answers`, in file order: model, providers, workspace, gateway, channels, wizard. */
+/** OpenClaw's local-onboarding defaults, set only where the config has no value: the coding tool
+ * profile, and one DM session per channel and peer (people writing to the bot do not share one). */
+function onboardDefaults(current: unknown): ConfigEdit[] {
+  const edits: ConfigEdit[] = [];
+  if (at(current, ["tools", "profile"]) === undefined)
+    edits.push({ op: "set", path: "tools.profile", value: "coding" });
+  if (at(current, ["session", "dmScope"]) === undefined)
+    edits.push({ op: "set", path: "session.dmScope", value: "per-channel-peer" });
+  return edits;
+}
+
+/** The edits for `answers`, in file order: model, providers, workspace, gateway, channels, the
+ * onboard defaults, wizard. */
 export function buildWizardEdits(params: WizardEditsParams): ConfigEdit[] {
   const { answers, current } = params;
   const edits: ConfigEdit[] = [];
@@ -134,6 +146,7 @@ export function buildWizardEdits(params: WizardEditsParams): ConfigEdit[] {
     edits.push({ op: "set", path: params.workspaceKey, value: answers.workspace });
   if (answers.gateway) edits.push(...gatewayEdits(current, answers.gateway));
   if (answers.channel) edits.push(...channelEdits(current, answers.channel));
+  if (params.command === "onboard") edits.push(...onboardDefaults(current));
   edits.push(
     { op: "set", path: "wizard.lastRunAt", value: params.now.toISOString() },
     { op: "set", path: "wizard.lastRunCommand", value: params.command },

@@ -157,6 +157,21 @@ describe("pincer onboard on a terminal", () => {
 });
 
 describe("pincer configure on a terminal", () => {
+  it("leaves the file alone (no backup, no run record) when every answer keeps the current value", async () => {
+    const sb = createCliSandbox();
+    const original = '// mine\n{ agents: { defaults: { model: "openai/gpt-5.5" } } }\n';
+    sb.writeConfig(original);
+    const term = createFakeTerminal();
+    const done = runOnTerminal(["configure", "--section", "model"], { env: sb.env, term });
+    await term.waitFor("Model provider");
+    term.type(`Keep${KEY.enter}`); // "Keep openai/gpt-5.5"
+    const res = await done;
+    expect(res.code).toBe(0);
+    await term.waitFor("Nothing to change");
+    expect(readFileSync(sb.configPath, "utf8")).toBe(original);
+    expect(existsSync(`${sb.configPath}.bak`)).toBe(false);
+  });
+
   let telegram: FakeTelegram | undefined;
   afterEach(async () => {
     await telegram?.close();

@@ -97,7 +97,8 @@ export async function askWizard(params: AskWizardParams): Promise<Asked<WizardAn
     if (channel) answers.channel = channel;
   }
   const lines = describeAnswers(answers, loaded.paths.home);
-  p.note(lines.length ? lines.join("\n") : "nothing changes", `For agent ${agentId}`);
+  if (lines.length === 0) return answers;
+  p.note(lines.join("\n"), `For agent ${agentId}`);
   const ok = await p.confirm({
     message: `Write this to ${displayPath(loaded.path, loaded.paths.home)}?`,
     initialValue: true,
