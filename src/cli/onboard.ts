@@ -64,6 +64,7 @@ async function interactiveAnswers(
     ...(params.opts.workspace !== undefined ? { workspaceDefault: params.opts.workspace } : {}),
     env: ctx.env,
     title: "Pincer setup",
+    riskNote: true,
   });
   if (answers === CANCELLED) {
     prompter.cancel("Cancelled: nothing was written.");

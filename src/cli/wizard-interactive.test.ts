@@ -39,6 +39,7 @@ describe("pincer onboard on a terminal", () => {
     const sb = createCliSandbox();
     const term = createFakeTerminal();
     const done = runOnTerminal(["onboard"], { env: sb.env, term });
+    await term.waitFor("with your user's rights");
     await answerFreshOnboard(term);
     term.type(KEY.enter);
     const res = await done;

@@ -22,7 +22,15 @@ export interface AskWizardParams {
   title: string;
   /** `--workspace`: the folder offered instead of the current one. */
   workspaceDefault?: string;
+  /** Show the risk note first (onboard; `--non-interactive` asks for `--accept-risk` instead). */
+  riskNote?: boolean;
 }
+
+/** What `--accept-risk` acknowledges, shown before the first question. */
+const RISK_NOTE = [
+  "Agents run tools (shell, files, web) with your user's rights.",
+  "Keep the gateway on loopback or behind its token; strangers who DM a bot must be paired first.",
+].join("\n");
 
 /** The default agent's current primary model ref, as configured. */
 function currentModelRef(loaded: LoadedConfig): string | undefined {
@@ -60,6 +68,7 @@ export async function askWizard(params: AskWizardParams): Promise<Asked<WizardAn
   const { prompter: p, loaded, sections } = params;
   const { agentId, agent } = selectAgent(loaded);
   p.intro(params.title);
+  if (params.riskNote) p.note(RISK_NOTE, "Before you start");
   if (loaded.exists) {
     p.info(
       `Updating ${displayPath(loaded.path, loaded.paths.home)}; keys you do not change stay as they are.`,
