@@ -1,5 +1,6 @@
 // What every command receives: where to write, the environment, and the global flags.
 // Commands never touch process.* directly, so they run in-process under test.
+import type { Readable, Writable } from "node:stream";
 
 /** Exit codes: 0 ok, 1 failure, 2 usage error. */
 export const ExitCode = { ok: 0, failure: 1, usage: 2 } as const;
@@ -13,6 +14,8 @@ export interface CliIo {
   readStdin: () => Promise<string>;
   /** Whether stdout is a terminal (for colour). */
   isTty: boolean;
+  /** Set when both stdin and stdout are a terminal: the streams interactive prompts (onboard) use. */
+  terminal?: { input: Readable; output: Writable };
 }
 
 /** The global flags plus the io; passed to every command's `run`. */

@@ -21,5 +21,8 @@ const code = await runCli(process.argv.slice(2), {
   env: process.env,
   readStdin,
   isTty: process.stdout.isTTY === true,
+  ...(process.stdin.isTTY && process.stdout.isTTY
+    ? { terminal: { input: process.stdin, output: process.stdout } }
+    : {}),
 });
 process.exitCode = code;

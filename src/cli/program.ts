@@ -12,6 +12,7 @@ import {
 import { registerAgentEditCommands } from "./program-agents.js";
 import { registerChannelCommands } from "./program-channels.js";
 import { registerDeviceCommands } from "./program-devices.js";
+import { registerOnboardCommands } from "./program-onboard.js";
 
 /** What an action receives: positional arguments and the command's options. */
 export interface CommandInput<O = Record<string, unknown>> {
@@ -351,6 +352,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .action(lazy(() => import("./config-file.js")));
 
   registerChannelCommands(program, { lazy, withGatewayClient });
+  registerOnboardCommands(program, { lazy });
   // A subcommand option named like a global flag would never reach the subcommand: a bug.
   const shadowed = findShadowedGlobalOptions(program);
   if (shadowed.length > 0)

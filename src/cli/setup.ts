@@ -57,14 +57,14 @@ function pickAgentId(loaded: LoadedConfig, requested: string | undefined): strin
 }
 
 /** The value stored for `--workspace`: `~/...` kept as typed, anything else made absolute. */
-function workspaceValue(raw: string, home: string): string {
+export function workspaceValue(raw: string, home: string): string {
   const trimmed = raw.trim();
   if (trimmed === "") throw new CliError("--workspace needs a directory", ExitCode.usage);
   return trimmed === "~" || trimmed.startsWith("~/") ? trimmed : expandHome(trimmed, home);
 }
 
 /** Where an agent's workspace is configured: `agents.defaults` without a roster, else its entry. */
-function workspaceKeyFor(loaded: LoadedConfig, agentId: string): string {
+export function workspaceKeyFor(loaded: LoadedConfig, agentId: string): string {
   const entries = listAgentEntries(loaded.config);
   if (entries.length === 0) return "agents.defaults.workspace";
   const index = entries.findIndex((entry) => normalizeAgentId(entry.id) === agentId);
