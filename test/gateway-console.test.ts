@@ -83,11 +83,14 @@ describe("pincer gateway console output", () => {
   it("--json: only JSON lines on stdout and stderr, the ready record has the WebChat URL", async () => {
     const h = home();
     const gw = start(["--json", "--port", "0"], h.env);
+    // SIGTERM at the earliest ready line: still a clean stop (exit 0), the ready record still out.
     await waitUntil(
-      () => jsonLines(gw.out).some((line) => line.msg === "gateway listening"),
-      "the gateway listening record",
+      () => jsonLines(gw.out).some((line) => line.msg === "gateway ready"),
+      "the gateway ready record",
       10_000,
     );
+    gw.kill("SIGTERM");
+    expect(await gw.exited).toBe(0);
     const ready = jsonLines(gw.out).find((line) => line.msg === "gateway listening")!;
     const port = portOf(ready.url);
     expect(port).toBeGreaterThan(0);
@@ -99,8 +102,6 @@ describe("pincer gateway console output", () => {
       tokenFile: join(h.stateDir, "gateway.token"),
       tokenCreated: true,
     });
-    gw.kill("SIGTERM");
-    expect(await gw.exited).toBe(0);
     const all = [...jsonLines(gw.out), ...jsonLines(gw.err)];
     expect(all.map((line) => line.msg)).toEqual(
       expect.arrayContaining(["gateway ready", "gateway listening", "gateway stopped"]),

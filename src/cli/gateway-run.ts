@@ -131,6 +131,27 @@ function announceReady(
   if (logFile) printLine(ctx, `log file: ${logFile}`);
 }
 
+/**
+ * SIGTERM/SIGINT handlers, installed before the gateway starts: a signal that comes while it starts
+ * or right after its ready line is a clean stop, never node's default kill.
+ */
+function listenForStop(): { signal: Promise<NodeJS.Signals>; dispose: () => void } {
+  let onSignal: (name: NodeJS.Signals) => void = () => {};
+  const dispose = () => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  };
+  const signal = new Promise<NodeJS.Signals>((resolve) => {
+    onSignal = (name) => {
+      dispose();
+      resolve(name);
+    };
+  });
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return { signal, dispose };
+}
+
 async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<number> {
   const loaded = loadForCli(ctx, { requireValid: true });
   const cfg = loaded.config;
@@ -184,6 +205,7 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
     log: logger,
     fallback: (line) => ctx.stderr(`${line}\n`),
   });
+  const stop = listenForStop();
   let gw: GatewayHandle;
   try {
     gw = await startGateway({
@@ -196,6 +218,7 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
       ...(ctx.profile ? { profile: ctx.profile } : {}),
     });
   } catch (err) {
+    stop.dispose();
     releaseProcessGuards();
     logger.close();
     if (err instanceof GatewayAuthConfigError) throw new CliError(err.message, ExitCode.usage);
@@ -216,15 +239,7 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
     uiAvailable: uiDir !== undefined && existsSync(join(uiDir, "index.html")),
   });
   announceReady(ctx, { json: opts.json === true, gw, webchat, tokenFile, logFile: logger.file });
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    const onSignal = (name: NodeJS.Signals) => {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
-      resolve(name);
-    };
-    process.on("SIGINT", onSignal);
-    process.on("SIGTERM", onSignal);
-  });
+  const signal = await stop.signal;
   logger.info(`received ${signal}: shutting down`);
   try {
     await gw.close(`received ${signal}`);
