@@ -111,7 +111,7 @@ describe("pincer gateway console output", () => {
     expect(gw.out + gw.err).not.toContain(token);
   });
 
-  it("--json: a start that fails is JSON on stderr too (invalid config, port in use)", async () => {
+  it("--json: a start that fails is JSON on stderr too (invalid config, port in use, locked)", async () => {
     const bad = home({ gateway: { port: "not a port" } });
     const invalid = start(["--json"], bad.env);
     expect(await invalid.exited).toBe(1);
@@ -135,6 +135,16 @@ describe("pincer gateway console output", () => {
     } finally {
       blocker.close();
     }
+
+    const shared = home();
+    const first = start(["--json", "--port", "0"], shared.env);
+    await waitUntil(() => first.out.includes('"gateway listening"'), "the first gateway", 10_000);
+    const second = start(["--json", "--port", "0"], shared.env);
+    expect(await second.exited).toBe(1);
+    expect(jsonLines(second.out)).toEqual([]);
+    const locked = jsonLines(second.err).at(-1);
+    expect(locked).toMatchObject({ level: "fatal", exitCode: 1 });
+    expect(String(locked?.msg)).toContain("is another gateway running?");
   });
 
   it("human mode prints one WebChat line with the bound port, without the token", async () => {

@@ -85,17 +85,20 @@ export async function run(
   try {
     return await runGateway(json, opts);
   } catch (err) {
-    if (!(err instanceof CliError)) throw err;
+    // Under --json even a bug is one JSON record (with its stack), never a bare trace.
+    const known = err instanceof CliError;
+    const exitCode = known ? err.exitCode : ExitCode.failure;
+    const stack = !known && err instanceof Error && err.stack ? { stack: err.stack } : {};
     json.stderr(
       consoleRecordLine({
         level: "fatal",
-        msg: err.message,
-        fields: { exitCode: err.exitCode },
+        msg: err instanceof Error ? err.message : String(err),
+        fields: { exitCode, ...stack },
         now: Date.now,
         pid: process.pid,
       }),
     );
-    return err.exitCode;
+    return exitCode;
   }
 }
 
