@@ -1,11 +1,14 @@
-// `pincer gateway restart`: `systemctl --user restart` when the unit is installed. An unsupervised
-// gateway cannot restart itself: the command explains how to stop it and start it again (exit 1).
+// `pincer gateway restart`: `systemctl --user restart` when the unit is installed (a unit systemd has
+// not loaded yet is loaded with daemon-reload first). Without the unit, or without a user bus, the
+// command says what is missing and how to stop the gateway and start it again (exit 1).
 import { findRunningGatewayPid } from "../daemon/lock-stop.js";
 import { type CliContext, CliError, ExitCode, printLine } from "./context.js";
 import {
   defaultServiceDeps,
+  describeStep,
+  noUserBusMessage,
   resolveServiceTarget,
-  runSystemctlStep,
+  runSystemctl,
   type ServiceDeps,
 } from "./gateway-service.js";
 import type { CommandInput } from "./program.js";
@@ -15,9 +18,18 @@ export async function restartWith(ctx: CliContext, deps: ServiceDeps): Promise<n
   const target = resolveServiceTarget(ctx);
   if (target.installed && deps.systemctl) {
     const args = ["--user", "restart", `${target.name}.service`];
-    const ok = await runSystemctlStep(ctx, deps.systemctl, args);
-    if (ok) printLine(ctx, `service ${target.name} restarted`);
-    return ok ? ExitCode.ok : ExitCode.failure;
+    let step = await runSystemctl(deps.systemctl, args);
+    if (!step.ok && step.kind === "not-loaded") {
+      const reload = await runSystemctl(deps.systemctl, ["--user", "daemon-reload"]);
+      step = reload.ok ? await runSystemctl(deps.systemctl, args) : reload;
+    }
+    if (!step.ok) {
+      throw new CliError(
+        step.kind === "no-bus" ? noUserBusMessage(ctx.env, step) : describeStep(step),
+      );
+    }
+    printLine(ctx, `service ${target.name} restarted`);
+    return ExitCode.ok;
   }
   const pid = findRunningGatewayPid(target.paths.stateDir);
   const how = target.installed

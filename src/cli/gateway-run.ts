@@ -1,11 +1,18 @@
 // `pincer gateway [run] [--port N] [--bind loopback|lan|tailnet|custom] [--host H] [--auth none|token|password]
 // [--token T] [--password P]`: the gateway in the foreground. Refuses to bind beyond loopback without
-// auth, takes the state-dir lock, prints the URL when ready, and on SIGTERM/SIGINT shuts down
-// gracefully (shutdown event, runs drained up to 10 s, stores flushed, lock released) and exits 0.
+// auth, takes the state-dir lock, prints the URL (and the WebChat URL) when ready, and on SIGTERM/SIGINT
+// shuts down gracefully (shutdown event, runs drained up to 10 s, stores flushed, lock released) and
+// exits 0. `--json`: stdout and stderr carry JSON lines only (log records, the `gateway listening`
+// ready record, and a `fatal` record for a start that fails), nothing else.
 
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { installProcessGuards } from "../daemon/process-guards.js";
 import type { GatewayAuthResolution, GatewayHandle, SharedAuth } from "../gateway/index.js";
+import { consoleRecordLine, jsonLinesSink } from "../gateway/log-console.js";
 import { findTailnetAddress } from "../gateway/tailnet.js";
+import { defaultUiDir } from "../gateway/ui-files.js";
+import { webchatUrl } from "../gateway/webchat-url.js";
 import { StateDirLockedError } from "../sessions/index.js";
 import { asBlock, type CliContext, CliError, ExitCode, printLine } from "./context.js";
 import { loadForCli } from "./load.js";
@@ -56,11 +63,99 @@ function parsePort(raw: string | undefined, fallback: number | undefined): numbe
   return port;
 }
 
-/** Runs the gateway until SIGTERM/SIGINT. */
+/** The context of `--json`: both streams JSON lines only, no colour. */
+function jsonContext(ctx: CliContext): CliContext {
+  const sink = (write: (text: string) => void, level: string) =>
+    jsonLinesSink({ write, level, now: Date.now, pid: process.pid });
+  return {
+    ...ctx,
+    stdout: sink(ctx.stdout, "info"),
+    stderr: sink(ctx.stderr, "error"),
+    color: false,
+  };
+}
+
+/** Runs the gateway until SIGTERM/SIGINT (`--json`: a failed start is a `fatal` JSON record). */
 export async function run(
   ctx: CliContext,
   { opts }: CommandInput<GatewayRunOptions>,
 ): Promise<number> {
+  if (!opts.json) return runGateway(ctx, opts);
+  const json = jsonContext(ctx);
+  try {
+    return await runGateway(json, opts);
+  } catch (err) {
+    // Under --json even a bug is one JSON record (with its stack), never a bare trace.
+    const known = err instanceof CliError;
+    const exitCode = known ? err.exitCode : ExitCode.failure;
+    const stack = !known && err instanceof Error && err.stack ? { stack: err.stack } : {};
+    json.stderr(
+      consoleRecordLine({
+        level: "fatal",
+        msg: err instanceof Error ? err.message : String(err),
+        fields: { exitCode, ...stack },
+        now: Date.now,
+        pid: process.pid,
+      }),
+    );
+    return exitCode;
+  }
+}
+
+/** The ready announcement: the human banner, or under `--json` one `gateway listening` record. */
+function announceReady(
+  ctx: CliContext,
+  params: {
+    json: boolean;
+    gw: GatewayHandle;
+    webchat: string | undefined;
+    tokenFile: { path: string; created: boolean } | undefined;
+    logFile: string | undefined;
+  },
+): void {
+  const { gw, webchat, tokenFile, logFile } = params;
+  if (params.json) {
+    const fields = {
+      url: gw.url,
+      ...(webchat ? { webchatUrl: webchat } : {}),
+      authMode: gw.core.authMode,
+      ...(tokenFile ? { tokenFile: tokenFile.path, tokenCreated: tokenFile.created } : {}),
+      ...(logFile ? { logFile } : {}),
+    };
+    const line = { level: "info", msg: "gateway listening", fields, now: Date.now };
+    printLine(ctx, consoleRecordLine({ ...line, pid: process.pid }));
+    return;
+  }
+  const tokenNote = tokenFile
+    ? `; token ${tokenFile.created ? "created in" : "from"} ${tokenFile.path}`
+    : "";
+  printLine(ctx, `Pincer gateway listening on ${gw.url} (auth ${gw.core.authMode}${tokenNote})`);
+  if (webchat) printLine(ctx, `WebChat: ${webchat}`);
+  if (logFile) printLine(ctx, `log file: ${logFile}`);
+}
+
+/**
+ * SIGTERM/SIGINT handlers, installed before the gateway starts: a signal that comes while it starts
+ * or right after its ready line is a clean stop, never node's default kill.
+ */
+function listenForStop(): { signal: Promise<NodeJS.Signals>; dispose: () => void } {
+  let onSignal: (name: NodeJS.Signals) => void = () => {};
+  const dispose = () => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  };
+  const signal = new Promise<NodeJS.Signals>((resolve) => {
+    onSignal = (name) => {
+      dispose();
+      resolve(name);
+    };
+  });
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return { signal, dispose };
+}
+
+async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<number> {
   const loaded = loadForCli(ctx, { requireValid: true });
   const cfg = loaded.config;
   const bind = opts.bind ?? cfg.gateway?.bind ?? "loopback";
@@ -109,7 +204,11 @@ export async function run(
     now: Date.now,
   });
   // Unhandled rejections / uncaught exceptions are logged, not fatal (src/daemon/process-guards.ts).
-  const releaseProcessGuards = installProcessGuards({ log: logger });
+  const releaseProcessGuards = installProcessGuards({
+    log: logger,
+    fallback: (line) => ctx.stderr(`${line}\n`),
+  });
+  const stop = listenForStop();
   let gw: GatewayHandle;
   try {
     gw = await startGateway({
@@ -122,6 +221,7 @@ export async function run(
       ...(ctx.profile ? { profile: ctx.profile } : {}),
     });
   } catch (err) {
+    stop.dispose();
     releaseProcessGuards();
     logger.close();
     if (err instanceof GatewayAuthConfigError) throw new CliError(err.message, ExitCode.usage);
@@ -133,20 +233,16 @@ export async function run(
   }
   // The preflight resolution created the token file if it was missing; the gateway then read it.
   const tokenFile = gw.tokenFile && (preflight.tokenFile ?? gw.tokenFile);
-  const tokenNote = tokenFile
-    ? `; token ${tokenFile.created ? "created in" : "from"} ${tokenFile.path}`
-    : "";
-  printLine(ctx, `Pincer gateway listening on ${gw.url} (auth ${gw.core.authMode}${tokenNote})`);
-  if (logger.file) printLine(ctx, `log file: ${logger.file}`);
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    const onSignal = (name: NodeJS.Signals) => {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
-      resolve(name);
-    };
-    process.on("SIGINT", onSignal);
-    process.on("SIGTERM", onSignal);
+  const uiDir = defaultUiDir();
+  const webchat = webchatUrl({
+    host: gw.host,
+    port: gw.port,
+    // Read defensively: only an explicit `false` turns the UI off.
+    enabled: cfg.gateway?.controlUi?.enabled,
+    uiAvailable: uiDir !== undefined && existsSync(join(uiDir, "index.html")),
   });
+  announceReady(ctx, { json: opts.json === true, gw, webchat, tokenFile, logFile: logger.file });
+  const signal = await stop.signal;
   logger.info(`received ${signal}: shutting down`);
   try {
     await gw.close(`received ${signal}`);

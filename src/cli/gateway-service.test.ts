@@ -7,7 +7,7 @@ import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
 import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import type { SystemctlResult } from "../daemon/systemctl.js";
 import { quoteSystemdWord } from "../daemon/systemd-unit.js";
-import { type CliContext, CliError } from "./context.js";
+import type { CliContext, CliError } from "./context.js";
 import { installWith } from "./gateway-install.js";
 import { restartWith } from "./gateway-restart.js";
 import type { ServiceDeps } from "./gateway-service.js";
@@ -49,7 +49,7 @@ function setup(params: { profile?: string; env?: Record<string, string>; fail?: 
 }
 
 describe("gateway service commands", () => {
-  it("install writes the unit and runs daemon-reload then enable --now", async () => {
+  it("install probes the user bus, writes the unit, runs daemon-reload then enable --now", async () => {
     const t = setup({ env: { OPENCLAW_CONFIG_PATH: "/etc/oc/openclaw.json" } });
     expect(await installWith(t.ctx, { port: "18790" }, t.deps)).toBe(0);
     const unitPath = join(t.home, ".config/systemd/user/openclaw-gateway.service");
@@ -75,6 +75,7 @@ describe("gateway service commands", () => {
       ].join("\n"),
     );
     expect(t.calls).toEqual([
+      ["--user", "show-environment"],
       ["--user", "daemon-reload"],
       ["--user", "enable", "--now", "openclaw-gateway.service"],
     ]);
@@ -98,16 +99,25 @@ describe("gateway service commands", () => {
     expect(t.calls.at(-1)).toEqual(["--user", "enable", "--now", "openclaw-gateway-work.service"]);
   });
 
-  it("prints the manual commands without systemctl, and reports a failing step", async () => {
+  it("refuses without systemctl and rolls back a failing step: nothing is left behind", async () => {
     const manual = setup();
-    expect(await installWith(manual.ctx, {}, { ...manual.deps, systemctl: undefined })).toBe(0);
-    expect(manual.out()).toContain("systemctl not found");
-    expect(manual.out()).toContain("  systemctl --user enable --now openclaw-gateway.service");
+    const noSystemctl = await installWith(manual.ctx, {}, { ...manual.deps, systemctl: undefined })
+      .then(() => undefined)
+      .catch((err: unknown) => err as CliError);
+    expect(noSystemctl?.exitCode).toBe(1);
+    expect(noSystemctl?.message).toContain("systemctl not found");
+    expect(noSystemctl?.message).toContain("nothing was installed");
+    expect(noSystemctl?.message).toContain("pincer gateway");
+    expect(existsSync(join(manual.home, ".config"))).toBe(false);
     const failing = setup({ fail: "enable" });
-    expect(await installWith(failing.ctx, {}, failing.deps)).toBe(1);
-    expect(failing.err()).toContain(
-      "systemctl --user enable --now openclaw-gateway.service failed (exit 1): Failed to connect to bus",
+    await expect(installWith(failing.ctx, {}, failing.deps)).rejects.toThrow(
+      /systemctl --user enable --now openclaw-gateway.service failed \(exit 1\): Failed to connect to bus[\s\S]*nothing was installed/,
     );
+    expect(existsSync(join(failing.home, ".config"))).toBe(false);
+    expect(failing.calls.slice(-2)).toEqual([
+      ["--user", "disable", "openclaw-gateway.service"],
+      ["--user", "daemon-reload"],
+    ]);
     await expect(installWith(manual.ctx, { port: "x" }, manual.deps)).rejects.toMatchObject({
       exitCode: 2,
     });
@@ -139,23 +149,23 @@ describe("gateway service commands", () => {
     expect(t.out()).toContain("no gateway service installed");
   });
 
-  it("without a unit: stop and restart fail clearly when nothing runs", async () => {
+  it("without a unit: stop is a no-op (exit 0, a note), restart fails clearly", async () => {
     const t = setup();
-    const stop = await stopWith(t.ctx, {}, t.deps).catch((err: unknown) => err);
-    expect(stop).toBeInstanceOf(CliError);
-    expect((stop as CliError).exitCode).toBe(1);
-    expect((stop as CliError).message).toContain(`no gateway is running for ${t.stateDir}`);
+    expect(await stopWith(t.ctx, {}, t.deps)).toBe(0);
+    expect(t.out()).toContain(`no gateway is running for ${t.stateDir}`);
+    expect(t.out()).toContain("nothing to stop");
     await expect(restartWith(t.ctx, t.deps)).rejects.toThrow(/start one with: pincer gateway run/);
     expect(await statusWith(t.ctx, {}, t.deps)).toBe(1);
     expect(t.out()).toContain("service: not installed");
     expect(t.calls).toEqual([]);
   });
 
-  it("is wired into the CLI: `pincer gateway stop` with nothing running exits 1", async () => {
+  it("is wired into the CLI: `pincer gateway stop` with nothing running exits 0", async () => {
     const sb = createCliSandbox();
     const res = await sb.run(["gateway", "stop"]);
-    expect(res.code).toBe(1);
-    expect(res.stderr).toContain("error: no gateway is running for");
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain("no gateway is running for");
+    expect(res.stderr).toBe("");
   });
 
   it("quotes ExecStart words the way systemd reads them", () => {

@@ -2,7 +2,12 @@
 // whether a gateway process holds the state dir. Exit 0 when a gateway runs, 1 when none does.
 import { findRunningGatewayPid } from "../daemon/lock-stop.js";
 import { type CliContext, ExitCode, printJson, printLine } from "./context.js";
-import { defaultServiceDeps, resolveServiceTarget, type ServiceDeps } from "./gateway-service.js";
+import {
+  classifySystemctlFailure,
+  defaultServiceDeps,
+  resolveServiceTarget,
+  type ServiceDeps,
+} from "./gateway-service.js";
 import type { CommandInput } from "./program.js";
 
 /** Options of `pincer gateway status`. */
@@ -20,7 +25,11 @@ export async function statusWith(
   let systemd: string | undefined;
   if (target.installed && deps.systemctl) {
     const result = await deps.systemctl(["--user", "is-active", `${target.name}.service`]);
-    systemd = result.stdout.trim() || (result.code === 0 ? "active" : "unknown");
+    const detail = (result.stderr || result.stdout).trim();
+    systemd =
+      result.code !== 0 && classifySystemctlFailure(detail) === "no-bus"
+        ? "unreachable (no user bus)"
+        : result.stdout.trim() || (result.code === 0 ? "active" : "unknown");
   }
   const pid = findRunningGatewayPid(target.paths.stateDir);
   const running = pid !== undefined || systemd === "active";

@@ -1,12 +1,14 @@
-// `pincer gateway stop`: `systemctl --user stop` when the unit is installed; otherwise SIGTERM to
-// the gateway pid recorded in `<stateDir>/gateway.lock`, waiting for it to exit. Nothing running
-// is an error (exit 1) with a clear message.
+// `pincer gateway stop`: `systemctl --user stop` when the unit is installed and loaded; otherwise
+// (no unit, a unit systemd has not loaded, or no user bus) SIGTERM to the gateway pid recorded in
+// `<stateDir>/gateway.lock`, waiting for it to exit. Stopping is idempotent: nothing running is
+// exit 0 with a note; only a stop that was needed and failed is an error.
 import { stopGatewayByLock } from "../daemon/lock-stop.js";
 import { type CliContext, CliError, ExitCode, printLine } from "./context.js";
 import {
   defaultServiceDeps,
+  describeStep,
   resolveServiceTarget,
-  runSystemctlStep,
+  runSystemctl,
   type ServiceDeps,
 } from "./gateway-service.js";
 import type { CommandInput } from "./program.js";
@@ -23,14 +25,20 @@ export async function stopWith(
   deps: ServiceDeps,
 ): Promise<number> {
   const target = resolveServiceTarget(ctx);
+  const unit = `${target.name}.service`;
   if (target.installed && deps.systemctl) {
-    const ok = await runSystemctlStep(ctx, deps.systemctl, [
-      "--user",
-      "stop",
-      `${target.name}.service`,
-    ]);
-    if (ok) printLine(ctx, `service ${target.name} stopped`);
-    return ok ? ExitCode.ok : ExitCode.failure;
+    const step = await runSystemctl(deps.systemctl, ["--user", "stop", unit]);
+    if (step.ok) {
+      printLine(ctx, `service ${target.name} stopped`);
+      return ExitCode.ok;
+    }
+    if (step.kind === "failed") throw new CliError(describeStep(step));
+    // Not loaded, or systemd unreachable: an unsupervised gateway may still hold the state dir.
+    ctx.stderr(
+      step.kind === "not-loaded"
+        ? `note: service ${target.name} is not loaded in systemd (nothing to stop there)\n`
+        : `note: no systemd user bus (${step.detail}); stopping the gateway by its pid instead (if systemd supervises it, stop it from a login session: systemctl --user stop ${unit})\n`,
+    );
   }
   const timeoutMs = opts.timeout === undefined ? undefined : Number(opts.timeout);
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
@@ -45,9 +53,11 @@ export async function stopWith(
       printLine(ctx, `gateway (pid ${result.pid}) stopped`);
       return ExitCode.ok;
     case "not-running":
-      throw new CliError(
-        `no gateway is running for ${target.paths.stateDir} (no live lock at ${result.lockPath})`,
+      printLine(
+        ctx,
+        `no gateway is running for ${target.paths.stateDir} (no live lock at ${result.lockPath}); nothing to stop`,
       );
+      return ExitCode.ok;
     case "not-a-gateway":
       throw new CliError(
         `the state dir is held by pid ${result.pid} (${result.command}), not a gateway; not stopping it`,

@@ -98,7 +98,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--auth <mode>", "none, token or password")
     .option("--token <token>", "shared token (env OPENCLAW_GATEWAY_TOKEN)")
     .option("--password <password>", "shared password")
-    .option("--json", "log JSON lines")
+    .option(
+      "--json",
+      "print JSON lines only, on stdout and stderr (logs, the ready record, errors)",
+    )
     .action(lazy(() => import("./gateway-run.js")));
   withGatewayClient(
     gateway
@@ -110,18 +113,20 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   ).action(lazy(() => import("./gateway-call.js")));
   gateway
     .command("install")
-    .description("install a systemd user unit that runs the gateway and restarts it (enable --now)")
+    .description(
+      "install a systemd user unit that runs the gateway and restarts it (enable --now); needs a user bus",
+    )
     .option("--port <port>", "port the service listens on (default gateway.port or 18789)")
     .option("--force", "overwrite an existing unit file")
     .action(lazy(() => import("./gateway-install.js")));
   gateway
     .command("uninstall")
-    .description("stop and disable the systemd user unit and remove its file")
+    .description("stop and disable the systemd user unit and remove its file (idempotent)")
     .action(lazy(() => import("./gateway-uninstall.js")));
   gateway
     .command("stop")
     .description(
-      "stop the gateway: systemctl --user stop, else SIGTERM to the state-dir lock's pid",
+      "stop the gateway: systemctl --user stop, else SIGTERM to the state-dir lock's pid (idempotent)",
     )
     .option(
       "--timeout <ms>",
