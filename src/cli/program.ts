@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
 import { registerChannelCommands } from "./program-channels.js";
+import { registerOpsCommands } from "./program-ops.js";
 
 /** What an action receives: positional arguments and the command's options. */
 export interface CommandInput<O = Record<string, unknown>> {
@@ -356,6 +357,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .action(lazy(() => import("./config-file.js")));
 
   registerChannelCommands(program, { lazy, withGatewayClient });
+  registerOpsCommands(program, { lazy });
 
   try {
     await program.parseAsync(argv, { from: "user" });
