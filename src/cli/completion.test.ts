@@ -21,6 +21,7 @@ function bashComplete(script: string, words: string[]): string[] {
     `COMP_WORDS=(${array})`,
     `COMP_CWORD=${words.length - 1}`,
     "_pincer_complete",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash expansion, not a template.
     'printf "%s\\n" "${COMPREPLY[@]}"',
   ].join("\n");
   const result = spawnSync("bash", ["--norc", "--noprofile", "-c", probe], { encoding: "utf8" });
