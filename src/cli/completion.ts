@@ -2,12 +2,12 @@
 // from the live commander tree, so every registered command and flag completes without upkeep.
 import { basename } from "node:path";
 import type { Command } from "commander";
-import { type CompletionNode, completionNodes } from "./completion-tree.js";
 import {
   COMPLETION_SHELLS,
   type CompletionShell,
   renderCompletionScript,
 } from "./completion-scripts.js";
+import { type CompletionNode, completionNodes } from "./completion-tree.js";
 import { type CliContext, CliError, ExitCode } from "./context.js";
 import type { CommandInput } from "./program.js";
 
