@@ -115,13 +115,13 @@ function printHuman(
     );
   }
   for (const finding of params.findings) {
-    printLine(
-      ctx,
-      `${label[finding.severity]} [${finding.checkId}] ${finding.message}${where(finding)}`,
-    );
     const hint =
       finding.repair && !params.fixing ? "pincer doctor --fix repairs this" : finding.fixHint;
-    if (hint && finding.severity !== "info") printLine(ctx, s.dim(`        fix: ${hint}`));
+    const fix = hint && finding.severity !== "info" ? s.dim(` — fix: ${hint}`) : "";
+    printLine(
+      ctx,
+      `${label[finding.severity]} [${finding.checkId}] ${finding.message}${where(finding)}${fix}`,
+    );
   }
   const errors = params.findings.filter((f) => f.severity === "error").length;
   const warnings = params.findings.filter((f) => f.severity === "warning").length;
