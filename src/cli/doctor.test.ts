@@ -153,7 +153,9 @@ describe("pincer doctor", () => {
     );
 
     const human = await sandbox.run(["doctor"]);
-    expect(human.stdout).toMatch(/^error {3}\[config\] bogus: .*\(.*openclaw\.json:1:\d+\) — fix: /m);
+    expect(human.stdout).toMatch(
+      /^error {3}\[config\] bogus: .*\(.*openclaw\.json:1:\d+\) — fix: /m,
+    );
     expect(human.stdout).toMatch(
       /^warning \[orphan-transcripts\] transcript .*lost-session\.jsonl/m,
     );
