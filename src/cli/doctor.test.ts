@@ -200,6 +200,14 @@ describe("pincer doctor", () => {
     expect(existsSync(stateLock)).toBe(true);
   });
 
+  it("finds the state dir a first `config set` creates private (0700) and its config 0600", async () => {
+    const sandbox = createCliSandbox();
+    expect((await sandbox.run(["config", "set", "gateway.port", "18790"])).code).toBe(0);
+    expect(statSync(sandbox.stateDir).mode & 0o777).toBe(0o700);
+    const run = await doctorJson(sandbox, ["--offline"]);
+    expect(run.body.findings.filter((f) => f.checkId === "permissions")).toEqual([]);
+  });
+
   it("reports a missing config and state dir as info, and --yes creates the default workspace", async () => {
     const sandbox = createCliSandbox();
     const before = await doctorJson(sandbox);
