@@ -1,7 +1,7 @@
 // `pincer completion`: the scripts come from the live command tree, and the bash one really completes
 // when sourced in bash (`pincer gat` → `gateway`, then its subcommands and flags).
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
@@ -75,6 +75,14 @@ describe("pincer completion", () => {
     expect(bad.stderr).toContain('shell "tcsh": expected bash, zsh, fish');
     const clash = await sandbox.run(["completion", "bash", "--shell", "zsh"]);
     expect(clash.code).toBe(2);
+  });
+
+  it("--write-state writes the script under the state dir instead of printing it", async () => {
+    const sandbox = createCliSandbox();
+    const run = await sandbox.run(["completion", "bash", "--write-state"]);
+    const file = join(sandbox.stateDir, "completions", "pincer.bash");
+    expect(run.stdout).toBe(`wrote ${file}; load it from your shell's profile: source '${file}'\n`);
+    expect(readFileSync(file, "utf8")).toContain("complete -o default -F _pincer_complete pincer");
   });
 
   it("defaults to the login shell named by $SHELL, else zsh", async () => {

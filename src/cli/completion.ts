@@ -1,18 +1,22 @@
 // `pincer completion [bash|zsh|fish]` (or `--shell`, OpenClaw's flag): prints a completion script built
-// from the live commander tree, so every registered command and flag completes without upkeep.
-import { basename } from "node:path";
+// from the live commander tree, so every registered command and flag completes without upkeep;
+// `--write-state` writes it to `<stateDir>/completions/pincer.<shell>` instead.
+import { basename, join } from "node:path";
 import type { Command } from "commander";
+import { resolveStatePaths } from "../config/index.js";
+import { writeFileAtomic } from "../lib/atomic-write.js";
 import {
   COMPLETION_SHELLS,
   type CompletionShell,
   renderCompletionScript,
 } from "./completion-scripts.js";
 import { type CompletionNode, completionNodes } from "./completion-tree.js";
-import { type CliContext, CliError, ExitCode } from "./context.js";
+import { type CliContext, CliError, ExitCode, printLine } from "./context.js";
 import type { CommandInput } from "./program.js";
 
 interface CompletionOptions {
   shell?: string;
+  writeState?: boolean;
 }
 
 function asShell(value: string, from: string): CompletionShell {
@@ -57,7 +61,18 @@ export function runFor(root: Command) {
       ...(opts.shell !== undefined ? { flag: opts.shell } : {}),
       env: ctx.env,
     });
-    ctx.stdout(completionScript(root, shell));
+    const script = completionScript(root, shell);
+    if (!opts.writeState) {
+      ctx.stdout(script);
+      return ExitCode.ok;
+    }
+    const paths = resolveStatePaths({
+      env: ctx.env,
+      ...(ctx.profile ? { profile: ctx.profile } : {}),
+    });
+    const file = join(paths.stateDir, "completions", `pincer.${shell}`);
+    writeFileAtomic(file, script, { mode: 0o644 });
+    printLine(ctx, `wrote ${file}; load it from your shell's profile: source '${file}'`);
     return ExitCode.ok;
   };
 }

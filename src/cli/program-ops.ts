@@ -33,7 +33,8 @@ export function registerOpsCommands(program: Command, tools: OpsCommandTools): v
     .option("--interval <ms>", "poll interval while following (default 1000)")
     .option("--json", "print the JSON lines as written (secrets masked like the console)")
     .option("--plain", "plain text without colour")
-    .option("--utc", "show times in UTC (default: local time)")
+    .option("--local-time", "show times in local time (the default)")
+    .option("--utc", "show times in UTC")
     .action(lazy(() => import("./logs.js")));
 
   program
@@ -62,6 +63,7 @@ export function registerOpsCommands(program: Command, tools: OpsCommandTools): v
     .description("print a shell completion script (bash, zsh or fish) for the whole command tree")
     .argument("[shell]", "bash, zsh or fish (default: --shell, else $SHELL, else zsh)")
     .option("-s, --shell <shell>", "bash, zsh or fish")
+    .option("--write-state", "write the script to <stateDir>/completions/ instead of printing it")
     .action(
       lazy(() =>
         import("./completion.js").then((m) => ({
