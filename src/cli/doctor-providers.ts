@@ -2,7 +2,7 @@
 // connect, TLS handshake (src/lib/connection-cause.ts names which one failed), with a short timeout, all
 // providers probed at once. `--offline` skips it; an unreachable provider is a warning (the network may
 // come back), a baseUrl that is not an http(s) URL an error.
-import { probeConnection } from "../lib/connection-cause.js";
+import { type ConnectionCause, probeConnection } from "../lib/connection-cause.js";
 import type { DoctorCheck, DoctorFinding } from "./doctor-finding.js";
 
 /** Per-provider probe timeout. */
@@ -15,6 +15,30 @@ function providersOf(config: unknown): Array<{ id: string; baseUrl: unknown }> {
     id,
     baseUrl: (value as { baseUrl?: unknown } | null)?.baseUrl,
   }));
+}
+
+/** probeConnection bounded as a whole: its DNS lookup has no timeout of its own (a dead resolver can
+ * take many seconds), so a probe still running after `ms` counts as a timeout. */
+async function probeWithin(url: string, ms: number): Promise<ConnectionCause | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const host = new URL(url).hostname;
+  const late = new Promise<ConnectionCause>((resolve) => {
+    timer = setTimeout(
+      () =>
+        resolve({
+          kind: "timeout",
+          code: "ETIMEDOUT",
+          host,
+          detail: `no answer from ${host} within ${ms} ms (DNS lookup or connect)`,
+        }),
+      ms + 500,
+    );
+  });
+  try {
+    return await Promise.race([probeConnection(url, { timeoutMs: ms }), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function probeProvider(id: string, baseUrl: unknown): Promise<DoctorFinding | undefined> {
@@ -34,7 +58,7 @@ async function probeProvider(id: string, baseUrl: unknown): Promise<DoctorFindin
       fixHint: `set ${path} to the provider's API root, e.g. https://api.example.com/v1`,
     };
   }
-  const cause = await probeConnection(url.href, { timeoutMs: PROVIDER_PROBE_TIMEOUT_MS });
+  const cause = await probeWithin(url.href, PROVIDER_PROBE_TIMEOUT_MS);
   if (!cause) return undefined;
   return {
     checkId: "providers",
