@@ -111,6 +111,13 @@ describe("pincer uninstall", () => {
     expect(dry.stdout).toContain(`would remove: state dir ${t.stateDir}`);
     for (const path of [t.unit, t.inside, t.outside, t.configPath])
       expect(existsSync(path)).toBe(true);
+    const json = await t.run(["uninstall", "--state", "--dry-run", "--json"]);
+    expect(JSON.parse(json.stdout)).toEqual({
+      dryRun: true,
+      remove: [{ kind: "state", path: t.stateDir, keep: [t.inside], symlink: false }],
+      kept: [{ path: t.inside, reason: "a workspace (add --workspace to remove it)" }],
+      refused: [],
+    });
   });
 
   it("refuses without --yes off a terminal, and asks on one", async () => {
