@@ -13,6 +13,7 @@ import { registerAgentEditCommands } from "./program-agents.js";
 import { registerChannelCommands } from "./program-channels.js";
 import { registerDeviceCommands } from "./program-devices.js";
 import { registerOnboardCommands } from "./program-onboard.js";
+import { registerOpsCommands } from "./program-ops.js";
 
 /** What an action receives: positional arguments and the command's options. */
 export interface CommandInput<O = Record<string, unknown>> {
@@ -358,6 +359,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
   registerChannelCommands(program, { lazy, withGatewayClient });
   registerOnboardCommands(program, { lazy });
+  registerOpsCommands(program, { lazy });
   // A subcommand option named like a global flag would never reach the subcommand: a bug.
   const shadowed = findShadowedGlobalOptions(program);
   if (shadowed.length > 0)

@@ -216,7 +216,7 @@ function* commitSteps(params: CommitParams): Generator<number, CommitResult> {
   const first = plan(params);
   if ("refused" in first) return first.refused;
   const lockPath = configLockPath(params.configPath);
-  mkdirSync(dirname(lockPath), { recursive: true });
+  mkdirSync(dirname(lockPath), { recursive: true, mode: 0o700 });
   const timeout = params.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
   const started = Date.now();
   while (!tryLock(lockPath)) {

@@ -52,7 +52,8 @@ export function writeFileAtomic(
 ): void {
   const mode = options.mode ?? DEFAULT_ATOMIC_MODE;
   const target = resolveTarget(path);
-  mkdirSync(dirname(target), { recursive: true });
+  // New parent dirs are private like the files (state dirs hold credentials and conversations).
+  mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
   const temp = tempPathFor(target);
   try {
     const fd = openSync(temp, "wx", mode);
@@ -96,7 +97,7 @@ export async function writeFileAtomicAsync(
     if (isErrno(err, "ENOENT")) return path;
     throw err;
   });
-  await fsp.mkdir(dirname(target), { recursive: true });
+  await fsp.mkdir(dirname(target), { recursive: true, mode: 0o700 });
   const temp = tempPathFor(target);
   try {
     const handle = await fsp.open(temp, "wx", mode);

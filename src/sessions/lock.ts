@@ -147,7 +147,7 @@ export function acquireStateDirLock(params: AcquireStateDirLockParams): StateDir
     ...(params.command ? { command: params.command } : {}),
   };
   const text = `${JSON.stringify(info)}\n`;
-  mkdirSync(params.stateDir, { recursive: true });
+  mkdirSync(params.stateDir, { recursive: true, mode: 0o700 });
   for (let attempt = 0; attempt < 5; attempt++) {
     if (tryCreate(path, text)) return heldLock({ path, stateDir: params.stateDir, info, text });
     const existing = readText(path);

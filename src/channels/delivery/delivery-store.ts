@@ -82,7 +82,7 @@ export function openDeliveryStore(options: DeliveryStoreOptions): DeliveryStore 
   let fd: number | undefined;
 
   const openFd = () => {
-    mkdirSync(dirname(path), { recursive: true });
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     fd = openSync(path, "a", 0o600);
   };
   const compact = () => {

@@ -68,7 +68,7 @@ export function failureRecord(params: {
 /** Appends one record (a single append of one line: a crash leaves whole lines). */
 export function appendDeliveryFailure(stateDir: string, record: DeliveryFailureRecord): void {
   const path = deliveryFailuresPath(stateDir);
-  mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   appendFileSync(path, `${JSON.stringify(record)}\n`, { mode: 0o600 });
 }
 

@@ -141,7 +141,7 @@ export function openInboundJournal(options: InboundJournalOptions): InboundJourn
     }
   };
   const openFd = () => {
-    mkdirSync(dirname(path), { recursive: true });
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     fd = openSync(path, "a", 0o600);
   };
   const compact = () => {
