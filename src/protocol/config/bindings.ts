@@ -1,5 +1,6 @@
 // `bindings[]`: route inbound traffic (channel, account, peer, guild, team, roles) to an agent.
 import { type Static, Type } from "typebox";
+import { acceptedForCompat } from "./common.js";
 import { DmScopeSchema, GroupScopeSchema } from "./session.js";
 
 /** Peer kind of a binding; `dm` is the legacy spelling of `direct`. */
@@ -70,9 +71,12 @@ export const BindingSchema = Type.Object(
     match: BindingMatchSchema,
     session: Type.Optional(BindingSessionSchema),
     acp: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), {
-        description: "ACP binding settings (type: acp).",
-      }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), {
+          description: "ACP binding settings (type: acp).",
+        }),
+        "no issue yet: ACP bindings",
+      ),
     ),
   },
   { additionalProperties: false, description: "Routing binding." },

@@ -1,7 +1,12 @@
 // `channels`: one shared shape for every channel (whatsapp, telegram, ... or any plugin channel).
 import { type Static, Type } from "typebox";
 import { BlockStreamingCoalesceSchema } from "./agent-parts.js";
-import { AllowFromListSchema, SecretRefSchema, ToolListPolicySchema } from "./common.js";
+import {
+  AllowFromListSchema,
+  acceptedForCompat,
+  SecretRefSchema,
+  ToolListPolicySchema,
+} from "./common.js";
 import { ToolsBySenderSchema } from "./tools.js";
 
 /** Who may start a direct conversation. `open` requires `"*"` in `allowFrom`. */
@@ -64,7 +69,9 @@ export const ChannelGroupSchema = Type.Object(
     allowFrom: Type.Optional(AllowFromListSchema),
     groupPolicy: Type.Optional(GroupPolicySchema),
     tools: Type.Optional(ToolListPolicySchema),
-    toolsBySender: Type.Optional(ToolsBySenderSchema),
+    toolsBySender: Type.Optional(
+      acceptedForCompat(ToolsBySenderSchema, "no issue yet: per-sender tool policy"),
+    ),
     skills: Type.Optional(Type.Array(Type.String(), { description: "Skill allowlist." })),
     systemPrompt: Type.Optional(Type.String({ description: "Extra system prompt for the group." })),
     historyLimit: Type.Optional(Type.Integer({ minimum: 0, description: "Context messages." })),
@@ -109,11 +116,15 @@ const channelPolicyProps = {
       description: "Senders allowed to trigger the agent in groups.",
     }),
   ),
-  contextVisibility: Type.Optional(ContextVisibilitySchema),
+  contextVisibility: Type.Optional(
+    acceptedForCompat(ContextVisibilitySchema, "no issue yet: group context visibility"),
+  ),
   groups: Type.Optional(groupMapSchema),
-  guilds: Type.Optional(groupMapSchema),
-  rooms: Type.Optional(groupMapSchema),
-  channels: Type.Optional(groupMapSchema),
+  guilds: Type.Optional(acceptedForCompat(groupMapSchema, "issue 16 (Discord)")),
+  rooms: Type.Optional(acceptedForCompat(groupMapSchema, "no issue yet: Matrix rooms")),
+  channels: Type.Optional(
+    acceptedForCompat(groupMapSchema, "issue 16 (Discord and Slack channels)"),
+  ),
   requireMention: Type.Optional(
     Type.Boolean({ description: "Require a mention in groups by default." }),
   ),
@@ -123,24 +134,35 @@ const channelPolicyProps = {
     }),
   ),
   historyLimit: Type.Optional(Type.Integer({ minimum: 0, description: "Group context messages." })),
-  dmHistoryLimit: Type.Optional(Type.Integer({ minimum: 0, description: "DM context turns." })),
+  dmHistoryLimit: Type.Optional(
+    acceptedForCompat(
+      Type.Integer({ minimum: 0, description: "DM context turns." }),
+      "no issue yet: DM history",
+    ),
+  ),
   dms: Type.Optional(
-    Type.Record(
-      Type.String(),
-      Type.Object(
-        { historyLimit: Type.Optional(Type.Integer({ minimum: 0, description: "DM turns." })) },
-        { additionalProperties: true, description: "Per-DM settings." },
+    acceptedForCompat(
+      Type.Record(
+        Type.String(),
+        Type.Object(
+          { historyLimit: Type.Optional(Type.Integer({ minimum: 0, description: "DM turns." })) },
+          { additionalProperties: true, description: "Per-DM settings." },
+        ),
+        { description: "Per-DM settings keyed by peer id." },
       ),
-      { description: "Per-DM settings keyed by peer id." },
+      "no issue yet: DM history",
     ),
   ),
   textChunkLimit: Type.Optional(
     Type.Integer({ minimum: 1, description: "Max characters per outbound message." }),
   ),
   chunkMode: Type.Optional(
-    Type.Union([Type.Literal("length"), Type.Literal("newline")], {
-      description: "Outbound chunking: length or newline.",
-    }),
+    acceptedForCompat(
+      Type.Union([Type.Literal("length"), Type.Literal("newline")], {
+        description: "Outbound chunking: length or newline.",
+      }),
+      "no issue yet: newline chunking",
+    ),
   ),
   streaming: Type.Optional(
     Type.Union([Type.Boolean(), Type.String(), Type.Record(Type.String(), Type.Unknown())], {
@@ -148,9 +170,14 @@ const channelPolicyProps = {
     }),
   ),
   blockStreaming: Type.Optional(
-    Type.Boolean({ description: "Send block replies as they finish." }),
+    acceptedForCompat(
+      Type.Boolean({ description: "Send block replies as they finish." }),
+      "no issue yet: block streaming",
+    ),
   ),
-  blockStreamingCoalesce: Type.Optional(BlockStreamingCoalesceSchema),
+  blockStreamingCoalesce: Type.Optional(
+    acceptedForCompat(BlockStreamingCoalesceSchema, "no issue yet: block streaming"),
+  ),
   replyToMode: Type.Optional(
     Type.Union(
       [Type.Literal("off"), Type.Literal("first"), Type.Literal("all"), Type.Literal("batched")],
@@ -159,7 +186,12 @@ const channelPolicyProps = {
       },
     ),
   ),
-  responsePrefix: Type.Optional(Type.String({ description: "Prefix for outbound replies." })),
+  responsePrefix: Type.Optional(
+    acceptedForCompat(
+      Type.String({ description: "Prefix for outbound replies." }),
+      "no issue yet: reply prefix",
+    ),
+  ),
   retry: Type.Optional(ChannelRetrySchema),
   mediaMaxMb: Type.Optional(Type.Number({ minimum: 0, description: "Max media size (MB)." })),
   mediaLocalRoots: Type.Optional(
@@ -169,9 +201,17 @@ const channelPolicyProps = {
     }),
   ),
   defaultTo: Type.Optional(
-    Type.Union([Type.String(), Type.Number()], { description: "Default delivery target." }),
+    acceptedForCompat(
+      Type.Union([Type.String(), Type.Number()], { description: "Default delivery target." }),
+      "no issue yet: default delivery target",
+    ),
   ),
-  configWrites: Type.Optional(Type.Boolean({ description: "Allow config writes from chat." })),
+  configWrites: Type.Optional(
+    acceptedForCompat(
+      Type.Boolean({ description: "Allow config writes from chat." }),
+      "issue 14 (/config)",
+    ),
+  ),
   actions: Type.Optional(
     Type.Record(Type.String(), Type.Unknown(), { description: "Channel action toggles." }),
   ),
@@ -189,48 +229,140 @@ const channelCredentialProps = {
   ),
   tokenFile: Type.Optional(Type.String({ description: "File holding the bot token." })),
   token: Type.Optional(
-    Type.Union([Type.String(), SecretRefSchema], { description: "Bot token (Discord, ...)." }),
+    acceptedForCompat(
+      Type.Union([Type.String(), SecretRefSchema], { description: "Bot token (Discord, ...)." }),
+      "issue 16 (Discord)",
+    ),
   ),
   appToken: Type.Optional(
-    Type.Union([Type.String(), SecretRefSchema], {
-      description: "App-level token (Slack socket mode).",
-    }),
+    acceptedForCompat(
+      Type.Union([Type.String(), SecretRefSchema], {
+        description: "App-level token (Slack socket mode).",
+      }),
+      "issue 16 (Slack)",
+    ),
   ),
   userToken: Type.Optional(
-    Type.Union([Type.String(), SecretRefSchema], { description: "User token (Slack)." }),
+    acceptedForCompat(
+      Type.Union([Type.String(), SecretRefSchema], { description: "User token (Slack)." }),
+      "issue 16 (Slack)",
+    ),
   ),
   signingSecret: Type.Optional(
-    Type.Union([Type.String(), SecretRefSchema], {
-      description: "Request signing secret (Slack HTTP mode).",
-    }),
+    acceptedForCompat(
+      Type.Union([Type.String(), SecretRefSchema], {
+        description: "Request signing secret (Slack HTTP mode).",
+      }),
+      "issue 16 (Slack)",
+    ),
   ),
   webhookSecret: Type.Optional(
-    Type.Union([Type.String(), SecretRefSchema], { description: "Webhook secret." }),
+    acceptedForCompat(
+      Type.Union([Type.String(), SecretRefSchema], { description: "Webhook secret." }),
+      "no issue yet: Telegram webhook mode",
+    ),
   ),
-  webhookUrl: Type.Optional(Type.String({ description: "Public webhook URL." })),
-  webhookPath: Type.Optional(Type.String({ description: "Local webhook path." })),
-  authDir: Type.Optional(Type.String({ description: "Auth state dir (WhatsApp)." })),
+  webhookUrl: Type.Optional(
+    acceptedForCompat(
+      Type.String({ description: "Public webhook URL." }),
+      "no issue yet: Telegram webhook mode",
+    ),
+  ),
+  webhookPath: Type.Optional(
+    acceptedForCompat(
+      Type.String({ description: "Local webhook path." }),
+      "no issue yet: Telegram webhook mode",
+    ),
+  ),
+  authDir: Type.Optional(
+    acceptedForCompat(
+      Type.String({ description: "Auth state dir (WhatsApp)." }),
+      "issue 15 (WhatsApp)",
+    ),
+  ),
   accessToken: Type.Optional(
-    Type.Union([Type.String(), SecretRefSchema], { description: "Access token (Matrix, ...)." }),
+    acceptedForCompat(
+      Type.Union([Type.String(), SecretRefSchema], { description: "Access token (Matrix, ...)." }),
+      "no issue yet: Matrix",
+    ),
   ),
   password: Type.Optional(
-    Type.Union([Type.String(), SecretRefSchema], { description: "Account password." }),
+    acceptedForCompat(
+      Type.Union([Type.String(), SecretRefSchema], { description: "Account password." }),
+      "no issue yet: no channel reads it",
+    ),
   ),
-  apiKey: Type.Optional(Type.Union([Type.String(), SecretRefSchema], { description: "API key." })),
-  homeserver: Type.Optional(Type.String({ description: "Matrix homeserver URL." })),
-  userId: Type.Optional(Type.String({ description: "Bot user id." })),
-  account: Type.Optional(Type.String({ description: "Signal account (E.164)." })),
-  httpUrl: Type.Optional(Type.String({ description: "Daemon HTTP URL (signal-cli)." })),
-  cliPath: Type.Optional(Type.String({ description: "Path to the channel CLI." })),
-  dbPath: Type.Optional(Type.String({ description: "Path to the message database." })),
-  appId: Type.Optional(Type.String({ description: "App id (MS Teams, ...)." })),
+  apiKey: Type.Optional(
+    acceptedForCompat(
+      Type.Union([Type.String(), SecretRefSchema], { description: "API key." }),
+      "no issue yet: no channel reads it",
+    ),
+  ),
+  homeserver: Type.Optional(
+    acceptedForCompat(
+      Type.String({ description: "Matrix homeserver URL." }),
+      "no issue yet: Matrix",
+    ),
+  ),
+  userId: Type.Optional(
+    acceptedForCompat(Type.String({ description: "Bot user id." }), "no issue yet: Matrix"),
+  ),
+  account: Type.Optional(
+    acceptedForCompat(Type.String({ description: "Signal account (E.164)." }), "issue 21 (Signal)"),
+  ),
+  httpUrl: Type.Optional(
+    acceptedForCompat(
+      Type.String({ description: "Daemon HTTP URL (signal-cli)." }),
+      "issue 21 (Signal)",
+    ),
+  ),
+  cliPath: Type.Optional(
+    acceptedForCompat(
+      Type.String({ description: "Path to the channel CLI." }),
+      "issue 21 (Signal and iMessage)",
+    ),
+  ),
+  dbPath: Type.Optional(
+    acceptedForCompat(
+      Type.String({ description: "Path to the message database." }),
+      "issue 21 (iMessage)",
+    ),
+  ),
+  appId: Type.Optional(
+    acceptedForCompat(
+      Type.String({ description: "App id (MS Teams, ...)." }),
+      "no issue yet: MS Teams",
+    ),
+  ),
   appPassword: Type.Optional(
-    Type.Union([Type.String(), SecretRefSchema], { description: "App password / client secret." }),
+    acceptedForCompat(
+      Type.Union([Type.String(), SecretRefSchema], {
+        description: "App password / client secret.",
+      }),
+      "no issue yet: MS Teams",
+    ),
   ),
-  tenantId: Type.Optional(Type.String({ description: "Tenant id." })),
-  serviceAccountFile: Type.Optional(Type.String({ description: "Service account JSON file." })),
-  proxy: Type.Optional(Type.String({ description: "HTTP proxy URL." })),
-  mode: Type.Optional(Type.String({ description: "Connection mode (e.g. Slack socket|http)." })),
+  tenantId: Type.Optional(
+    acceptedForCompat(Type.String({ description: "Tenant id." }), "no issue yet: MS Teams"),
+  ),
+  serviceAccountFile: Type.Optional(
+    acceptedForCompat(
+      Type.String({ description: "Service account JSON file." }),
+      "no issue yet: Google Chat",
+    ),
+  ),
+  proxy: Type.Optional(
+    acceptedForCompat(
+      Type.String({ description: "HTTP proxy URL." }),
+      "no issue yet: channel proxy",
+    ),
+  ),
+  mode: Type.Optional(
+    acceptedForCompat(
+      Type.String({ description: "Connection mode (e.g. Slack socket|http)." }),
+      "issue 16 (Slack socket/http mode)",
+    ),
+  ),
 };
 
 /** One account of a multi-account channel: the channel fields plus its own credentials. */
@@ -262,12 +394,17 @@ export type ChannelConfig = Static<typeof ChannelConfigSchema>;
 export const ChannelDefaultsSchema = Type.Object(
   {
     groupPolicy: Type.Optional(GroupPolicySchema),
-    contextVisibility: Type.Optional(ContextVisibilitySchema),
+    contextVisibility: Type.Optional(
+      acceptedForCompat(ContextVisibilitySchema, "no issue yet: group context visibility"),
+    ),
     heartbeat: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), { description: "Heartbeat visibility." }),
     ),
     botLoopProtection: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Bot loop protection." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Bot loop protection." }),
+        "no issue yet: bot loop protection",
+      ),
     ),
   },
   { additionalProperties: true, description: "Defaults for every channel." },
@@ -289,17 +426,34 @@ export const ChannelsConfigSchema = Type.Object(
   {
     defaults: Type.Optional(ChannelDefaultsSchema),
     modelByChannel: Type.Optional(ModelByChannelSchema),
-    whatsapp: Type.Optional(ChannelConfigSchema),
+    whatsapp: Type.Optional(
+      acceptedForCompat(ChannelConfigSchema, "issue 15 (WhatsApp): no adapter"),
+    ),
     telegram: Type.Optional(ChannelConfigSchema),
-    discord: Type.Optional(ChannelConfigSchema),
-    slack: Type.Optional(ChannelConfigSchema),
-    signal: Type.Optional(ChannelConfigSchema),
-    imessage: Type.Optional(ChannelConfigSchema),
-    webchat: Type.Optional(ChannelConfigSchema),
-    matrix: Type.Optional(ChannelConfigSchema),
-    msteams: Type.Optional(ChannelConfigSchema),
-    googlechat: Type.Optional(ChannelConfigSchema),
-    irc: Type.Optional(ChannelConfigSchema),
+    discord: Type.Optional(
+      acceptedForCompat(ChannelConfigSchema, "issue 16 (Discord): no adapter"),
+    ),
+    slack: Type.Optional(acceptedForCompat(ChannelConfigSchema, "issue 16 (Slack): no adapter")),
+    signal: Type.Optional(acceptedForCompat(ChannelConfigSchema, "issue 21 (Signal): no adapter")),
+    imessage: Type.Optional(
+      acceptedForCompat(ChannelConfigSchema, "issue 21 (iMessage): no adapter"),
+    ),
+    webchat: Type.Optional(
+      acceptedForCompat(
+        ChannelConfigSchema,
+        "no adapter: WebChat is served by the gateway (gateway.controlUi)",
+      ),
+    ),
+    matrix: Type.Optional(
+      acceptedForCompat(ChannelConfigSchema, "no issue yet (Matrix): no adapter"),
+    ),
+    msteams: Type.Optional(
+      acceptedForCompat(ChannelConfigSchema, "no issue yet (MS Teams): no adapter"),
+    ),
+    googlechat: Type.Optional(
+      acceptedForCompat(ChannelConfigSchema, "no issue yet (Google Chat): no adapter"),
+    ),
+    irc: Type.Optional(acceptedForCompat(ChannelConfigSchema, "no issue yet (IRC): no adapter")),
   },
   { additionalProperties: ChannelConfigSchema, description: "Channel configurations by name." },
 );

@@ -1,5 +1,19 @@
 // Building blocks shared by several sections of the `openclaw.json` schema.
-import { type Static, Type } from "typebox";
+import { type Static, type TSchema, Type } from "typebox";
+
+/** Annotation key of a schema node Pincer accepts (so an OpenClaw config loads) but does not act on. */
+export const COMPAT_MARK_KEY = "x-pincer";
+/** Annotation key of the mark's note: what is missing and which issue/feature would implement it. */
+export const COMPAT_NOTE_KEY = "x-pincer-note";
+
+/**
+ * Marks `schema` as accepted for OpenClaw compatibility and not implemented: validation still passes,
+ * and `src/config/compat-keys.ts` warns once per marked key a config uses. Returns a copy (shared
+ * schemas stay unmarked elsewhere). Remove the mark where the key gets implemented.
+ */
+export function acceptedForCompat<T extends TSchema>(schema: T, note: string): T {
+  return { ...schema, [COMPAT_MARK_KEY]: "compat", [COMPAT_NOTE_KEY]: note };
+}
 
 /** The object form of a model reference: a primary `provider/model` plus ordered fallbacks. */
 export const ModelRefObjectSchema = Type.Object(
@@ -9,13 +23,16 @@ export const ModelRefObjectSchema = Type.Object(
       Type.Array(Type.String(), { description: "Fallback model refs tried in order." }),
     ),
     byChatType: Type.Optional(
-      Type.Object(
-        {
-          direct: Type.Optional(Type.String({ description: "Model for direct chats." })),
-          group: Type.Optional(Type.String({ description: "Model for group chats." })),
-          channel: Type.Optional(Type.String({ description: "Model for channels/rooms." })),
-        },
-        { additionalProperties: false, description: "Per-chat-type model overrides." },
+      acceptedForCompat(
+        Type.Object(
+          {
+            direct: Type.Optional(Type.String({ description: "Model for direct chats." })),
+            group: Type.Optional(Type.String({ description: "Model for group chats." })),
+            channel: Type.Optional(Type.String({ description: "Model for channels/rooms." })),
+          },
+          { additionalProperties: false, description: "Per-chat-type model overrides." },
+        ),
+        "no issue yet: per-chat-type models",
       ),
     ),
   },

@@ -1,6 +1,6 @@
 // `models` (custom providers and their model catalogs) and `auth` (auth profiles).
 import { type Static, Type } from "typebox";
-import { SecretRefSchema } from "./common.js";
+import { acceptedForCompat, SecretRefSchema } from "./common.js";
 
 /** Wire API spoken by a provider or model. */
 export const ModelApiSchema = Type.Union(
@@ -97,7 +97,10 @@ export const ModelProviderSchema = Type.Object(
       }),
     ),
     authHeader: Type.Optional(
-      Type.Boolean({ description: "Send the key as an Authorization header." }),
+      acceptedForCompat(
+        Type.Boolean({ description: "Send the key as an Authorization header." }),
+        "no issue yet",
+      ),
     ),
     timeoutSeconds: Type.Optional(Type.Number({ minimum: 0, description: "Request timeout (s)." })),
     request: Type.Optional(
@@ -124,9 +127,17 @@ export const ModelsConfigSchema = Type.Object(
       Type.Record(Type.String(), ModelProviderSchema, { description: "Providers by id." }),
     ),
     bedrockDiscovery: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Bedrock model discovery." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Bedrock model discovery." }),
+        "no issue yet: Bedrock discovery",
+      ),
     ),
-    proxy: Type.Optional(Type.String({ description: "HTTP proxy for model API calls." })),
+    proxy: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "HTTP proxy for model API calls." }),
+        "no issue yet: model API proxy",
+      ),
+    ),
   },
   { additionalProperties: true, description: "Model providers." },
 );
