@@ -455,7 +455,11 @@ export const ChannelsConfigSchema = Type.Object(
     ),
     irc: Type.Optional(acceptedForCompat(ChannelConfigSchema, "no issue yet (IRC): no adapter")),
   },
-  { additionalProperties: ChannelConfigSchema, description: "Channel configurations by name." },
+  {
+    // Any other channel id: Pincer has no adapter for it (telegram is the only built-in one).
+    additionalProperties: acceptedForCompat(ChannelConfigSchema, "no adapter for this channel"),
+    description: "Channel configurations by name.",
+  },
 );
 /** Static type of {@link ChannelsConfigSchema}. */
 export type ChannelsConfig = Static<typeof ChannelsConfigSchema>;

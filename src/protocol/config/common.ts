@@ -1,10 +1,8 @@
 // Building blocks shared by several sections of the `openclaw.json` schema.
 import { type Static, type TSchema, Type } from "typebox";
+import { COMPAT_MARK_KEY, COMPAT_NOTE_KEY } from "./compat-mark.js";
 
-/** Annotation key of a schema node Pincer accepts (so an OpenClaw config loads) but does not act on. */
-export const COMPAT_MARK_KEY = "x-pincer";
-/** Annotation key of the mark's note: what is missing and which issue/feature would implement it. */
-export const COMPAT_NOTE_KEY = "x-pincer-note";
+export { COMPAT_MARK_KEY, COMPAT_NOTE_KEY } from "./compat-mark.js";
 
 /**
  * Marks `schema` as accepted for OpenClaw compatibility and not implemented: validation still passes,
