@@ -336,6 +336,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
         health: () => ({ ok: true, ts: now(), uptimeMs: now() - core.startedAt }),
         logger,
         uiDir,
+        uiEnabled: () => live.config.gateway?.controlUi?.enabled !== false,
       },
       req,
       res,
