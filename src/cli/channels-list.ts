@@ -110,7 +110,7 @@ export async function run(
   const rows = configuredAccounts({ cfg: loaded.config, env: ctx.env });
   if (opts.json) {
     const chat: Record<string, string[]> = {};
-    for (const row of rows) (chat[row.channel] ??= []).push(row.accountId);
+    for (const row of rows) chat[row.channel] = [...(chat[row.channel] ?? []), row.accountId];
     printJson(ctx, { chat, auth: authProfiles(loaded), channels: rows });
     return 0;
   }
