@@ -4,6 +4,7 @@ import { BlockStreamingCoalesceSchema } from "./agent-parts.js";
 import {
   AllowFromListSchema,
   acceptedForCompat,
+  compatOptional,
   SecretRefSchema,
   ToolListPolicySchema,
 } from "./common.js";
@@ -68,27 +69,35 @@ export const ChannelGroupSchema = Type.Object(
     ),
     allowFrom: Type.Optional(AllowFromListSchema),
     groupPolicy: Type.Optional(GroupPolicySchema),
-    tools: Type.Optional(ToolListPolicySchema),
-    toolsBySender: Type.Optional(
-      acceptedForCompat(ToolsBySenderSchema, "no issue yet: per-sender tool policy"),
+    tools: compatOptional(ToolListPolicySchema, "no issue yet: per-group tool policy"),
+    toolsBySender: compatOptional(ToolsBySenderSchema, "no issue yet: per-sender tool policy"),
+    skills: compatOptional(
+      Type.Array(Type.String(), { description: "Skill allowlist." }),
+      "no issue yet: per-group skills",
     ),
-    skills: Type.Optional(Type.Array(Type.String(), { description: "Skill allowlist." })),
-    systemPrompt: Type.Optional(Type.String({ description: "Extra system prompt for the group." })),
+    systemPrompt: compatOptional(
+      Type.String({ description: "Extra system prompt for the group." }),
+      "no issue yet: per-group system prompt",
+    ),
     historyLimit: Type.Optional(Type.Integer({ minimum: 0, description: "Context messages." })),
     mentionPatterns: Type.Optional(
       Type.Array(Type.String(), { description: "Extra mention regexes." }),
     ),
-    users: Type.Optional(AllowFromListSchema),
-    roles: Type.Optional(Type.Array(Type.String(), { description: "Allowed role ids." })),
+    users: compatOptional(AllowFromListSchema, "issue 16 (Discord)"),
+    roles: compatOptional(
+      Type.Array(Type.String(), { description: "Allowed role ids." }),
+      "issue 16 (Discord)",
+    ),
     topics: Type.Optional(
       Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
         description: "Per-topic/thread overrides (Telegram forum topics).",
       }),
     ),
-    channels: Type.Optional(
+    channels: compatOptional(
       Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
         description: "Per-channel overrides inside a guild/workspace.",
       }),
+      "issue 16 (Discord and Slack channels)",
     ),
   },
   { additionalProperties: true, description: "Group settings." },
@@ -116,15 +125,14 @@ const channelPolicyProps = {
       description: "Senders allowed to trigger the agent in groups.",
     }),
   ),
-  contextVisibility: Type.Optional(
-    acceptedForCompat(ContextVisibilitySchema, "no issue yet: group context visibility"),
+  contextVisibility: compatOptional(
+    ContextVisibilitySchema,
+    "no issue yet: group context visibility",
   ),
   groups: Type.Optional(groupMapSchema),
-  guilds: Type.Optional(acceptedForCompat(groupMapSchema, "issue 16 (Discord)")),
-  rooms: Type.Optional(acceptedForCompat(groupMapSchema, "no issue yet: Matrix rooms")),
-  channels: Type.Optional(
-    acceptedForCompat(groupMapSchema, "issue 16 (Discord and Slack channels)"),
-  ),
+  guilds: compatOptional(groupMapSchema, "issue 16 (Discord)"),
+  rooms: compatOptional(groupMapSchema, "no issue yet: Matrix rooms"),
+  channels: compatOptional(groupMapSchema, "issue 16 (Discord and Slack channels)"),
   requireMention: Type.Optional(
     Type.Boolean({ description: "Require a mention in groups by default." }),
   ),
@@ -134,49 +142,43 @@ const channelPolicyProps = {
     }),
   ),
   historyLimit: Type.Optional(Type.Integer({ minimum: 0, description: "Group context messages." })),
-  dmHistoryLimit: Type.Optional(
-    acceptedForCompat(
-      Type.Integer({ minimum: 0, description: "DM context turns." }),
-      "no issue yet: DM history",
-    ),
+  dmHistoryLimit: compatOptional(
+    Type.Integer({ minimum: 0, description: "DM context turns." }),
+    "no issue yet: DM history",
   ),
-  dms: Type.Optional(
-    acceptedForCompat(
-      Type.Record(
-        Type.String(),
-        Type.Object(
-          { historyLimit: Type.Optional(Type.Integer({ minimum: 0, description: "DM turns." })) },
-          { additionalProperties: true, description: "Per-DM settings." },
-        ),
-        { description: "Per-DM settings keyed by peer id." },
+  dms: compatOptional(
+    Type.Record(
+      Type.String(),
+      Type.Object(
+        { historyLimit: Type.Optional(Type.Integer({ minimum: 0, description: "DM turns." })) },
+        { additionalProperties: true, description: "Per-DM settings." },
       ),
-      "no issue yet: DM history",
+      { description: "Per-DM settings keyed by peer id." },
     ),
+    "no issue yet: DM history",
   ),
   textChunkLimit: Type.Optional(
     Type.Integer({ minimum: 1, description: "Max characters per outbound message." }),
   ),
-  chunkMode: Type.Optional(
-    acceptedForCompat(
-      Type.Union([Type.Literal("length"), Type.Literal("newline")], {
-        description: "Outbound chunking: length or newline.",
-      }),
-      "no issue yet: newline chunking",
-    ),
+  chunkMode: compatOptional(
+    Type.Union([Type.Literal("length"), Type.Literal("newline")], {
+      description: "Outbound chunking: length or newline.",
+    }),
+    "no issue yet: newline chunking",
   ),
-  streaming: Type.Optional(
+  streaming: compatOptional(
     Type.Union([Type.Boolean(), Type.String(), Type.Record(Type.String(), Type.Unknown())], {
       description: "Preview streaming: boolean, mode (off|partial|block|progress) or object.",
     }),
+    "no issue yet: preview streaming",
   ),
-  blockStreaming: Type.Optional(
-    acceptedForCompat(
-      Type.Boolean({ description: "Send block replies as they finish." }),
-      "no issue yet: block streaming",
-    ),
+  blockStreaming: compatOptional(
+    Type.Boolean({ description: "Send block replies as they finish." }),
+    "no issue yet: block streaming",
   ),
-  blockStreamingCoalesce: Type.Optional(
-    acceptedForCompat(BlockStreamingCoalesceSchema, "no issue yet: block streaming"),
+  blockStreamingCoalesce: compatOptional(
+    BlockStreamingCoalesceSchema,
+    "no issue yet: block streaming",
   ),
   replyToMode: Type.Optional(
     Type.Union(
@@ -186,11 +188,9 @@ const channelPolicyProps = {
       },
     ),
   ),
-  responsePrefix: Type.Optional(
-    acceptedForCompat(
-      Type.String({ description: "Prefix for outbound replies." }),
-      "no issue yet: reply prefix",
-    ),
+  responsePrefix: compatOptional(
+    Type.String({ description: "Prefix for outbound replies." }),
+    "no issue yet: reply prefix",
   ),
   retry: Type.Optional(ChannelRetrySchema),
   mediaMaxMb: Type.Optional(Type.Number({ minimum: 0, description: "Max media size (MB)." })),
@@ -200,23 +200,21 @@ const channelPolicyProps = {
         "Extra directories reply media may attach local files from (besides the agent workspace; never the state dir).",
     }),
   ),
-  defaultTo: Type.Optional(
-    acceptedForCompat(
-      Type.Union([Type.String(), Type.Number()], { description: "Default delivery target." }),
-      "no issue yet: default delivery target",
-    ),
+  defaultTo: compatOptional(
+    Type.Union([Type.String(), Type.Number()], { description: "Default delivery target." }),
+    "no issue yet: default delivery target",
   ),
-  configWrites: Type.Optional(
-    acceptedForCompat(
-      Type.Boolean({ description: "Allow config writes from chat." }),
-      "issue 14 (/config)",
-    ),
+  configWrites: compatOptional(
+    Type.Boolean({ description: "Allow config writes from chat." }),
+    "issue 14 (/config)",
   ),
-  actions: Type.Optional(
+  actions: compatOptional(
     Type.Record(Type.String(), Type.Unknown(), { description: "Channel action toggles." }),
+    "no issue yet: channel actions",
   ),
-  heartbeat: Type.Optional(
+  heartbeat: compatOptional(
     Type.Record(Type.String(), Type.Unknown(), { description: "Heartbeat visibility." }),
+    "no issue yet: per-channel heartbeat visibility",
   ),
 };
 
@@ -228,140 +226,95 @@ const channelCredentialProps = {
     }),
   ),
   tokenFile: Type.Optional(Type.String({ description: "File holding the bot token." })),
-  token: Type.Optional(
-    acceptedForCompat(
-      Type.Union([Type.String(), SecretRefSchema], { description: "Bot token (Discord, ...)." }),
-      "issue 16 (Discord)",
-    ),
+  token: compatOptional(
+    Type.Union([Type.String(), SecretRefSchema], { description: "Bot token (Discord, ...)." }),
+    "issue 16 (Discord)",
   ),
-  appToken: Type.Optional(
-    acceptedForCompat(
-      Type.Union([Type.String(), SecretRefSchema], {
-        description: "App-level token (Slack socket mode).",
-      }),
-      "issue 16 (Slack)",
-    ),
+  appToken: compatOptional(
+    Type.Union([Type.String(), SecretRefSchema], {
+      description: "App-level token (Slack socket mode).",
+    }),
+    "issue 16 (Slack)",
   ),
-  userToken: Type.Optional(
-    acceptedForCompat(
-      Type.Union([Type.String(), SecretRefSchema], { description: "User token (Slack)." }),
-      "issue 16 (Slack)",
-    ),
+  userToken: compatOptional(
+    Type.Union([Type.String(), SecretRefSchema], { description: "User token (Slack)." }),
+    "issue 16 (Slack)",
   ),
-  signingSecret: Type.Optional(
-    acceptedForCompat(
-      Type.Union([Type.String(), SecretRefSchema], {
-        description: "Request signing secret (Slack HTTP mode).",
-      }),
-      "issue 16 (Slack)",
-    ),
+  signingSecret: compatOptional(
+    Type.Union([Type.String(), SecretRefSchema], {
+      description: "Request signing secret (Slack HTTP mode).",
+    }),
+    "issue 16 (Slack)",
   ),
-  webhookSecret: Type.Optional(
-    acceptedForCompat(
-      Type.Union([Type.String(), SecretRefSchema], { description: "Webhook secret." }),
-      "no issue yet: Telegram webhook mode",
-    ),
+  webhookSecret: compatOptional(
+    Type.Union([Type.String(), SecretRefSchema], { description: "Webhook secret." }),
+    "no issue yet: Telegram webhook mode",
   ),
-  webhookUrl: Type.Optional(
-    acceptedForCompat(
-      Type.String({ description: "Public webhook URL." }),
-      "no issue yet: Telegram webhook mode",
-    ),
+  webhookUrl: compatOptional(
+    Type.String({ description: "Public webhook URL." }),
+    "no issue yet: Telegram webhook mode",
   ),
-  webhookPath: Type.Optional(
-    acceptedForCompat(
-      Type.String({ description: "Local webhook path." }),
-      "no issue yet: Telegram webhook mode",
-    ),
+  webhookPath: compatOptional(
+    Type.String({ description: "Local webhook path." }),
+    "no issue yet: Telegram webhook mode",
   ),
-  authDir: Type.Optional(
-    acceptedForCompat(
-      Type.String({ description: "Auth state dir (WhatsApp)." }),
-      "issue 15 (WhatsApp)",
-    ),
+  authDir: compatOptional(
+    Type.String({ description: "Auth state dir (WhatsApp)." }),
+    "issue 15 (WhatsApp)",
   ),
-  accessToken: Type.Optional(
-    acceptedForCompat(
-      Type.Union([Type.String(), SecretRefSchema], { description: "Access token (Matrix, ...)." }),
-      "no issue yet: Matrix",
-    ),
+  accessToken: compatOptional(
+    Type.Union([Type.String(), SecretRefSchema], { description: "Access token (Matrix, ...)." }),
+    "no issue yet: Matrix",
   ),
-  password: Type.Optional(
-    acceptedForCompat(
-      Type.Union([Type.String(), SecretRefSchema], { description: "Account password." }),
-      "no issue yet: no channel reads it",
-    ),
+  password: compatOptional(
+    Type.Union([Type.String(), SecretRefSchema], { description: "Account password." }),
+    "no issue yet: no channel reads it",
   ),
-  apiKey: Type.Optional(
-    acceptedForCompat(
-      Type.Union([Type.String(), SecretRefSchema], { description: "API key." }),
-      "no issue yet: no channel reads it",
-    ),
+  apiKey: compatOptional(
+    Type.Union([Type.String(), SecretRefSchema], { description: "API key." }),
+    "no issue yet: no channel reads it",
   ),
-  homeserver: Type.Optional(
-    acceptedForCompat(
-      Type.String({ description: "Matrix homeserver URL." }),
-      "no issue yet: Matrix",
-    ),
+  homeserver: compatOptional(
+    Type.String({ description: "Matrix homeserver URL." }),
+    "no issue yet: Matrix",
   ),
-  userId: Type.Optional(
-    acceptedForCompat(Type.String({ description: "Bot user id." }), "no issue yet: Matrix"),
+  userId: compatOptional(Type.String({ description: "Bot user id." }), "no issue yet: Matrix"),
+  account: compatOptional(
+    Type.String({ description: "Signal account (E.164)." }),
+    "issue 21 (Signal)",
   ),
-  account: Type.Optional(
-    acceptedForCompat(Type.String({ description: "Signal account (E.164)." }), "issue 21 (Signal)"),
+  httpUrl: compatOptional(
+    Type.String({ description: "Daemon HTTP URL (signal-cli)." }),
+    "issue 21 (Signal)",
   ),
-  httpUrl: Type.Optional(
-    acceptedForCompat(
-      Type.String({ description: "Daemon HTTP URL (signal-cli)." }),
-      "issue 21 (Signal)",
-    ),
+  cliPath: compatOptional(
+    Type.String({ description: "Path to the channel CLI." }),
+    "issue 21 (Signal and iMessage)",
   ),
-  cliPath: Type.Optional(
-    acceptedForCompat(
-      Type.String({ description: "Path to the channel CLI." }),
-      "issue 21 (Signal and iMessage)",
-    ),
+  dbPath: compatOptional(
+    Type.String({ description: "Path to the message database." }),
+    "issue 21 (iMessage)",
   ),
-  dbPath: Type.Optional(
-    acceptedForCompat(
-      Type.String({ description: "Path to the message database." }),
-      "issue 21 (iMessage)",
-    ),
+  appId: compatOptional(
+    Type.String({ description: "App id (MS Teams, ...)." }),
+    "no issue yet: MS Teams",
   ),
-  appId: Type.Optional(
-    acceptedForCompat(
-      Type.String({ description: "App id (MS Teams, ...)." }),
-      "no issue yet: MS Teams",
-    ),
+  appPassword: compatOptional(
+    Type.Union([Type.String(), SecretRefSchema], { description: "App password / client secret." }),
+    "no issue yet: MS Teams",
   ),
-  appPassword: Type.Optional(
-    acceptedForCompat(
-      Type.Union([Type.String(), SecretRefSchema], {
-        description: "App password / client secret.",
-      }),
-      "no issue yet: MS Teams",
-    ),
+  tenantId: compatOptional(Type.String({ description: "Tenant id." }), "no issue yet: MS Teams"),
+  serviceAccountFile: compatOptional(
+    Type.String({ description: "Service account JSON file." }),
+    "no issue yet: Google Chat",
   ),
-  tenantId: Type.Optional(
-    acceptedForCompat(Type.String({ description: "Tenant id." }), "no issue yet: MS Teams"),
+  proxy: compatOptional(
+    Type.String({ description: "HTTP proxy URL." }),
+    "no issue yet: channel proxy",
   ),
-  serviceAccountFile: Type.Optional(
-    acceptedForCompat(
-      Type.String({ description: "Service account JSON file." }),
-      "no issue yet: Google Chat",
-    ),
-  ),
-  proxy: Type.Optional(
-    acceptedForCompat(
-      Type.String({ description: "HTTP proxy URL." }),
-      "no issue yet: channel proxy",
-    ),
-  ),
-  mode: Type.Optional(
-    acceptedForCompat(
-      Type.String({ description: "Connection mode (e.g. Slack socket|http)." }),
-      "issue 16 (Slack socket/http mode)",
-    ),
+  mode: compatOptional(
+    Type.String({ description: "Connection mode (e.g. Slack socket|http)." }),
+    "issue 16 (Slack socket/http mode)",
   ),
 };
 
@@ -394,17 +347,16 @@ export type ChannelConfig = Static<typeof ChannelConfigSchema>;
 export const ChannelDefaultsSchema = Type.Object(
   {
     groupPolicy: Type.Optional(GroupPolicySchema),
-    contextVisibility: Type.Optional(
-      acceptedForCompat(ContextVisibilitySchema, "no issue yet: group context visibility"),
+    contextVisibility: compatOptional(
+      ContextVisibilitySchema,
+      "no issue yet: group context visibility",
     ),
     heartbeat: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), { description: "Heartbeat visibility." }),
     ),
-    botLoopProtection: Type.Optional(
-      acceptedForCompat(
-        Type.Record(Type.String(), Type.Unknown(), { description: "Bot loop protection." }),
-        "no issue yet: bot loop protection",
-      ),
+    botLoopProtection: compatOptional(
+      Type.Record(Type.String(), Type.Unknown(), { description: "Bot loop protection." }),
+      "no issue yet: bot loop protection",
     ),
   },
   { additionalProperties: true, description: "Defaults for every channel." },
@@ -426,34 +378,20 @@ export const ChannelsConfigSchema = Type.Object(
   {
     defaults: Type.Optional(ChannelDefaultsSchema),
     modelByChannel: Type.Optional(ModelByChannelSchema),
-    whatsapp: Type.Optional(
-      acceptedForCompat(ChannelConfigSchema, "issue 15 (WhatsApp): no adapter"),
-    ),
+    whatsapp: compatOptional(ChannelConfigSchema, "issue 15 (WhatsApp): no adapter"),
     telegram: Type.Optional(ChannelConfigSchema),
-    discord: Type.Optional(
-      acceptedForCompat(ChannelConfigSchema, "issue 16 (Discord): no adapter"),
+    discord: compatOptional(ChannelConfigSchema, "issue 16 (Discord): no adapter"),
+    slack: compatOptional(ChannelConfigSchema, "issue 16 (Slack): no adapter"),
+    signal: compatOptional(ChannelConfigSchema, "issue 21 (Signal): no adapter"),
+    imessage: compatOptional(ChannelConfigSchema, "issue 21 (iMessage): no adapter"),
+    webchat: compatOptional(
+      ChannelConfigSchema,
+      "no adapter: WebChat is served by the gateway (gateway.controlUi)",
     ),
-    slack: Type.Optional(acceptedForCompat(ChannelConfigSchema, "issue 16 (Slack): no adapter")),
-    signal: Type.Optional(acceptedForCompat(ChannelConfigSchema, "issue 21 (Signal): no adapter")),
-    imessage: Type.Optional(
-      acceptedForCompat(ChannelConfigSchema, "issue 21 (iMessage): no adapter"),
-    ),
-    webchat: Type.Optional(
-      acceptedForCompat(
-        ChannelConfigSchema,
-        "no adapter: WebChat is served by the gateway (gateway.controlUi)",
-      ),
-    ),
-    matrix: Type.Optional(
-      acceptedForCompat(ChannelConfigSchema, "no issue yet (Matrix): no adapter"),
-    ),
-    msteams: Type.Optional(
-      acceptedForCompat(ChannelConfigSchema, "no issue yet (MS Teams): no adapter"),
-    ),
-    googlechat: Type.Optional(
-      acceptedForCompat(ChannelConfigSchema, "no issue yet (Google Chat): no adapter"),
-    ),
-    irc: Type.Optional(acceptedForCompat(ChannelConfigSchema, "no issue yet (IRC): no adapter")),
+    matrix: compatOptional(ChannelConfigSchema, "no issue yet (Matrix): no adapter"),
+    msteams: compatOptional(ChannelConfigSchema, "no issue yet (MS Teams): no adapter"),
+    googlechat: compatOptional(ChannelConfigSchema, "no issue yet (Google Chat): no adapter"),
+    irc: compatOptional(ChannelConfigSchema, "no issue yet (IRC): no adapter"),
   },
   {
     // Any other channel id: Pincer has no adapter for it (telegram is the only built-in one).

@@ -13,6 +13,11 @@ export function acceptedForCompat<T extends TSchema>(schema: T, note: string): T
   return { ...schema, [COMPAT_MARK_KEY]: "compat", [COMPAT_NOTE_KEY]: note };
 }
 
+/** `Type.Optional(acceptedForCompat(schema, note))`: an optional key accepted but not implemented. */
+export function compatOptional<T extends TSchema>(schema: T, note: string) {
+  return Type.Optional(acceptedForCompat(schema, note));
+}
+
 /** The object form of a model reference: a primary `provider/model` plus ordered fallbacks. */
 export const ModelRefObjectSchema = Type.Object(
   {
