@@ -93,7 +93,9 @@ const USES_IMPLEMENTED = {
 };
 
 /** A config that sets the marked pattern's path (`*` -> a key, `[]` -> index 0). */
-function configAt(pattern: string): { config: Record<string, unknown>; path: string } {
+function configAt(mark: string): { config: Record<string, unknown>; path: string } {
+  const [pattern = "", literal] = mark.split("=");
+  const leaf: unknown = literal === undefined ? { some: "value" } : JSON.parse(literal);
   const segments: PathSegment[] = [];
   for (const part of pattern.split(".")) {
     const name = part.replace(/\[\]/g, "");
@@ -105,7 +107,7 @@ function configAt(pattern: string): { config: Record<string, unknown>; path: str
   segments.forEach((segment, i) => {
     const last = i === segments.length - 1;
     const nextIsIndex = typeof segments[i + 1] === "number";
-    at[segment] = last ? { some: "value" } : nextIsIndex ? [] : {};
+    at[segment] = last ? leaf : nextIsIndex ? [] : {};
     at = at[segment] as Record<string | number, unknown>;
   });
   return { config: root, path: formatConfigPath(segments) };
@@ -115,6 +117,14 @@ describe("findCompatKeys", () => {
   it("reports each marked key the config uses once, by path (a marked section once)", () => {
     const paths = findCompatKeys(USES_MARKED).map((use) => use.path);
     expect(paths.sort()).toEqual([...EXPECTED_PATHS].sort());
+  });
+
+  it("a value-level mark warns only for that value", () => {
+    expect(findCompatKeys({ session: { scope: "global" } }).map((u) => u.path)).toEqual([
+      "session.scope",
+    ]);
+    expect(findCompatKeys({ session: { scope: "per-sender" } })).toEqual([]);
+    expect(listCompatMarks()).toContain('session.scope="global"');
   });
 
   it("reports nothing for a config of implemented keys (a disabled section asks for nothing)", () => {

@@ -69,6 +69,8 @@ export function findCompatKeys(
     if (value === undefined) continue;
     const note = markOf(raw);
     const node = resolve(schema, raw);
+    // A branch for one literal value (a value-level mark) applies only to that value.
+    if ("const" in node && node.const !== value) continue;
     const mark = note ?? markOf(node);
     if (mark !== undefined) {
       const path = formatConfigPath(segments);
@@ -133,7 +135,8 @@ export function withCompatKeyIssues<
 
 /**
  * Every marked node of `schema` as a path pattern (`cron`, `channels.*`, `agents.list[].sandbox.docker`):
- * what the schema declares accepted-but-ignored. `*` stands for any key, `[]` for any index.
+ * what the schema declares accepted-but-ignored. `*` stands for any key, `[]` for any index; a mark on
+ * one literal value reads `session.scope="global"`.
  */
 export function listCompatMarks(schema: SchemaNode = DEFAULT_CONFIG_SCHEMA): string[] {
   const out = new Set<string>();
@@ -147,7 +150,7 @@ export function listCompatMarks(schema: SchemaNode = DEFAULT_CONFIG_SCHEMA): str
     if (ref && refs.includes(ref)) continue;
     const node = resolve(schema, raw);
     if (markOf(raw) !== undefined || markOf(node) !== undefined) {
-      out.add(path);
+      out.add("const" in node ? `${path}=${JSON.stringify(node.const)}` : path);
       continue;
     }
     const seen = ref ? [...refs, ref] : refs;

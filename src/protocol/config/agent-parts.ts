@@ -10,7 +10,12 @@ export const AgentIdentitySchema = Type.Object(
     avatar: Type.Optional(
       Type.String({ description: "Avatar: workspace-relative path, http(s) URL or data URI." }),
     ),
-    theme: Type.Optional(Type.String({ description: "Persona theme / vibe." })),
+    theme: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "Persona theme / vibe." }),
+        "no issue yet: persona theme",
+      ),
+    ),
   },
   { additionalProperties: false, description: "Agent identity." },
 );
@@ -278,15 +283,23 @@ export type ThinkingLevel = Static<typeof ThinkingLevelSchema>;
 export const CompactionConfigSchema = Type.Object(
   {
     mode: Type.Optional(
-      Type.Union([Type.Literal("default"), Type.Literal("safeguard")], {
-        description: "Compaction mode.",
-      }),
+      acceptedForCompat(
+        Type.Union([Type.Literal("default"), Type.Literal("safeguard")], {
+          description: "Compaction mode.",
+        }),
+        "no issue yet: safeguard compaction",
+      ),
     ),
     reserveTokens: Type.Optional(Type.Integer({ minimum: 0, description: "Reserve tokens." })),
     keepRecentTokens: Type.Optional(
       Type.Integer({ minimum: 0, description: "Recent tokens kept verbatim." }),
     ),
-    model: Type.Optional(Type.String({ description: "Model used for summaries." })),
+    model: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "Model used for summaries." }),
+        "no issue yet: compaction model",
+      ),
+    ),
     memoryFlush: Type.Optional(
       acceptedForCompat(
         Type.Record(Type.String(), Type.Unknown(), { description: "Pre-compaction memory flush." }),

@@ -284,7 +284,10 @@ export const AgentsConfigSchema = Type.Object(
       }),
     ),
     ownership: Type.Optional(
-      Type.String({ description: 'Traffic ownership policy (e.g. "explicit").' }),
+      acceptedForCompat(
+        Type.String({ description: 'Traffic ownership policy (e.g. "explicit").' }),
+        "no issue yet: traffic ownership",
+      ),
     ),
   },
   { additionalProperties: false, description: "Agent defaults and roster." },

@@ -62,9 +62,15 @@ export type BindingSession = Static<typeof BindingSessionSchema>;
 export const BindingSchema = Type.Object(
   {
     type: Type.Optional(
-      Type.Union([Type.Literal("route"), Type.Literal("acp")], {
-        description: 'Binding kind: "route" (default) or "acp".',
-      }),
+      Type.Union(
+        [
+          Type.Literal("route"),
+          acceptedForCompat(Type.Literal("acp"), "no issue yet: ACP bindings"),
+        ],
+        {
+          description: 'Binding kind: "route" (default) or "acp".',
+        },
+      ),
     ),
     agentId: Type.String({ minLength: 1, description: "Agent that owns matching traffic." }),
     comment: Type.Optional(Type.String({ description: "Free-form note." })),

@@ -209,10 +209,16 @@ export const BroadcastGroupSchema = Type.Object(
       Type.Boolean({ description: "Respect mention gating (default true)." }),
     ),
     maxRounds: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 4, description: "Rounds (1-4, default 1)." }),
+      acceptedForCompat(
+        Type.Integer({ minimum: 1, maximum: 4, description: "Rounds (1-4, default 1)." }),
+        "no issue yet: broadcast rounds",
+      ),
     ),
     maxTurns: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 32, description: "Turns (1-32)." }),
+      acceptedForCompat(
+        Type.Integer({ minimum: 1, maximum: 32, description: "Turns (1-32)." }),
+        "no issue yet: broadcast rounds",
+      ),
     ),
   },
   { additionalProperties: false, description: "Broadcast group." },

@@ -102,9 +102,17 @@ export const ModelProviderSchema = Type.Object(
         "no issue yet",
       ),
     ),
-    timeoutSeconds: Type.Optional(Type.Number({ minimum: 0, description: "Request timeout (s)." })),
+    timeoutSeconds: Type.Optional(
+      acceptedForCompat(
+        Type.Number({ minimum: 0, description: "Request timeout (s)." }),
+        "no issue yet: provider timeouts",
+      ),
+    ),
     request: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Request tuning." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Request tuning." }),
+        "no issue yet: request tuning",
+      ),
     ),
     models: Type.Optional(
       Type.Array(ModelDefinitionSchema, { description: "Models offered by this provider." }),

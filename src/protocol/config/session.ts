@@ -3,9 +3,14 @@ import { type Static, Type } from "typebox";
 import { acceptedForCompat, TypingModeSchema } from "./common.js";
 
 /** `session.scope`: one session per sender, or one global session. */
-export const SessionScopeSchema = Type.Union([Type.Literal("per-sender"), Type.Literal("global")], {
-  description: "Session scope: per-sender (default) or global.",
-});
+export const SessionScopeSchema = Type.Union(
+  [
+    Type.Literal("per-sender"),
+    // A value-level mark: only `"global"` is ignored (every sender still gets its own session).
+    acceptedForCompat(Type.Literal("global"), "no issue yet: one global session"),
+  ],
+  { description: "Session scope: per-sender (default) or global." },
+);
 /** Static type of {@link SessionScopeSchema}. */
 export type SessionScope = Static<typeof SessionScopeSchema>;
 

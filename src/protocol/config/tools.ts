@@ -222,7 +222,7 @@ const toolPolicyProps = {
   loopDetection: Type.Optional(
     acceptedForCompat(LoopDetectionConfigSchema, "no issue yet: tool-loop detection"),
   ),
-  sandbox: Type.Optional(SandboxToolsConfigSchema),
+  sandbox: Type.Optional(acceptedForCompat(SandboxToolsConfigSchema, "issue 18 (sandboxing)")),
 };
 
 /** Per-agent tool restrictions (`agents.list[].tools`); can only narrow the global policy. */
@@ -274,21 +274,24 @@ export const ToolsConfigSchema = Type.Object(
     ...toolPolicyProps,
     agentToAgent: Type.Optional(AgentToAgentConfigSchema),
     sessions: Type.Optional(
-      Type.Object(
-        {
-          visibility: Type.Optional(
-            Type.Union(
-              [
-                Type.Literal("self"),
-                Type.Literal("tree"),
-                Type.Literal("agent"),
-                Type.Literal("all"),
-              ],
-              { description: "Which sessions session tools may target." },
+      acceptedForCompat(
+        Type.Object(
+          {
+            visibility: Type.Optional(
+              Type.Union(
+                [
+                  Type.Literal("self"),
+                  Type.Literal("tree"),
+                  Type.Literal("agent"),
+                  Type.Literal("all"),
+                ],
+                { description: "Which sessions session tools may target." },
+              ),
             ),
-          ),
-        },
-        { additionalProperties: true, description: "Session tool visibility." },
+          },
+          { additionalProperties: true, description: "Session tool visibility." },
+        ),
+        "no issue yet: session tool visibility",
       ),
     ),
     subagents: Type.Optional(
