@@ -90,6 +90,7 @@ const USES_IMPLEMENTED = {
   tools: { profile: "coding", exec: { timeoutSec: 60 } },
   skills: { entries: { weather: { enabled: true } } },
   hooks: { enabled: false, token: "ignored-when-off" },
+  worktreeAcceleration: false,
 };
 
 /** A config that sets the marked pattern's path (`*` -> a key, `[]` -> index 0). */

@@ -37,9 +37,9 @@ function resolve(root: SchemaNode, node: SchemaNode): SchemaNode {
   return isPlainObject(target) ? target : {};
 }
 
-/** A disabled section (`{ enabled: false, ... }`) asks for nothing, so nothing is ignored. */
+/** A disabled section (`{ enabled: false, ... }`) or a `false` flag asks for nothing: nothing is ignored. */
 function isDisabled(value: unknown): boolean {
-  return isPlainObject(value) && value.enabled === false;
+  return value === false || (isPlainObject(value) && value.enabled === false);
 }
 
 function childSchema(node: SchemaNode, key: string): SchemaNode | undefined {
