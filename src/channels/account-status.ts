@@ -22,6 +22,8 @@ export interface AccountStatusSnapshot extends ChannelAccountStatus {
   /** Parts whose fate nobody knows (a timeout, or a crash mid-send): reported, never re-sent. */
   uncertainDeliveries: number;
   probe?: unknown;
+  /** False when the channel has no adapter in Pincer: configured, but nothing runs it. */
+  adapter?: false;
 }
 
 /** The delivery-queue fields of a status snapshot. */

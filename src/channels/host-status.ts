@@ -10,7 +10,11 @@ export interface ChannelsStatus {
   ts: number;
   channelOrder: string[];
   channelLabels: Record<string, string>;
-  channels: Record<string, { configured: boolean; running: boolean; accounts: number }>;
+  /** `adapter: false`: configured, but Pincer has no adapter for the channel (see adapterless.ts). */
+  channels: Record<
+    string,
+    { configured: boolean; running: boolean; accounts: number; adapter?: false }
+  >;
   channelAccounts: Record<string, AccountStatusSnapshot[]>;
   /** Parts in the delivery queue: waiting to be sent, dead-lettered, of unknown fate (all accounts). */
   deliveries: DeliveryCounts;

@@ -1,8 +1,9 @@
 // `pincer channels status [--probe] [--json]`: live per-account status from the running gateway's
 // `channels.status`; when the gateway is not running, the configured accounts and "gateway not running".
 import type { AccountStatusSnapshot } from "../channels/account-status.js";
+import { NO_ADAPTER_STATE } from "../channels/adapterless.js";
 import type { ChannelsStatus } from "../channels/host.js";
-import { configuredAccounts } from "./channels-list.js";
+import { accountState, configuredAccounts } from "./channels-list.js";
 import { type CliContext, CliError, printJson, printLine, style } from "./context.js";
 import {
   connectForCli,
@@ -14,6 +15,9 @@ import type { CommandInput } from "./program.js";
 
 function accountLine(ctx: CliContext, channel: string, account: AccountStatusSnapshot): string {
   const s = style(ctx);
+  // A channel without an adapter: say so (its lastError only repeats it).
+  if (account.adapter === false)
+    return `${channel}/${account.accountId}  ${s.yellow(NO_ADAPTER_STATE)}${account.enabled ? "" : ", disabled"}`;
   const state = !account.enabled
     ? s.dim("disabled")
     : account.connected
@@ -63,14 +67,14 @@ export async function run(
     down = err.message;
   }
   if (!status) {
-    const accounts = configuredAccounts(target.loaded.config);
+    const accounts = configuredAccounts({ cfg: target.loaded.config, env: ctx.env });
     if (opts.json) {
       printJson(ctx, { gateway: "not running", error: down, accounts });
       return 0;
     }
     printLine(ctx, style(ctx).yellow(`gateway not running (${target.url}); configured accounts:`));
     for (const a of accounts)
-      printLine(ctx, `${a.channel}/${a.accountId}  ${a.enabled ? "enabled" : "disabled"}`);
+      printLine(ctx, `${a.channel}/${a.accountId}  ${accountState(ctx, a)}`);
     if (accounts.length === 0) printLine(ctx, "  none");
     return 0;
   }

@@ -1,5 +1,5 @@
 // `pincer config validate`: every problem, each with its path, file and line; exit 1 on errors.
-import { formatConfigIssues } from "../config/index.js";
+import { formatConfigIssues, withCompatKeyIssues } from "../config/index.js";
 import { withModelRefIssues } from "../runtime/models/model-ref-rules.js";
 import { asBlock, type CliContext, printJson } from "./context.js";
 import { loadForCli } from "./load.js";
@@ -10,8 +10,11 @@ export async function run(
   ctx: CliContext,
   { opts }: CommandInput<{ json?: boolean }>,
 ): Promise<number> {
-  // Schema and rules, then the models each agent names (unknown ones with a did-you-mean).
-  const loaded = withModelRefIssues(loadForCli(ctx, { requireValid: false }), ctx.env);
+  // Schema and rules, then the models each agent names (unknown ones with a did-you-mean), then
+  // one warning per key the schema accepts for OpenClaw compatibility but Pincer ignores.
+  const loaded = withCompatKeyIssues(
+    withModelRefIssues(loadForCli(ctx, { requireValid: false }), ctx.env),
+  );
   if (opts.json) {
     printJson(ctx, {
       valid: loaded.valid,

@@ -28,6 +28,8 @@ describe("sandbox mode in the CLI", () => {
     expect(sandbox.map((i: { path: string; severity: string }) => [i.path, i.severity])).toEqual([
       ["agents.defaults.sandbox.mode", "warning"],
       ["agents.list[2].sandbox.mode", "warning"],
+      // `scope` is accepted for OpenClaw compatibility and ignored (src/config/compat-keys.ts).
+      ["agents.list[2].sandbox.scope", "warning"],
     ]);
   });
 

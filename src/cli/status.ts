@@ -5,7 +5,7 @@
 import { listAgents } from "../agents/roster.js";
 import type { GatewayClient } from "../client/index.js";
 import { GatewayRequestError } from "../client/index.js";
-import { type ConfigIssue, formatConfigIssues } from "../config/index.js";
+import { type ConfigIssue, formatConfigIssues, withCompatKeyIssues } from "../config/index.js";
 import { withModelRefIssues } from "../runtime/models/model-ref-rules.js";
 import {
   type CliContext,
@@ -154,6 +154,19 @@ async function localReport(
   };
 }
 
+/** A valid config's warnings (keys Pincer ignores, ...): one line each, naming the path. */
+function configWarningLines(ctx: CliContext, issues: readonly ConfigIssue[]): string[] {
+  const s = style(ctx);
+  return issues
+    .filter((issue) => issue.severity === "warning")
+    .map((issue) => {
+      // Some messages already start with their path (the sandbox warning): no repeat.
+      const path = issue.path || "(root)";
+      const text = issue.message.startsWith(path) ? issue.message : `${path}: ${issue.message}`;
+      return `          ${s.yellow("warning")} ${text}`;
+    });
+}
+
 /** Renders the report as short aligned lines. */
 export function formatStatus(ctx: CliContext, report: StatusReport): string[] {
   const s = style(ctx);
@@ -171,6 +184,7 @@ export function formatStatus(ctx: CliContext, report: StatusReport): string[] {
       : `Gateway   ${g.url} ${s.yellow("not running")} (${g.error}); showing local state`,
     `Config    ${displayPath(report.config.path, home)}${report.config.exists ? "" : " (missing)"}`,
     ...(report.config.warning ? [`          ${s.yellow(report.config.warning)}`] : []),
+    ...(check.valid ? configWarningLines(ctx, check.issues) : []),
     `State     ${displayPath(report.stateDir, home)}`,
     `Agents    ${report.agents.length}${report.roster ? ` (default ${report.roster.defaultId}, session scope ${report.roster.scope})` : ""}`,
   ];
@@ -192,7 +206,10 @@ export function formatStatus(ctx: CliContext, report: StatusReport): string[] {
     lines.push(`Runs      ${r.active} active, ${r.queued} queued (max ${r.maxConcurrent})`);
   }
   if (report.channels !== undefined) {
-    const names = Object.keys(report.channels as Record<string, unknown>);
+    const channels = report.channels as Record<string, { adapter?: boolean }>;
+    const names = Object.entries(channels).map(([name, channel]) =>
+      channel?.adapter === false ? `${name} (${s.yellow("no adapter")})` : name,
+    );
     lines.push(`Channels  ${names.length === 0 ? "none" : names.join(", ")}`);
   }
   if (report.models) {
@@ -228,7 +245,7 @@ export async function run(ctx: CliContext, { opts }: CommandInput<StatusOptions>
       await client.close();
     }
   }
-  const checked = withModelRefIssues(target.loaded, ctx.env);
+  const checked = withCompatKeyIssues(withModelRefIssues(target.loaded, ctx.env));
   const full: StatusReport = {
     configCheck: { valid: checked.valid, path: checked.path, issues: checked.issues },
     ...report!,

@@ -1,4 +1,12 @@
 // Public surface of the config area: locate, load, validate, report and edit the OpenClaw config file.
+
+export {
+  type CompatKeyUse,
+  compatKeyIssues,
+  findCompatKeys,
+  listCompatMarks,
+  withCompatKeyIssues,
+} from "./compat-keys.js";
 export type { ConfigIssue, ConfigValidationResult, SourcePosition } from "./config-issue.js";
 export {
   type ConfigValueResult,

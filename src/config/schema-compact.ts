@@ -38,19 +38,39 @@ function mapChildren(
   return out;
 }
 
+/** Annotation keys (`x-pincer*`, see acceptedForCompat) kept beside a `$ref`, so a marked copy of a
+ *  shared schema still shares its body. */
+function splitMarks(schema: SchemaObject): [SchemaObject, SchemaObject | undefined] {
+  const marks = Object.keys(schema).filter((key) => key.startsWith("x-pincer"));
+  if (marks.length === 0) return [schema, undefined];
+  const body: SchemaObject = { ...schema };
+  const kept: SchemaObject = {};
+  for (const key of marks) {
+    kept[key] = schema[key];
+    delete body[key];
+  }
+  return [body, kept];
+}
+
 /** Returns `schema` with every sub-schema that occurs twice or more replaced by a `$ref` into `$defs`. */
 export function hoistRepeatedSchemas(root: SchemaObject): SchemaObject {
   const counts = new Map<string, number>();
-  const count = (schema: SchemaObject): SchemaObject => {
+  const count = (marked: SchemaObject): SchemaObject => {
+    const [schema] = splitMarks(marked);
     const key = JSON.stringify(schema);
     if (key.length >= MIN_HOISTED_CHARS) counts.set(key, (counts.get(key) ?? 0) + 1);
     mapChildren(schema, count);
-    return schema;
+    return marked;
   };
   count(root);
   const defs: SchemaObject = {};
   const names = new Map<string, string>();
-  const hoist = (schema: SchemaObject): SchemaObject => {
+  const hoist = (marked: SchemaObject): SchemaObject => {
+    const [schema, marks] = splitMarks(marked);
+    const body = hoistBody(schema);
+    return marks ? { ...body, ...marks } : body;
+  };
+  const hoistBody = (schema: SchemaObject): SchemaObject => {
     const key = JSON.stringify(schema);
     if ((counts.get(key) ?? 0) < 2) return mapChildren(schema, hoist);
     let name = names.get(key);

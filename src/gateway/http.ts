@@ -1,5 +1,5 @@
 // Plain HTTP on the gateway's port: `GET /health` (JSON) and the WebChat files (the package's
-// dist/ui/, `/` being its page); anything else is 404. A request is checked first: target length
+// dist/ui/, `/` being its page; all 404 while `gateway.controlUi.enabled` is false); anything else is 404. A request is checked first: target length
 // (414), form and percent-encoding (400), method (405 with Allow), a WebSocket upgrade that is not
 // one (400) — see http-errors.ts for what node's parser itself refuses.
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -13,6 +13,8 @@ export interface HttpRoutesParams {
   logger: { warn(message: string, fields?: Record<string, unknown>): void };
   /** Folder of the built WebChat (see defaultUiDir); undefined serves no UI. */
   uiDir: string | undefined;
+  /** `gateway.controlUi.enabled` now (read per request, so a reload applies at once). */
+  uiEnabled: () => boolean;
 }
 
 function fail(params: HttpRoutesParams, req: IncomingMessage, res: ServerResponse, err: unknown) {
@@ -54,7 +56,8 @@ export function handleHttp(
       });
       res.end(req.method === "HEAD" ? undefined : body);
     } else {
-      serveUiFile({ uiDir: params.uiDir, path, req, res }).catch((err: unknown) =>
+      const enabled = params.uiEnabled();
+      serveUiFile({ uiDir: params.uiDir, enabled, path, req, res }).catch((err: unknown) =>
         fail(params, req, res, err),
       );
     }

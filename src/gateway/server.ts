@@ -16,6 +16,7 @@ import { acquireStateDirLock } from "../sessions/index.js";
 import { assertAuthForHost, resolveGatewayAuth, sameSharedAuth } from "./auth-config.js";
 import { judgeAuthReload } from "./auth-reload.js";
 import { type GatewayChannelOptions, GatewayChannels } from "./channels.js";
+import { createCompatKeyWarner } from "./compat-warnings.js";
 import { LiveConfig } from "./config-live.js";
 import { type ConnectionHost, GatewayConnection } from "./connection.js";
 import type { GatewayCore } from "./context.js";
@@ -130,6 +131,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const now = options.clock ? () => options.clock!.now() : Date.now;
   const logs = new LogRing();
   const logger = teeLogger(options.logger ?? silentGatewayLogger, logs);
+  const warnCompatKeys = createCompatKeyWarner(logger);
+  warnCompatKeys(loaded.config);
   const listenHost = options.host ?? "127.0.0.1";
   // Auth is resolved the same way at start and on every reload (flags > env > config > token file).
   const authParams = {
@@ -184,6 +187,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
         });
       }
       runtime.applyConfig(next);
+      warnCompatKeys(next);
       heartbeats.reschedule();
       syncChannels();
     },
@@ -332,6 +336,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
         health: () => ({ ok: true, ts: now(), uptimeMs: now() - core.startedAt }),
         logger,
         uiDir,
+        uiEnabled: () => live.config.gateway?.controlUi?.enabled !== false,
       },
       req,
       res,

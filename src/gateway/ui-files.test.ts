@@ -45,7 +45,11 @@ function rawRequest(
 function listen(uiDir: string | undefined): Promise<{ server: Server; port: number }> {
   const logger = { warn: () => {} };
   const server = createServer((req, res) =>
-    handleHttp({ version: "test", health: () => ({ ok: true }), logger, uiDir }, req, res),
+    handleHttp(
+      { version: "test", health: () => ({ ok: true }), logger, uiDir, uiEnabled: () => true },
+      req,
+      res,
+    ),
   );
   return new Promise((resolve) =>
     server.listen(0, "127.0.0.1", () =>

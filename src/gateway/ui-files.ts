@@ -129,6 +129,8 @@ function notFound(res: ServerResponse, text: string): void {
 export interface ServeUiParams {
   /** Built UI folder; undefined when the package has none (answers 404 with a hint). */
   uiDir: string | undefined;
+  /** False when `gateway.controlUi.enabled` is false: every UI path answers 404. */
+  enabled?: boolean;
   /** URL path without the query string. */
   path: string;
   req: IncomingMessage;
@@ -138,6 +140,10 @@ export interface ServeUiParams {
 /** Answers a GET/HEAD for a UI file: 200 with the file, 304 when the ETag matches, else 404. */
 export async function serveUiFile(params: ServeUiParams): Promise<void> {
   const { uiDir, path, req, res } = params;
+  if (params.enabled === false) {
+    notFound(res, "the Control UI is turned off (gateway.controlUi.enabled is false)");
+    return;
+  }
   const file = uiDir === undefined ? undefined : resolveUiPath(uiDir, path);
   const opened = file === undefined ? undefined : await openUiFile(uiDir as string, file);
   if (file === undefined || opened === undefined) {

@@ -3,6 +3,8 @@
 // queue (channels.pairing.list / approve / dismiss), which reads and writes the same store as the CLI,
 // and the delivery queue's dead letters (channels.failures.list / retry / drop).
 import { channelSection, configuredChannelIds } from "../../channels/account-config.js";
+import { totalDeliveries } from "../../channels/account-status.js";
+import { withAdapterlessChannels } from "../../channels/adapterless.js";
 import {
   type EntrySelector,
   listDeliveryEntries,
@@ -22,11 +24,12 @@ import { invalid } from "./shared.js";
 async function status(call: MethodCall<{ probe?: boolean }>) {
   const { core } = call;
   const host = core.channels.host;
-  if (host) return ok(await host.status({ probe: call.params.probe === true }));
-  // No host: configured channels without a running adapter.
   const cfg = core.live.config;
-  const ids = configuredChannelIds(cfg);
-  return ok({
+  const registry = core.channels.registry;
+  const running = host ? await host.status({ probe: call.params.probe === true }) : undefined;
+  // No host yet: the configured channels that have an adapter, not started.
+  const ids = configuredChannelIds(cfg).filter((id) => registry.has(id));
+  const base = running ?? {
     ts: core.now(),
     channelOrder: ids,
     channelLabels: Object.fromEntries(ids.map((id) => [id, id])),
@@ -43,16 +46,21 @@ async function status(call: MethodCall<{ probe?: boolean }>) {
             configured: false,
             running: false,
             connected: false,
+            restarts: 0,
             pendingDeliveries: 0,
             queuedDeliveries: 0,
             failedDeliveries: 0,
             uncertainDeliveries: 0,
-            lastError: `no adapter for channel "${id}"`,
+            lastError: "channel host not started",
           },
         ],
       ]),
     ),
-  });
+    // The queue file is still there to count (nothing is sending from it).
+    deliveries: totalDeliveries(listDeliveryEntries(readDeliveryState(core.paths.stateDir).state)),
+  };
+  // Channels without an adapter: listed as such, with every configured account.
+  return ok(withAdapterlessChannels(base, { cfg, hasAdapter: (id) => registry.has(id) }));
 }
 
 async function send(call: MethodCall<SendParams>) {

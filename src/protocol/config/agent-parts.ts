@@ -1,6 +1,6 @@
 // Sub-objects shared by `agents.defaults` and agent entries: identity, sandbox, heartbeat, ...
 import { type Static, Type } from "typebox";
-import { ModelRefObjectSchema } from "./common.js";
+import { acceptedForCompat, ModelRefObjectSchema } from "./common.js";
 
 /** How the agent presents itself (name, emoji, avatar, theme). */
 export const AgentIdentitySchema = Type.Object(
@@ -10,7 +10,12 @@ export const AgentIdentitySchema = Type.Object(
     avatar: Type.Optional(
       Type.String({ description: "Avatar: workspace-relative path, http(s) URL or data URI." }),
     ),
-    theme: Type.Optional(Type.String({ description: "Persona theme / vibe." })),
+    theme: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "Persona theme / vibe." }),
+        "no issue yet: persona theme",
+      ),
+    ),
   },
   { additionalProperties: false, description: "Agent identity." },
 );
@@ -68,28 +73,53 @@ export const SandboxConfigSchema = Type.Object(
       }),
     ),
     scope: Type.Optional(
-      Type.Union([Type.Literal("session"), Type.Literal("agent"), Type.Literal("shared")], {
-        description: "Container scope: one per session, per agent, or shared.",
-      }),
+      acceptedForCompat(
+        Type.Union([Type.Literal("session"), Type.Literal("agent"), Type.Literal("shared")], {
+          description: "Container scope: one per session, per agent, or shared.",
+        }),
+        "issue 18 (sandboxing)",
+      ),
     ),
     workspaceAccess: Type.Optional(
-      Type.Union([Type.Literal("none"), Type.Literal("ro"), Type.Literal("rw")], {
-        description: "Agent workspace access inside the sandbox.",
-      }),
+      acceptedForCompat(
+        Type.Union([Type.Literal("none"), Type.Literal("ro"), Type.Literal("rw")], {
+          description: "Agent workspace access inside the sandbox.",
+        }),
+        "issue 18 (sandboxing)",
+      ),
     ),
-    workspaceRoot: Type.Optional(Type.String({ description: "Root of sandbox workspaces." })),
-    perSession: Type.Optional(Type.Boolean({ description: "Legacy alias of scope." })),
+    workspaceRoot: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "Root of sandbox workspaces." }),
+        "issue 18 (sandboxing)",
+      ),
+    ),
+    perSession: Type.Optional(
+      acceptedForCompat(
+        Type.Boolean({ description: "Legacy alias of scope." }),
+        "issue 18 (sandboxing)",
+      ),
+    ),
     sessionToolsVisibility: Type.Optional(
-      Type.Union([Type.Literal("spawned"), Type.Literal("all")], {
-        description: "Sessions that session tools may target when sandboxed.",
-      }),
+      acceptedForCompat(
+        Type.Union([Type.Literal("spawned"), Type.Literal("all")], {
+          description: "Sessions that session tools may target when sandboxed.",
+        }),
+        "issue 18 (sandboxing)",
+      ),
     ),
-    docker: Type.Optional(SandboxDockerSchema),
+    docker: Type.Optional(acceptedForCompat(SandboxDockerSchema, "issue 18 (sandboxing)")),
     browser: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Sandboxed browser settings." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Sandboxed browser settings." }),
+        "issue 18 (sandboxing)",
+      ),
     ),
     prune: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Sandbox auto-prune settings." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Sandbox auto-prune settings." }),
+        "issue 18 (sandboxing)",
+      ),
     ),
   },
   { additionalProperties: true, description: "Sandbox settings." },
@@ -111,16 +141,30 @@ export const SubagentsConfigSchema = Type.Object(
     maxConcurrent: Type.Optional(
       Type.Integer({ minimum: 1, description: "Max concurrent sub-agent runs." }),
     ),
-    maxSpawnDepth: Type.Optional(Type.Integer({ minimum: 1, description: "Max spawn depth." })),
+    maxSpawnDepth: Type.Optional(
+      acceptedForCompat(
+        Type.Integer({ minimum: 1, description: "Max spawn depth." }),
+        "no issue yet: sub-agent limits",
+      ),
+    ),
     maxChildrenPerAgent: Type.Optional(
-      Type.Integer({ minimum: 1, description: "Max active children per requester." }),
+      acceptedForCompat(
+        Type.Integer({ minimum: 1, description: "Max active children per requester." }),
+        "no issue yet: sub-agent limits",
+      ),
     ),
     archiveAfterMinutes: Type.Optional(
-      Type.Number({ minimum: 0, description: "Archive sub-agent sessions after N minutes." }),
+      acceptedForCompat(
+        Type.Number({ minimum: 0, description: "Archive sub-agent sessions after N minutes." }),
+        "no issue yet: sub-agent limits",
+      ),
     ),
     thinking: Type.Optional(Type.String({ description: "Default thinking level." })),
     runTimeoutSeconds: Type.Optional(
-      Type.Number({ minimum: 0, description: "Run timeout (s, 0 = none)." }),
+      acceptedForCompat(
+        Type.Number({ minimum: 0, description: "Run timeout (s, 0 = none)." }),
+        "no issue yet: sub-agent limits",
+      ),
     ),
   },
   { additionalProperties: true, description: "Sub-agent settings." },
@@ -153,8 +197,18 @@ export const HeartbeatConfigSchema = Type.Object(
     ackMaxChars: Type.Optional(
       Type.Integer({ minimum: 0, description: "Chars allowed after HEARTBEAT_OK." }),
     ),
-    lightContext: Type.Optional(Type.Boolean({ description: "Only inject HEARTBEAT.md." })),
-    isolatedSession: Type.Optional(Type.Boolean({ description: "Run without history." })),
+    lightContext: Type.Optional(
+      acceptedForCompat(
+        Type.Boolean({ description: "Only inject HEARTBEAT.md." }),
+        "no issue yet: heartbeat context",
+      ),
+    ),
+    isolatedSession: Type.Optional(
+      acceptedForCompat(
+        Type.Boolean({ description: "Run without history." }),
+        "no issue yet: heartbeat context",
+      ),
+    ),
   },
   { additionalProperties: true, description: "Heartbeat settings." },
 );
@@ -229,17 +283,28 @@ export type ThinkingLevel = Static<typeof ThinkingLevelSchema>;
 export const CompactionConfigSchema = Type.Object(
   {
     mode: Type.Optional(
-      Type.Union([Type.Literal("default"), Type.Literal("safeguard")], {
-        description: "Compaction mode.",
-      }),
+      acceptedForCompat(
+        Type.Union([Type.Literal("default"), Type.Literal("safeguard")], {
+          description: "Compaction mode.",
+        }),
+        "no issue yet: safeguard compaction",
+      ),
     ),
     reserveTokens: Type.Optional(Type.Integer({ minimum: 0, description: "Reserve tokens." })),
     keepRecentTokens: Type.Optional(
       Type.Integer({ minimum: 0, description: "Recent tokens kept verbatim." }),
     ),
-    model: Type.Optional(Type.String({ description: "Model used for summaries." })),
+    model: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "Model used for summaries." }),
+        "no issue yet: compaction model",
+      ),
+    ),
     memoryFlush: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Pre-compaction memory flush." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Pre-compaction memory flush." }),
+        "issue 19 (memory)",
+      ),
     ),
   },
   { additionalProperties: true, description: "Compaction settings." },
@@ -255,7 +320,12 @@ export const ContextPruningConfigSchema = Type.Object(
         description: "Pruning mode.",
       }),
     ),
-    ttl: Type.Optional(Type.String({ description: "Cache TTL (duration)." })),
+    ttl: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "Cache TTL (duration)." }),
+        "no issue yet: cache-ttl pruning",
+      ),
+    ),
     keepLastAssistants: Type.Optional(
       Type.Integer({ minimum: 0, description: "Assistant turns never pruned." }),
     ),

@@ -15,7 +15,7 @@ import {
   SubagentsConfigSchema,
   ThinkingLevelSchema,
 } from "./agent-parts.js";
-import { ModelRefObjectSchema, TypingModeSchema } from "./common.js";
+import { acceptedForCompat, ModelRefObjectSchema, TypingModeSchema } from "./common.js";
 import { AgentToolsConfigSchema } from "./tools.js";
 
 /** Keys accepted both in `agents.defaults` and in each agent entry. */
@@ -38,7 +38,9 @@ const sharedAgentProps = {
   subagents: Type.Optional(SubagentsConfigSchema),
   tools: Type.Optional(AgentToolsConfigSchema),
   heartbeat: Type.Optional(HeartbeatConfigSchema),
-  humanDelay: Type.Optional(HumanDelaySchema),
+  humanDelay: Type.Optional(
+    acceptedForCompat(HumanDelaySchema, "no issue yet: human-like reply delay"),
+  ),
   skipBootstrap: Type.Optional(
     Type.Boolean({ description: "Do not create bootstrap files (pre-seeded workspaces)." }),
   ),
@@ -60,12 +62,17 @@ const sharedAgentProps = {
   maxConcurrent: Type.Optional(
     Type.Integer({ minimum: 1, description: "Max concurrent agent runs." }),
   ),
-  thinkingDefault: Type.Optional(ThinkingLevelSchema),
+  thinkingDefault: Type.Optional(
+    acceptedForCompat(ThinkingLevelSchema, "no issue yet: default thinking level"),
+  ),
   contextTokens: Type.Optional(
     Type.Integer({ minimum: 1, description: "Context window cap used for estimates." }),
   ),
   memorySearch: Type.Optional(
-    Type.Record(Type.String(), Type.Unknown(), { description: "Vector memory search settings." }),
+    acceptedForCompat(
+      Type.Record(Type.String(), Type.Unknown(), { description: "Vector memory search settings." }),
+      "issue 19 (memory_search)",
+    ),
   ),
 };
 
@@ -92,10 +99,16 @@ const agentEntryProps = {
     Type.Array(Type.String(), { description: "Skill allowlist for this agent." }),
   ),
   runtime: Type.Optional(
-    Type.Record(Type.String(), Type.Unknown(), { description: "Agent runtime settings." }),
+    acceptedForCompat(
+      Type.Record(Type.String(), Type.Unknown(), { description: "Agent runtime settings." }),
+      "no issue yet: agent runtimes",
+    ),
   ),
   memory: Type.Optional(
-    Type.Record(Type.String(), Type.Unknown(), { description: "Agent memory settings." }),
+    acceptedForCompat(
+      Type.Record(Type.String(), Type.Unknown(), { description: "Agent memory settings." }),
+      "issue 19 (memory)",
+    ),
   ),
 };
 
@@ -128,69 +141,119 @@ const agentDefaultsProps = {
   ...sharedAgentProps,
   models: Type.Optional(ModelAliasMapSchema),
   imageModel: Type.Optional(
-    Type.Union([Type.String(), ModelRefObjectSchema], { description: "Image-capable model." }),
+    acceptedForCompat(
+      Type.Union([Type.String(), ModelRefObjectSchema], { description: "Image-capable model." }),
+      "no issue yet: image model",
+    ),
   ),
   pdfModel: Type.Optional(
-    Type.Union([Type.String(), ModelRefObjectSchema], { description: "PDF-capable model." }),
+    acceptedForCompat(
+      Type.Union([Type.String(), ModelRefObjectSchema], { description: "PDF-capable model." }),
+      "no issue yet: PDF model",
+    ),
   ),
   repoRoot: Type.Optional(Type.String({ description: "Repo root shown in the runtime line." })),
   bootstrapPromptTruncationWarning: Type.Optional(
-    Type.Union([Type.Literal("off"), Type.Literal("once"), Type.Literal("always")], {
-      description: "Warn the agent about truncated bootstrap files: off, once or always.",
-    }),
+    acceptedForCompat(
+      Type.Union([Type.Literal("off"), Type.Literal("once"), Type.Literal("always")], {
+        description: "Warn the agent about truncated bootstrap files: off, once or always.",
+      }),
+      "no issue yet",
+    ),
   ),
-  envelopeTimezone: Type.Optional(Type.String({ description: "utc, local, user or IANA zone." })),
+  envelopeTimezone: Type.Optional(
+    acceptedForCompat(
+      Type.String({ description: "utc, local, user or IANA zone." }),
+      "no issue yet: message envelopes",
+    ),
+  ),
   envelopeTimestamp: Type.Optional(
-    Type.Union([Type.Literal("on"), Type.Literal("off")], { description: "Envelope timestamps." }),
+    acceptedForCompat(
+      Type.Union([Type.Literal("on"), Type.Literal("off")], {
+        description: "Envelope timestamps.",
+      }),
+      "no issue yet: message envelopes",
+    ),
   ),
   envelopeElapsed: Type.Optional(
-    Type.Union([Type.Literal("on"), Type.Literal("off")], { description: "Envelope elapsed." }),
+    acceptedForCompat(
+      Type.Union([Type.Literal("on"), Type.Literal("off")], { description: "Envelope elapsed." }),
+      "no issue yet: message envelopes",
+    ),
   ),
   compaction: Type.Optional(CompactionConfigSchema),
   contextPruning: Type.Optional(ContextPruningConfigSchema),
   verboseDefault: Type.Optional(
-    Type.Union([Type.Literal("off"), Type.Literal("on"), Type.Literal("full")], {
-      description: "Default verbose level.",
-    }),
+    acceptedForCompat(
+      Type.Union([Type.Literal("off"), Type.Literal("on"), Type.Literal("full")], {
+        description: "Default verbose level.",
+      }),
+      "issue 14 (/verbose)",
+    ),
   ),
   elevatedDefault: Type.Optional(
-    Type.Union(
-      [Type.Literal("off"), Type.Literal("on"), Type.Literal("ask"), Type.Literal("full")],
-      {
-        description: "Default elevated level.",
-      },
+    acceptedForCompat(
+      Type.Union(
+        [Type.Literal("off"), Type.Literal("on"), Type.Literal("ask"), Type.Literal("full")],
+        {
+          description: "Default elevated level.",
+        },
+      ),
+      "issue 18 (elevated mode)",
     ),
   ),
   blockStreamingDefault: Type.Optional(
-    Type.Union([Type.Literal("off"), Type.Literal("on")], {
-      description: "Block streaming default (off).",
-    }),
+    acceptedForCompat(
+      Type.Union([Type.Literal("off"), Type.Literal("on")], {
+        description: "Block streaming default (off).",
+      }),
+      "no issue yet: block streaming",
+    ),
   ),
   blockStreamingBreak: Type.Optional(
-    Type.Union([Type.Literal("text_end"), Type.Literal("message_end")], {
-      description: "Block boundary: text_end or message_end.",
-    }),
+    acceptedForCompat(
+      Type.Union([Type.Literal("text_end"), Type.Literal("message_end")], {
+        description: "Block boundary: text_end or message_end.",
+      }),
+      "no issue yet: block streaming",
+    ),
   ),
-  blockStreamingChunk: Type.Optional(BlockStreamingChunkSchema),
-  blockStreamingCoalesce: Type.Optional(BlockStreamingCoalesceSchema),
+  blockStreamingChunk: Type.Optional(
+    acceptedForCompat(BlockStreamingChunkSchema, "no issue yet: block streaming"),
+  ),
+  blockStreamingCoalesce: Type.Optional(
+    acceptedForCompat(BlockStreamingCoalesceSchema, "no issue yet: block streaming"),
+  ),
   mediaMaxMb: Type.Optional(Type.Number({ minimum: 0, description: "Max inbound media (MB)." })),
   imageMaxDimensionPx: Type.Optional(
-    Type.Integer({ minimum: 1, description: "Max image side when sanitizing (px)." }),
+    acceptedForCompat(
+      Type.Integer({ minimum: 1, description: "Max image side when sanitizing (px)." }),
+      "no issue yet: image sanitizing",
+    ),
   ),
   typingIntervalSeconds: Type.Optional(
     Type.Number({ minimum: 1, description: "Typing indicator refresh (s)." }),
   ),
   typingMode: Type.Optional(TypingModeSchema),
   additionalSystemPrompt: Type.Optional(
-    Type.String({ description: "Text appended to every agent's system prompt." }),
+    acceptedForCompat(
+      Type.String({ description: "Text appended to every agent's system prompt." }),
+      "no issue yet",
+    ),
   ),
   cliBackends: Type.Optional(
-    Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
-      description: "CLI backends keyed by id.",
-    }),
+    acceptedForCompat(
+      Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
+        description: "CLI backends keyed by id.",
+      }),
+      "no issue yet: CLI backends",
+    ),
   ),
   systemAgent: Type.Optional(
-    Type.Record(Type.String(), Type.Unknown(), { description: "System agent settings." }),
+    acceptedForCompat(
+      Type.Record(Type.String(), Type.Unknown(), { description: "System agent settings." }),
+      "no issue yet: system agent",
+    ),
   ),
 };
 
@@ -221,7 +284,10 @@ export const AgentsConfigSchema = Type.Object(
       }),
     ),
     ownership: Type.Optional(
-      Type.String({ description: 'Traffic ownership policy (e.g. "explicit").' }),
+      acceptedForCompat(
+        Type.String({ description: 'Traffic ownership policy (e.g. "explicit").' }),
+        "no issue yet: traffic ownership",
+      ),
     ),
   },
   { additionalProperties: false, description: "Agent defaults and roster." },

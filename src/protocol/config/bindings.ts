@@ -1,5 +1,6 @@
 // `bindings[]`: route inbound traffic (channel, account, peer, guild, team, roles) to an agent.
 import { type Static, Type } from "typebox";
+import { acceptedForCompat } from "./common.js";
 import { DmScopeSchema, GroupScopeSchema } from "./session.js";
 
 /** Peer kind of a binding; `dm` is the legacy spelling of `direct`. */
@@ -61,18 +62,27 @@ export type BindingSession = Static<typeof BindingSessionSchema>;
 export const BindingSchema = Type.Object(
   {
     type: Type.Optional(
-      Type.Union([Type.Literal("route"), Type.Literal("acp")], {
-        description: 'Binding kind: "route" (default) or "acp".',
-      }),
+      Type.Union(
+        [
+          Type.Literal("route"),
+          acceptedForCompat(Type.Literal("acp"), "no issue yet: ACP bindings"),
+        ],
+        {
+          description: 'Binding kind: "route" (default) or "acp".',
+        },
+      ),
     ),
     agentId: Type.String({ minLength: 1, description: "Agent that owns matching traffic." }),
     comment: Type.Optional(Type.String({ description: "Free-form note." })),
     match: BindingMatchSchema,
     session: Type.Optional(BindingSessionSchema),
     acp: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), {
-        description: "ACP binding settings (type: acp).",
-      }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), {
+          description: "ACP binding settings (type: acp).",
+        }),
+        "no issue yet: ACP bindings",
+      ),
     ),
   },
   { additionalProperties: false, description: "Routing binding." },

@@ -1,7 +1,13 @@
 // `channels`: one shared shape for every channel (whatsapp, telegram, ... or any plugin channel).
 import { type Static, Type } from "typebox";
 import { BlockStreamingCoalesceSchema } from "./agent-parts.js";
-import { AllowFromListSchema, SecretRefSchema, ToolListPolicySchema } from "./common.js";
+import {
+  AllowFromListSchema,
+  acceptedForCompat,
+  compatOptional,
+  SecretRefSchema,
+  ToolListPolicySchema,
+} from "./common.js";
 import { ToolsBySenderSchema } from "./tools.js";
 
 /** Who may start a direct conversation. `open` requires `"*"` in `allowFrom`. */
@@ -63,25 +69,35 @@ export const ChannelGroupSchema = Type.Object(
     ),
     allowFrom: Type.Optional(AllowFromListSchema),
     groupPolicy: Type.Optional(GroupPolicySchema),
-    tools: Type.Optional(ToolListPolicySchema),
-    toolsBySender: Type.Optional(ToolsBySenderSchema),
-    skills: Type.Optional(Type.Array(Type.String(), { description: "Skill allowlist." })),
-    systemPrompt: Type.Optional(Type.String({ description: "Extra system prompt for the group." })),
+    tools: compatOptional(ToolListPolicySchema, "no issue yet: per-group tool policy"),
+    toolsBySender: compatOptional(ToolsBySenderSchema, "no issue yet: per-sender tool policy"),
+    skills: compatOptional(
+      Type.Array(Type.String(), { description: "Skill allowlist." }),
+      "no issue yet: per-group skills",
+    ),
+    systemPrompt: compatOptional(
+      Type.String({ description: "Extra system prompt for the group." }),
+      "no issue yet: per-group system prompt",
+    ),
     historyLimit: Type.Optional(Type.Integer({ minimum: 0, description: "Context messages." })),
     mentionPatterns: Type.Optional(
       Type.Array(Type.String(), { description: "Extra mention regexes." }),
     ),
-    users: Type.Optional(AllowFromListSchema),
-    roles: Type.Optional(Type.Array(Type.String(), { description: "Allowed role ids." })),
+    users: compatOptional(AllowFromListSchema, "issue 16 (Discord)"),
+    roles: compatOptional(
+      Type.Array(Type.String(), { description: "Allowed role ids." }),
+      "issue 16 (Discord)",
+    ),
     topics: Type.Optional(
       Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
         description: "Per-topic/thread overrides (Telegram forum topics).",
       }),
     ),
-    channels: Type.Optional(
+    channels: compatOptional(
       Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
         description: "Per-channel overrides inside a guild/workspace.",
       }),
+      "issue 16 (Discord and Slack channels)",
     ),
   },
   { additionalProperties: true, description: "Group settings." },
@@ -109,11 +125,14 @@ const channelPolicyProps = {
       description: "Senders allowed to trigger the agent in groups.",
     }),
   ),
-  contextVisibility: Type.Optional(ContextVisibilitySchema),
+  contextVisibility: compatOptional(
+    ContextVisibilitySchema,
+    "no issue yet: group context visibility",
+  ),
   groups: Type.Optional(groupMapSchema),
-  guilds: Type.Optional(groupMapSchema),
-  rooms: Type.Optional(groupMapSchema),
-  channels: Type.Optional(groupMapSchema),
+  guilds: compatOptional(groupMapSchema, "issue 16 (Discord)"),
+  rooms: compatOptional(groupMapSchema, "no issue yet: Matrix rooms"),
+  channels: compatOptional(groupMapSchema, "issue 16 (Discord and Slack channels)"),
   requireMention: Type.Optional(
     Type.Boolean({ description: "Require a mention in groups by default." }),
   ),
@@ -123,8 +142,11 @@ const channelPolicyProps = {
     }),
   ),
   historyLimit: Type.Optional(Type.Integer({ minimum: 0, description: "Group context messages." })),
-  dmHistoryLimit: Type.Optional(Type.Integer({ minimum: 0, description: "DM context turns." })),
-  dms: Type.Optional(
+  dmHistoryLimit: compatOptional(
+    Type.Integer({ minimum: 0, description: "DM context turns." }),
+    "no issue yet: DM history",
+  ),
+  dms: compatOptional(
     Type.Record(
       Type.String(),
       Type.Object(
@@ -133,24 +155,31 @@ const channelPolicyProps = {
       ),
       { description: "Per-DM settings keyed by peer id." },
     ),
+    "no issue yet: DM history",
   ),
   textChunkLimit: Type.Optional(
     Type.Integer({ minimum: 1, description: "Max characters per outbound message." }),
   ),
-  chunkMode: Type.Optional(
+  chunkMode: compatOptional(
     Type.Union([Type.Literal("length"), Type.Literal("newline")], {
       description: "Outbound chunking: length or newline.",
     }),
+    "no issue yet: newline chunking",
   ),
-  streaming: Type.Optional(
+  streaming: compatOptional(
     Type.Union([Type.Boolean(), Type.String(), Type.Record(Type.String(), Type.Unknown())], {
       description: "Preview streaming: boolean, mode (off|partial|block|progress) or object.",
     }),
+    "no issue yet: preview streaming",
   ),
-  blockStreaming: Type.Optional(
+  blockStreaming: compatOptional(
     Type.Boolean({ description: "Send block replies as they finish." }),
+    "no issue yet: block streaming",
   ),
-  blockStreamingCoalesce: Type.Optional(BlockStreamingCoalesceSchema),
+  blockStreamingCoalesce: compatOptional(
+    BlockStreamingCoalesceSchema,
+    "no issue yet: block streaming",
+  ),
   replyToMode: Type.Optional(
     Type.Union(
       [Type.Literal("off"), Type.Literal("first"), Type.Literal("all"), Type.Literal("batched")],
@@ -159,7 +188,10 @@ const channelPolicyProps = {
       },
     ),
   ),
-  responsePrefix: Type.Optional(Type.String({ description: "Prefix for outbound replies." })),
+  responsePrefix: compatOptional(
+    Type.String({ description: "Prefix for outbound replies." }),
+    "no issue yet: reply prefix",
+  ),
   retry: Type.Optional(ChannelRetrySchema),
   mediaMaxMb: Type.Optional(Type.Number({ minimum: 0, description: "Max media size (MB)." })),
   mediaLocalRoots: Type.Optional(
@@ -168,15 +200,21 @@ const channelPolicyProps = {
         "Extra directories reply media may attach local files from (besides the agent workspace; never the state dir).",
     }),
   ),
-  defaultTo: Type.Optional(
+  defaultTo: compatOptional(
     Type.Union([Type.String(), Type.Number()], { description: "Default delivery target." }),
+    "no issue yet: default delivery target",
   ),
-  configWrites: Type.Optional(Type.Boolean({ description: "Allow config writes from chat." })),
-  actions: Type.Optional(
+  configWrites: compatOptional(
+    Type.Boolean({ description: "Allow config writes from chat." }),
+    "issue 14 (/config)",
+  ),
+  actions: compatOptional(
     Type.Record(Type.String(), Type.Unknown(), { description: "Channel action toggles." }),
+    "no issue yet: channel actions",
   ),
-  heartbeat: Type.Optional(
+  heartbeat: compatOptional(
     Type.Record(Type.String(), Type.Unknown(), { description: "Heartbeat visibility." }),
+    "no issue yet: per-channel heartbeat visibility",
   ),
 };
 
@@ -188,49 +226,96 @@ const channelCredentialProps = {
     }),
   ),
   tokenFile: Type.Optional(Type.String({ description: "File holding the bot token." })),
-  token: Type.Optional(
+  token: compatOptional(
     Type.Union([Type.String(), SecretRefSchema], { description: "Bot token (Discord, ...)." }),
+    "issue 16 (Discord)",
   ),
-  appToken: Type.Optional(
+  appToken: compatOptional(
     Type.Union([Type.String(), SecretRefSchema], {
       description: "App-level token (Slack socket mode).",
     }),
+    "issue 16 (Slack)",
   ),
-  userToken: Type.Optional(
+  userToken: compatOptional(
     Type.Union([Type.String(), SecretRefSchema], { description: "User token (Slack)." }),
+    "issue 16 (Slack)",
   ),
-  signingSecret: Type.Optional(
+  signingSecret: compatOptional(
     Type.Union([Type.String(), SecretRefSchema], {
       description: "Request signing secret (Slack HTTP mode).",
     }),
+    "issue 16 (Slack)",
   ),
-  webhookSecret: Type.Optional(
+  webhookSecret: compatOptional(
     Type.Union([Type.String(), SecretRefSchema], { description: "Webhook secret." }),
+    "no issue yet: Telegram webhook mode",
   ),
-  webhookUrl: Type.Optional(Type.String({ description: "Public webhook URL." })),
-  webhookPath: Type.Optional(Type.String({ description: "Local webhook path." })),
-  authDir: Type.Optional(Type.String({ description: "Auth state dir (WhatsApp)." })),
-  accessToken: Type.Optional(
+  webhookUrl: compatOptional(
+    Type.String({ description: "Public webhook URL." }),
+    "no issue yet: Telegram webhook mode",
+  ),
+  webhookPath: compatOptional(
+    Type.String({ description: "Local webhook path." }),
+    "no issue yet: Telegram webhook mode",
+  ),
+  authDir: compatOptional(
+    Type.String({ description: "Auth state dir (WhatsApp)." }),
+    "issue 15 (WhatsApp)",
+  ),
+  accessToken: compatOptional(
     Type.Union([Type.String(), SecretRefSchema], { description: "Access token (Matrix, ...)." }),
+    "no issue yet: Matrix",
   ),
-  password: Type.Optional(
+  password: compatOptional(
     Type.Union([Type.String(), SecretRefSchema], { description: "Account password." }),
+    "no issue yet: no channel reads it",
   ),
-  apiKey: Type.Optional(Type.Union([Type.String(), SecretRefSchema], { description: "API key." })),
-  homeserver: Type.Optional(Type.String({ description: "Matrix homeserver URL." })),
-  userId: Type.Optional(Type.String({ description: "Bot user id." })),
-  account: Type.Optional(Type.String({ description: "Signal account (E.164)." })),
-  httpUrl: Type.Optional(Type.String({ description: "Daemon HTTP URL (signal-cli)." })),
-  cliPath: Type.Optional(Type.String({ description: "Path to the channel CLI." })),
-  dbPath: Type.Optional(Type.String({ description: "Path to the message database." })),
-  appId: Type.Optional(Type.String({ description: "App id (MS Teams, ...)." })),
-  appPassword: Type.Optional(
+  apiKey: compatOptional(
+    Type.Union([Type.String(), SecretRefSchema], { description: "API key." }),
+    "no issue yet: no channel reads it",
+  ),
+  homeserver: compatOptional(
+    Type.String({ description: "Matrix homeserver URL." }),
+    "no issue yet: Matrix",
+  ),
+  userId: compatOptional(Type.String({ description: "Bot user id." }), "no issue yet: Matrix"),
+  account: compatOptional(
+    Type.String({ description: "Signal account (E.164)." }),
+    "issue 21 (Signal)",
+  ),
+  httpUrl: compatOptional(
+    Type.String({ description: "Daemon HTTP URL (signal-cli)." }),
+    "issue 21 (Signal)",
+  ),
+  cliPath: compatOptional(
+    Type.String({ description: "Path to the channel CLI." }),
+    "issue 21 (Signal and iMessage)",
+  ),
+  dbPath: compatOptional(
+    Type.String({ description: "Path to the message database." }),
+    "issue 21 (iMessage)",
+  ),
+  appId: compatOptional(
+    Type.String({ description: "App id (MS Teams, ...)." }),
+    "no issue yet: MS Teams",
+  ),
+  appPassword: compatOptional(
     Type.Union([Type.String(), SecretRefSchema], { description: "App password / client secret." }),
+    "no issue yet: MS Teams",
   ),
-  tenantId: Type.Optional(Type.String({ description: "Tenant id." })),
-  serviceAccountFile: Type.Optional(Type.String({ description: "Service account JSON file." })),
-  proxy: Type.Optional(Type.String({ description: "HTTP proxy URL." })),
-  mode: Type.Optional(Type.String({ description: "Connection mode (e.g. Slack socket|http)." })),
+  tenantId: compatOptional(Type.String({ description: "Tenant id." }), "no issue yet: MS Teams"),
+  serviceAccountFile: compatOptional(
+    Type.String({ description: "Service account JSON file." }),
+    "no issue yet: Google Chat",
+  ),
+  proxy: compatOptional(
+    Type.String({ description: "HTTP proxy URL." }),
+    "no issue yet: channel proxy",
+  ),
+  mode: compatOptional(
+    Type.String({ description: "Connection mode (e.g. Slack socket|http)." }),
+    "issue 16 (Slack socket/http mode)",
+  ),
 };
 
 /** One account of a multi-account channel: the channel fields plus its own credentials. */
@@ -262,12 +347,16 @@ export type ChannelConfig = Static<typeof ChannelConfigSchema>;
 export const ChannelDefaultsSchema = Type.Object(
   {
     groupPolicy: Type.Optional(GroupPolicySchema),
-    contextVisibility: Type.Optional(ContextVisibilitySchema),
+    contextVisibility: compatOptional(
+      ContextVisibilitySchema,
+      "no issue yet: group context visibility",
+    ),
     heartbeat: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), { description: "Heartbeat visibility." }),
     ),
-    botLoopProtection: Type.Optional(
+    botLoopProtection: compatOptional(
       Type.Record(Type.String(), Type.Unknown(), { description: "Bot loop protection." }),
+      "no issue yet: bot loop protection",
     ),
   },
   { additionalProperties: true, description: "Defaults for every channel." },
@@ -289,19 +378,26 @@ export const ChannelsConfigSchema = Type.Object(
   {
     defaults: Type.Optional(ChannelDefaultsSchema),
     modelByChannel: Type.Optional(ModelByChannelSchema),
-    whatsapp: Type.Optional(ChannelConfigSchema),
+    whatsapp: compatOptional(ChannelConfigSchema, "issue 15 (WhatsApp): no adapter"),
     telegram: Type.Optional(ChannelConfigSchema),
-    discord: Type.Optional(ChannelConfigSchema),
-    slack: Type.Optional(ChannelConfigSchema),
-    signal: Type.Optional(ChannelConfigSchema),
-    imessage: Type.Optional(ChannelConfigSchema),
-    webchat: Type.Optional(ChannelConfigSchema),
-    matrix: Type.Optional(ChannelConfigSchema),
-    msteams: Type.Optional(ChannelConfigSchema),
-    googlechat: Type.Optional(ChannelConfigSchema),
-    irc: Type.Optional(ChannelConfigSchema),
+    discord: compatOptional(ChannelConfigSchema, "issue 16 (Discord): no adapter"),
+    slack: compatOptional(ChannelConfigSchema, "issue 16 (Slack): no adapter"),
+    signal: compatOptional(ChannelConfigSchema, "issue 21 (Signal): no adapter"),
+    imessage: compatOptional(ChannelConfigSchema, "issue 21 (iMessage): no adapter"),
+    webchat: compatOptional(
+      ChannelConfigSchema,
+      "no adapter: WebChat is served by the gateway (gateway.controlUi)",
+    ),
+    matrix: compatOptional(ChannelConfigSchema, "no issue yet (Matrix): no adapter"),
+    msteams: compatOptional(ChannelConfigSchema, "no issue yet (MS Teams): no adapter"),
+    googlechat: compatOptional(ChannelConfigSchema, "no issue yet (Google Chat): no adapter"),
+    irc: compatOptional(ChannelConfigSchema, "no issue yet (IRC): no adapter"),
   },
-  { additionalProperties: ChannelConfigSchema, description: "Channel configurations by name." },
+  {
+    // Any other channel id: Pincer has no adapter for it (telegram is the only built-in one).
+    additionalProperties: acceptedForCompat(ChannelConfigSchema, "no adapter for this channel"),
+    description: "Channel configurations by name.",
+  },
 );
 /** Static type of {@link ChannelsConfigSchema}. */
 export type ChannelsConfig = Static<typeof ChannelsConfigSchema>;

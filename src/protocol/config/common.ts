@@ -1,5 +1,22 @@
 // Building blocks shared by several sections of the `openclaw.json` schema.
-import { type Static, Type } from "typebox";
+import { type Static, type TSchema, Type } from "typebox";
+import { COMPAT_MARK_KEY, COMPAT_NOTE_KEY } from "./compat-mark.js";
+
+export { COMPAT_MARK_KEY, COMPAT_NOTE_KEY } from "./compat-mark.js";
+
+/**
+ * Marks `schema` as accepted for OpenClaw compatibility and not implemented: validation still passes,
+ * and `src/config/compat-keys.ts` warns once per marked key a config uses. Returns a copy (shared
+ * schemas stay unmarked elsewhere). Remove the mark where the key gets implemented.
+ */
+export function acceptedForCompat<T extends TSchema>(schema: T, note: string): T {
+  return { ...schema, [COMPAT_MARK_KEY]: "compat", [COMPAT_NOTE_KEY]: note };
+}
+
+/** `Type.Optional(acceptedForCompat(schema, note))`: an optional key accepted but not implemented. */
+export function compatOptional<T extends TSchema>(schema: T, note: string) {
+  return Type.Optional(acceptedForCompat(schema, note));
+}
 
 /** The object form of a model reference: a primary `provider/model` plus ordered fallbacks. */
 export const ModelRefObjectSchema = Type.Object(
@@ -9,13 +26,16 @@ export const ModelRefObjectSchema = Type.Object(
       Type.Array(Type.String(), { description: "Fallback model refs tried in order." }),
     ),
     byChatType: Type.Optional(
-      Type.Object(
-        {
-          direct: Type.Optional(Type.String({ description: "Model for direct chats." })),
-          group: Type.Optional(Type.String({ description: "Model for group chats." })),
-          channel: Type.Optional(Type.String({ description: "Model for channels/rooms." })),
-        },
-        { additionalProperties: false, description: "Per-chat-type model overrides." },
+      acceptedForCompat(
+        Type.Object(
+          {
+            direct: Type.Optional(Type.String({ description: "Model for direct chats." })),
+            group: Type.Optional(Type.String({ description: "Model for group chats." })),
+            channel: Type.Optional(Type.String({ description: "Model for channels/rooms." })),
+          },
+          { additionalProperties: false, description: "Per-chat-type model overrides." },
+        ),
+        "no issue yet: per-chat-type models",
       ),
     ),
   },

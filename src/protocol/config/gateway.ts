@@ -1,6 +1,6 @@
 // `gateway`: listener (port/bind), auth, remote client settings, Control UI, TLS, HTTP, reload.
 import { type Static, Type } from "typebox";
-import { SecretRefSchema } from "./common.js";
+import { acceptedForCompat, SecretRefSchema } from "./common.js";
 
 /** Bind address policy of the gateway listener. */
 export const GatewayBindSchema = Type.Union(
@@ -67,12 +67,20 @@ export const GatewayAuthSchema = Type.Object(
       Type.Union([Type.String(), SecretRefSchema], { description: "Password (password mode)." }),
     ),
     allowTailscale: Type.Optional(
-      Type.Boolean({ description: "Accept Tailscale identity headers." }),
+      acceptedForCompat(
+        Type.Boolean({ description: "Accept Tailscale identity headers." }),
+        "no issue yet: Tailscale identity",
+      ),
     ),
     rateLimit: Type.Optional(GatewayAuthRateLimitSchema),
-    trustedProxy: Type.Optional(GatewayTrustedProxySchema),
+    trustedProxy: Type.Optional(
+      acceptedForCompat(GatewayTrustedProxySchema, "no issue yet: trusted-proxy auth"),
+    ),
     identityScopes: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Scopes per identity." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Scopes per identity." }),
+        "no issue yet",
+      ),
     ),
   },
   { additionalProperties: false, description: "Gateway authentication." },
@@ -83,7 +91,12 @@ export type GatewayAuth = Static<typeof GatewayAuthSchema>;
 /** `gateway.remote`: how this CLI/app reaches a remote gateway. */
 export const GatewayRemoteSchema = Type.Object(
   {
-    url: Type.Optional(Type.String({ description: "Remote gateway URL (ws:// or wss://)." })),
+    url: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "Remote gateway URL (ws:// or wss://)." }),
+        "no issue yet: remote gateway mode",
+      ),
+    ),
     token: Type.Optional(
       Type.Union([Type.String(), SecretRefSchema], { description: "Remote auth token." }),
     ),
@@ -91,15 +104,31 @@ export const GatewayRemoteSchema = Type.Object(
       Type.Union([Type.String(), SecretRefSchema], { description: "Remote auth password." }),
     ),
     tlsFingerprint: Type.Optional(
-      Type.String({ description: "Expected TLS certificate SHA-256 fingerprint." }),
+      acceptedForCompat(
+        Type.String({ description: "Expected TLS certificate SHA-256 fingerprint." }),
+        "no issue yet: remote gateway mode",
+      ),
     ),
     transport: Type.Optional(
-      Type.Union([Type.Literal("ssh"), Type.Literal("direct")], {
-        description: "Transport: ssh tunnel or direct.",
-      }),
+      acceptedForCompat(
+        Type.Union([Type.Literal("ssh"), Type.Literal("direct")], {
+          description: "Transport: ssh tunnel or direct.",
+        }),
+        "no issue yet: remote gateway mode",
+      ),
     ),
-    sshTarget: Type.Optional(Type.String({ description: "SSH target (user@host)." })),
-    sshIdentity: Type.Optional(Type.String({ description: "SSH identity file." })),
+    sshTarget: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "SSH target (user@host)." }),
+        "no issue yet: remote gateway mode",
+      ),
+    ),
+    sshIdentity: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "SSH identity file." }),
+        "no issue yet: remote gateway mode",
+      ),
+    ),
   },
   { additionalProperties: true, description: "Remote gateway connection." },
 );
@@ -110,12 +139,24 @@ export type GatewayRemote = Static<typeof GatewayRemoteSchema>;
 export const GatewayControlUiSchema = Type.Object(
   {
     enabled: Type.Optional(Type.Boolean({ description: "Serve the Control UI." })),
-    basePath: Type.Optional(Type.String({ description: 'Base path (e.g. "/openclaw").' })),
-    root: Type.Optional(Type.String({ description: "Asset directory." })),
+    basePath: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: 'Base path (e.g. "/openclaw").' }),
+        "issue 17 (Control UI)",
+      ),
+    ),
+    root: Type.Optional(
+      acceptedForCompat(Type.String({ description: "Asset directory." }), "issue 17 (Control UI)"),
+    ),
     allowedOrigins: Type.Optional(
       Type.Array(Type.String(), { description: "Allowed browser origins." }),
     ),
-    allowInsecureAuth: Type.Optional(Type.Boolean({ description: "Allow insecure auth." })),
+    allowInsecureAuth: Type.Optional(
+      acceptedForCompat(
+        Type.Boolean({ description: "Allow insecure auth." }),
+        "issue 17 (Control UI)",
+      ),
+    ),
   },
   { additionalProperties: true, description: "Control UI settings." },
 );
@@ -159,35 +200,49 @@ export const GatewayConfigSchema = Type.Object(
       Type.Integer({ minimum: 1, maximum: 65535, description: "WS + HTTP port (default 18789)." }),
     ),
     mode: Type.Optional(
-      Type.Union([Type.Literal("local"), Type.Literal("remote")], {
-        description: "local (run the gateway here) or remote (connect to gateway.remote).",
-      }),
+      acceptedForCompat(
+        Type.Union([Type.Literal("local"), Type.Literal("remote")], {
+          description: "local (run the gateway here) or remote (connect to gateway.remote).",
+        }),
+        "no issue yet: remote gateway mode",
+      ),
     ),
     bind: Type.Optional(GatewayBindSchema),
     customBindHost: Type.Optional(Type.String({ description: "IP address for bind=custom." })),
     auth: Type.Optional(GatewayAuthSchema),
     remote: Type.Optional(GatewayRemoteSchema),
     controlUi: Type.Optional(GatewayControlUiSchema),
-    tls: Type.Optional(GatewayTlsSchema),
+    tls: Type.Optional(acceptedForCompat(GatewayTlsSchema, "no issue yet: TLS listener")),
     http: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "HTTP endpoints and headers." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "HTTP endpoints and headers." }),
+        "no issue yet: HTTP endpoints",
+      ),
     ),
-    reload: Type.Optional(GatewayReloadSchema),
+    reload: Type.Optional(
+      acceptedForCompat(GatewayReloadSchema, "no issue yet: reload is always hot"),
+    ),
     tailscale: Type.Optional(
-      Type.Object(
-        {
-          mode: Type.Optional(
-            Type.Union([Type.Literal("off"), Type.Literal("serve"), Type.Literal("funnel")], {
-              description: "Tailscale exposure: off, serve or funnel.",
-            }),
-          ),
-          resetOnExit: Type.Optional(Type.Boolean({ description: "Reset serve on exit." })),
-        },
-        { additionalProperties: true, description: "Tailscale exposure." },
+      acceptedForCompat(
+        Type.Object(
+          {
+            mode: Type.Optional(
+              Type.Union([Type.Literal("off"), Type.Literal("serve"), Type.Literal("funnel")], {
+                description: "Tailscale exposure: off, serve or funnel.",
+              }),
+            ),
+            resetOnExit: Type.Optional(Type.Boolean({ description: "Reset serve on exit." })),
+          },
+          { additionalProperties: true, description: "Tailscale exposure." },
+        ),
+        "no issue yet: Tailscale serve/funnel",
       ),
     ),
     nodes: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Node (device) policy." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Node (device) policy." }),
+        "no issue yet: nodes",
+      ),
     ),
     trustedProxies: Type.Optional(
       Type.Array(Type.String(), { description: "Reverse proxy IPs trusted for X-Forwarded-For." }),
@@ -197,16 +252,22 @@ export const GatewayConfigSchema = Type.Object(
     ),
     publicOrigin: Type.Optional(Type.String({ description: "Public origin URL." })),
     tools: Type.Optional(
-      Type.Object(
-        {
-          allow: Type.Optional(Type.Array(Type.String(), { description: "Tools allowed." })),
-          deny: Type.Optional(Type.Array(Type.String(), { description: "Tools denied." })),
-        },
-        { additionalProperties: false, description: "HTTP /tools/invoke restrictions." },
+      acceptedForCompat(
+        Type.Object(
+          {
+            allow: Type.Optional(Type.Array(Type.String(), { description: "Tools allowed." })),
+            deny: Type.Optional(Type.Array(Type.String(), { description: "Tools denied." })),
+          },
+          { additionalProperties: false, description: "HTTP /tools/invoke restrictions." },
+        ),
+        "no issue yet: HTTP /tools/invoke",
       ),
     ),
     channelHealthCheckMinutes: Type.Optional(
-      Type.Number({ minimum: 0, description: "Channel health check interval (0 = off)." }),
+      acceptedForCompat(
+        Type.Number({ minimum: 0, description: "Channel health check interval (0 = off)." }),
+        "no issue yet: channel health checks",
+      ),
     ),
   },
   { additionalProperties: true, description: "Gateway server settings." },

@@ -3,6 +3,7 @@ import { type Static, Type } from "typebox";
 import { AgentsConfigSchema, LegacyAgentConfigSchema } from "./agents.js";
 import { BindingsSchema } from "./bindings.js";
 import { ChannelsConfigSchema } from "./channels.js";
+import { acceptedForCompat } from "./common.js";
 import { GatewayConfigSchema } from "./gateway.js";
 import { BroadcastConfigSchema, CommandsConfigSchema, MessagesConfigSchema } from "./messages.js";
 import {
@@ -50,108 +51,195 @@ export const OpenClawConfigSchema = Type.Object(
     env: Type.Optional(EnvConfigSchema),
     wizard: Type.Optional(WizardConfigSchema),
     diagnostics: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Diagnostics and OTEL export." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Diagnostics and OTEL export." }),
+        "no issue yet: diagnostics and OTEL export",
+      ),
     ),
     logging: Type.Optional(LoggingConfigSchema),
-    update: Type.Optional(UpdateConfigSchema),
+    update: Type.Optional(acceptedForCompat(UpdateConfigSchema, "no issue yet: self-update")),
     telemetry: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Telemetry consent." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Telemetry consent." }),
+        "no issue yet",
+      ),
     ),
     browser: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Browser tool settings." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Browser tool settings." }),
+        "no issue yet: browser tool",
+      ),
     ),
-    ui: Type.Optional(UiConfigSchema),
+    ui: Type.Optional(acceptedForCompat(UiConfigSchema, "issue 17 (Control UI)")),
     secrets: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "SecretRef providers." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "SecretRef providers." }),
+        "no issue yet: SecretRef providers",
+      ),
     ),
     auth: Type.Optional(AuthConfigSchema),
     accessGroups: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Named sender access groups." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Named sender access groups." }),
+        "issue 14 (commands.useAccessGroups)",
+      ),
     ),
     acp: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Agent Client Protocol." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Agent Client Protocol." }),
+        "no issue yet: Agent Client Protocol",
+      ),
     ),
     models: Type.Optional(ModelsConfigSchema),
     nodeHost: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Node host settings." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Node host settings." }),
+        "no issue yet: nodes",
+      ),
     ),
     agents: Type.Optional(AgentsConfigSchema),
     agent: Type.Optional(LegacyAgentConfigSchema),
     worktreeRoot: Type.Optional(
-      Type.String({ minLength: 1, description: "Root of agent worktrees (absolute or ~)." }),
+      acceptedForCompat(
+        Type.String({ minLength: 1, description: "Root of agent worktrees (absolute or ~)." }),
+        "no issue yet: agent worktrees",
+      ),
     ),
     worktreeAcceleration: Type.Optional(
-      Type.Boolean({ description: "Copy-on-write worktree acceleration (default true)." }),
+      acceptedForCompat(
+        Type.Boolean({ description: "Copy-on-write worktree acceleration (default true)." }),
+        "no issue yet: agent worktrees",
+      ),
     ),
     tools: Type.Optional(ToolsConfigSchema),
     security: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Audit and install policy." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Audit and install policy." }),
+        "no issue yet",
+      ),
     ),
     bindings: Type.Optional(BindingsSchema),
     broadcast: Type.Optional(BroadcastConfigSchema),
     attachments: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Attachment retention." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Attachment retention." }),
+        "no issue yet",
+      ),
     ),
     messages: Type.Optional(MessagesConfigSchema),
     tts: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Text-to-speech." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Text-to-speech." }),
+        "no issue yet: text-to-speech",
+      ),
     ),
-    commands: Type.Optional(CommandsConfigSchema),
+    commands: Type.Optional(acceptedForCompat(CommandsConfigSchema, "issue 14 (in-chat commands)")),
     approvals: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Exec/plugin approvals." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Exec/plugin approvals." }),
+        "issue 18 (exec approvals)",
+      ),
     ),
     session: Type.Optional(SessionConfigSchema),
-    cron: Type.Optional(CronConfigSchema),
+    cron: Type.Optional(acceptedForCompat(CronConfigSchema, "issue 19 (cron, hooks and plugins)")),
     transcripts: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Meeting transcripts." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Meeting transcripts." }),
+        "no issue yet",
+      ),
     ),
-    hooks: Type.Optional(HooksConfigSchema),
+    hooks: Type.Optional(
+      acceptedForCompat(HooksConfigSchema, "issue 19 (cron, hooks and plugins)"),
+    ),
     channels: Type.Optional(ChannelsConfigSchema),
     discovery: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "mDNS / wide-area discovery." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "mDNS / wide-area discovery." }),
+        "no issue yet: mDNS discovery",
+      ),
     ),
     talk: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Talk (voice) mode." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Talk (voice) mode." }),
+        "no issue yet: talk mode",
+      ),
     ),
     gateway: Type.Optional(GatewayConfigSchema),
     cloudWorkers: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Cloud worker settings." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Cloud worker settings." }),
+        "issue 22 (workers)",
+      ),
     ),
     desktop: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Desktop host settings." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Desktop host settings." }),
+        "no issue yet",
+      ),
     ),
     memory: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Memory backend settings." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Memory backend settings." }),
+        "issue 19 (memory)",
+      ),
     ),
     mcp: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "MCP servers and apps." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "MCP servers and apps." }),
+        "no issue yet: MCP servers",
+      ),
     ),
     skills: Type.Optional(SkillsConfigSchema),
-    plugins: Type.Optional(PluginsConfigSchema),
+    plugins: Type.Optional(
+      acceptedForCompat(PluginsConfigSchema, "issue 19 (cron, hooks and plugins)"),
+    ),
     surfaces: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Per-surface reply policy." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Per-surface reply policy." }),
+        "no issue yet",
+      ),
     ),
     proxy: Type.Optional(
-      Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())], {
-        description: "Outbound proxy settings.",
-      }),
+      acceptedForCompat(
+        Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())], {
+          description: "Outbound proxy settings.",
+        }),
+        "no issue yet: outbound proxy",
+      ),
     ),
     cli: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "[legacy] CLI settings." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "[legacy] CLI settings." }),
+        "no issue yet (legacy section)",
+      ),
     ),
     audio: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "[legacy] Audio transcription." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), {
+          description: "[legacy] Audio transcription.",
+        }),
+        "no issue yet (legacy section)",
+      ),
     ),
     web: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), {
-        description: "[legacy] WhatsApp web provider.",
-      }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), {
+          description: "[legacy] WhatsApp web provider.",
+        }),
+        "issue 15 (WhatsApp; legacy section)",
+      ),
     ),
     canvasHost: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "[legacy] Canvas host." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "[legacy] Canvas host." }),
+        "no issue yet (legacy section)",
+      ),
     ),
     vault: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "[legacy] Vault settings." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "[legacy] Vault settings." }),
+        "no issue yet (legacy section)",
+      ),
     ),
   },
   { additionalProperties: false, description: "OpenClaw configuration (openclaw.json)." },

@@ -1,7 +1,7 @@
 // `messages` (reply prefix, group chat, queue, inbound debounce), `commands` and `broadcast`.
 import { type Static, Type } from "typebox";
 import { GroupChatSchema } from "./agent-parts.js";
-import { AllowFromByChannelSchema } from "./common.js";
+import { AllowFromByChannelSchema, acceptedForCompat } from "./common.js";
 
 /** What happens to a message that arrives while a run is active. */
 export const QueueModeSchema = Type.Union(
@@ -69,46 +69,77 @@ export type InboundDebounce = Static<typeof InboundDebounceSchema>;
 export const MessagesConfigSchema = Type.Object(
   {
     responsePrefix: Type.Optional(
-      Type.String({ description: 'Prefix for outbound replies ("auto" = [identity name]).' }),
+      acceptedForCompat(
+        Type.String({ description: 'Prefix for outbound replies ("auto" = [identity name]).' }),
+        "no issue yet: reply prefix",
+      ),
     ),
-    messagePrefix: Type.Optional(Type.String({ description: "Legacy inbound prefix." })),
+    messagePrefix: Type.Optional(
+      acceptedForCompat(Type.String({ description: "Legacy inbound prefix." }), "no issue yet"),
+    ),
     groupChat: Type.Optional(GroupChatSchema),
     queue: Type.Optional(QueueConfigSchema),
     inbound: Type.Optional(InboundDebounceSchema),
     ackReaction: Type.Optional(
-      Type.String({ description: "Emoji used to acknowledge inbound messages (empty = off)." }),
+      acceptedForCompat(
+        Type.String({ description: "Emoji used to acknowledge inbound messages (empty = off)." }),
+        "no issue yet: ack reactions",
+      ),
     ),
     ackReactionScope: Type.Optional(
-      Type.Union(
-        [
-          Type.Literal("group-mentions"),
-          Type.Literal("group-all"),
-          Type.Literal("direct"),
-          Type.Literal("all"),
-          Type.Literal("off"),
-          Type.Literal("none"),
-        ],
-        { description: "When to send the ack reaction." },
+      acceptedForCompat(
+        Type.Union(
+          [
+            Type.Literal("group-mentions"),
+            Type.Literal("group-all"),
+            Type.Literal("direct"),
+            Type.Literal("all"),
+            Type.Literal("off"),
+            Type.Literal("none"),
+          ],
+          { description: "When to send the ack reaction." },
+        ),
+        "no issue yet: ack reactions",
       ),
     ),
     removeAckAfterReply: Type.Optional(
-      Type.Boolean({ description: "Remove the ack reaction after replying." }),
+      acceptedForCompat(
+        Type.Boolean({ description: "Remove the ack reaction after replying." }),
+        "no issue yet: ack reactions",
+      ),
     ),
     statusReactions: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Lifecycle status reactions." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Lifecycle status reactions." }),
+        "no issue yet: status reactions",
+      ),
     ),
     suppressToolErrors: Type.Optional(
-      Type.Boolean({ description: "Hide tool-error warnings from users." }),
+      acceptedForCompat(
+        Type.Boolean({ description: "Hide tool-error warnings from users." }),
+        "no issue yet",
+      ),
     ),
     visibleReplies: Type.Optional(
-      Type.Union([Type.Boolean(), Type.String()], { description: "Reply visibility policy." }),
+      acceptedForCompat(
+        Type.Union([Type.Boolean(), Type.String()], { description: "Reply visibility policy." }),
+        "no issue yet",
+      ),
     ),
-    usageTemplate: Type.Optional(Type.String({ description: "Usage footer template." })),
+    usageTemplate: Type.Optional(
+      acceptedForCompat(Type.String({ description: "Usage footer template." }), "issue 20 (usage)"),
+    ),
     responseUsage: Type.Optional(
-      Type.Union([Type.Boolean(), Type.String()], { description: "Usage footer mode." }),
+      acceptedForCompat(
+        Type.Union([Type.Boolean(), Type.String()], { description: "Usage footer mode." }),
+        "issue 20 (usage)",
+      ),
     ),
     tts: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Text-to-speech for replies." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Text-to-speech for replies." }),
+        "no issue yet: text-to-speech",
+      ),
     ),
   },
   { additionalProperties: true, description: "Message handling settings." },
@@ -178,10 +209,16 @@ export const BroadcastGroupSchema = Type.Object(
       Type.Boolean({ description: "Respect mention gating (default true)." }),
     ),
     maxRounds: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 4, description: "Rounds (1-4, default 1)." }),
+      acceptedForCompat(
+        Type.Integer({ minimum: 1, maximum: 4, description: "Rounds (1-4, default 1)." }),
+        "no issue yet: broadcast rounds",
+      ),
     ),
     maxTurns: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 32, description: "Turns (1-32)." }),
+      acceptedForCompat(
+        Type.Integer({ minimum: 1, maximum: 32, description: "Turns (1-32)." }),
+        "no issue yet: broadcast rounds",
+      ),
     ),
   },
   { additionalProperties: false, description: "Broadcast group." },

@@ -1,7 +1,7 @@
 // The remaining top-level sections. Those Pincer reads are modelled; the rest pass through
 // as free-form objects so an existing OpenClaw config is still accepted.
 import { type Static, Type } from "typebox";
-import { SecretRefSchema } from "./common.js";
+import { acceptedForCompat, SecretRefSchema } from "./common.js";
 
 /** `meta`: bookkeeping written by OpenClaw when it saves the file. */
 export const MetaConfigSchema = Type.Object(
@@ -24,12 +24,15 @@ export const EnvConfigSchema = Type.Object(
       Type.Record(Type.String(), Type.String(), { description: "Env vars to set if unset." }),
     ),
     shellEnv: Type.Optional(
-      Type.Object(
-        {
-          enabled: Type.Optional(Type.Boolean({ description: "Import login-shell env." })),
-          timeoutMs: Type.Optional(Type.Integer({ minimum: 0, description: "Shell timeout." })),
-        },
-        { additionalProperties: false, description: "Login shell env import." },
+      acceptedForCompat(
+        Type.Object(
+          {
+            enabled: Type.Optional(Type.Boolean({ description: "Import login-shell env." })),
+            timeoutMs: Type.Optional(Type.Integer({ minimum: 0, description: "Shell timeout." })),
+          },
+          { additionalProperties: false, description: "Login shell env import." },
+        ),
+        "no issue yet: login-shell env import",
       ),
     ),
   },

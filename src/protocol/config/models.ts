@@ -1,6 +1,6 @@
 // `models` (custom providers and their model catalogs) and `auth` (auth profiles).
 import { type Static, Type } from "typebox";
-import { SecretRefSchema } from "./common.js";
+import { acceptedForCompat, SecretRefSchema } from "./common.js";
 
 /** Wire API spoken by a provider or model. */
 export const ModelApiSchema = Type.Union(
@@ -97,11 +97,22 @@ export const ModelProviderSchema = Type.Object(
       }),
     ),
     authHeader: Type.Optional(
-      Type.Boolean({ description: "Send the key as an Authorization header." }),
+      acceptedForCompat(
+        Type.Boolean({ description: "Send the key as an Authorization header." }),
+        "no issue yet",
+      ),
     ),
-    timeoutSeconds: Type.Optional(Type.Number({ minimum: 0, description: "Request timeout (s)." })),
+    timeoutSeconds: Type.Optional(
+      acceptedForCompat(
+        Type.Number({ minimum: 0, description: "Request timeout (s)." }),
+        "no issue yet: provider timeouts",
+      ),
+    ),
     request: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Request tuning." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Request tuning." }),
+        "no issue yet: request tuning",
+      ),
     ),
     models: Type.Optional(
       Type.Array(ModelDefinitionSchema, { description: "Models offered by this provider." }),
@@ -124,9 +135,17 @@ export const ModelsConfigSchema = Type.Object(
       Type.Record(Type.String(), ModelProviderSchema, { description: "Providers by id." }),
     ),
     bedrockDiscovery: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Bedrock model discovery." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Bedrock model discovery." }),
+        "no issue yet: Bedrock discovery",
+      ),
     ),
-    proxy: Type.Optional(Type.String({ description: "HTTP proxy for model API calls." })),
+    proxy: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "HTTP proxy for model API calls." }),
+        "no issue yet: model API proxy",
+      ),
+    ),
   },
   { additionalProperties: true, description: "Model providers." },
 );

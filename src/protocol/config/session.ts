@@ -1,11 +1,16 @@
 // `session`: session scoping, keys, store location, resets and maintenance.
 import { type Static, Type } from "typebox";
-import { TypingModeSchema } from "./common.js";
+import { acceptedForCompat, TypingModeSchema } from "./common.js";
 
 /** `session.scope`: one session per sender, or one global session. */
-export const SessionScopeSchema = Type.Union([Type.Literal("per-sender"), Type.Literal("global")], {
-  description: "Session scope: per-sender (default) or global.",
-});
+export const SessionScopeSchema = Type.Union(
+  [
+    Type.Literal("per-sender"),
+    // A value-level mark: only `"global"` is ignored (every sender still gets its own session).
+    acceptedForCompat(Type.Literal("global"), "no issue yet: one global session"),
+  ],
+  { description: "Session scope: per-sender (default) or global." },
+);
 /** Static type of {@link SessionScopeSchema}. */
 export type SessionScope = Static<typeof SessionScopeSchema>;
 
@@ -119,7 +124,12 @@ export const SessionMaintenanceSchema = Type.Object(
     pruneDays: Type.Optional(Type.Integer({ minimum: 1, description: "Legacy prune age (days)." })),
     maxEntries: Type.Optional(Type.Integer({ minimum: 1, description: "Max session entries." })),
     rotateBytes: Type.Optional(
-      Type.Union([Type.String(), Type.Number()], { description: "Rotate the store at this size." }),
+      acceptedForCompat(
+        Type.Union([Type.String(), Type.Number()], {
+          description: "Rotate the store at this size.",
+        }),
+        "no issue yet: store rotation",
+      ),
     ),
     resetArchiveRetention: Type.Optional(
       Type.Union([Type.String(), Type.Number(), Type.Literal(false)], {
@@ -127,18 +137,30 @@ export const SessionMaintenanceSchema = Type.Object(
       }),
     ),
     maxDiskBytes: Type.Optional(
-      Type.Union([Type.String(), Type.Number()], { description: "Sessions disk budget." }),
+      acceptedForCompat(
+        Type.Union([Type.String(), Type.Number()], { description: "Sessions disk budget." }),
+        "no issue yet: disk budget",
+      ),
     ),
     highWaterBytes: Type.Optional(
-      Type.Union([Type.String(), Type.Number()], {
-        description: "Target size after disk cleanup.",
-      }),
+      acceptedForCompat(
+        Type.Union([Type.String(), Type.Number()], {
+          description: "Target size after disk cleanup.",
+        }),
+        "no issue yet: disk budget",
+      ),
     ),
     archiveDashboardAfter: Type.Optional(
-      Type.Union([Type.String(), Type.Number()], { description: "Archive dashboard sessions." }),
+      acceptedForCompat(
+        Type.Union([Type.String(), Type.Number()], { description: "Archive dashboard sessions." }),
+        "no issue yet",
+      ),
     ),
     preserveRecent: Type.Optional(
-      Type.Boolean({ description: "Protect recently active sessions from cleanup." }),
+      acceptedForCompat(
+        Type.Boolean({ description: "Protect recently active sessions from cleanup." }),
+        "no issue yet",
+      ),
     ),
   },
   { additionalProperties: true, description: "Session store maintenance." },
@@ -163,37 +185,56 @@ export const SessionConfigSchema = Type.Object(
     store: Type.Optional(
       Type.String({ description: "Session store path template (supports {agentId})." }),
     ),
-    reset: Type.Optional(SessionResetSchema),
-    resetByType: Type.Optional(SessionResetByTypeSchema),
+    reset: Type.Optional(acceptedForCompat(SessionResetSchema, "issue 14 (session resets)")),
+    resetByType: Type.Optional(
+      acceptedForCompat(SessionResetByTypeSchema, "issue 14 (session resets)"),
+    ),
     resetByChannel: Type.Optional(
-      Type.Record(Type.String(), SessionResetSchema, {
-        description: "Reset overrides per channel.",
-      }),
+      acceptedForCompat(
+        Type.Record(Type.String(), SessionResetSchema, {
+          description: "Reset overrides per channel.",
+        }),
+        "issue 14 (session resets)",
+      ),
     ),
     resetTriggers: Type.Optional(
-      Type.Array(Type.String(), { description: "Commands that reset a session (e.g. /new)." }),
+      acceptedForCompat(
+        Type.Array(Type.String(), { description: "Commands that reset a session (e.g. /new)." }),
+        "issue 14 (session resets)",
+      ),
     ),
-    idleMinutes: Type.Optional(Type.Integer({ minimum: 1, description: "Legacy idle reset." })),
-    sendPolicy: Type.Optional(SendPolicySchema),
+    idleMinutes: Type.Optional(
+      acceptedForCompat(
+        Type.Integer({ minimum: 1, description: "Legacy idle reset." }),
+        "issue 14 (session resets)",
+      ),
+    ),
+    sendPolicy: Type.Optional(acceptedForCompat(SendPolicySchema, "no issue yet: send policy")),
     threadBindings: Type.Optional(
-      Type.Object(
-        {
-          enabled: Type.Optional(Type.Boolean({ description: "Enable thread-bound sessions." })),
-          idleHours: Type.Optional(Type.Number({ minimum: 0, description: "Idle unfocus (h)." })),
-          maxAgeHours: Type.Optional(Type.Number({ minimum: 0, description: "Max age (h)." })),
-        },
-        { additionalProperties: true, description: "Thread-bound session routing." },
+      acceptedForCompat(
+        Type.Object(
+          {
+            enabled: Type.Optional(Type.Boolean({ description: "Enable thread-bound sessions." })),
+            idleHours: Type.Optional(Type.Number({ minimum: 0, description: "Idle unfocus (h)." })),
+            maxAgeHours: Type.Optional(Type.Number({ minimum: 0, description: "Max age (h)." })),
+          },
+          { additionalProperties: true, description: "Thread-bound session routing." },
+        ),
+        "no issue yet: thread-bound sessions",
       ),
     ),
     maintenance: Type.Optional(SessionMaintenanceSchema),
     agentToAgent: Type.Optional(
-      Type.Object(
-        {
-          maxPingPongTurns: Type.Optional(
-            Type.Integer({ minimum: 0, maximum: 5, description: "Max ping-pong turns." }),
-          ),
-        },
-        { additionalProperties: false, description: "Agent-to-agent session limits." },
+      acceptedForCompat(
+        Type.Object(
+          {
+            maxPingPongTurns: Type.Optional(
+              Type.Integer({ minimum: 0, maximum: 5, description: "Max ping-pong turns." }),
+            ),
+          },
+          { additionalProperties: false, description: "Agent-to-agent session limits." },
+        ),
+        "no issue yet: agent-to-agent sessions",
       ),
     ),
     typingMode: Type.Optional(TypingModeSchema),
@@ -201,15 +242,24 @@ export const SessionConfigSchema = Type.Object(
       Type.Number({ minimum: 1, description: "Typing indicator refresh interval (s)." }),
     ),
     parentForkMaxTokens: Type.Optional(
-      Type.Integer({ minimum: 0, description: "Max parent tokens for thread forks." }),
+      acceptedForCompat(
+        Type.Integer({ minimum: 0, description: "Max parent tokens for thread forks." }),
+        "no issue yet: thread forks",
+      ),
     ),
     sharing: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Session sharing settings." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Session sharing settings." }),
+        "no issue yet: session sharing",
+      ),
     ),
     notifyOnCreate: Type.Optional(
-      Type.Union([Type.Boolean(), Type.Record(Type.String(), Type.Unknown())], {
-        description: "Notify when a session is created.",
-      }),
+      acceptedForCompat(
+        Type.Union([Type.Boolean(), Type.Record(Type.String(), Type.Unknown())], {
+          description: "Notify when a session is created.",
+        }),
+        "no issue yet",
+      ),
     ),
   },
   { additionalProperties: true, description: "Session scoping, store and reset settings." },

@@ -1,6 +1,6 @@
 // `skills`: bundled allowlist, extra skill folders, install preferences and per-skill entries.
 import { type Static, Type } from "typebox";
-import { SecretRefSchema } from "./common.js";
+import { acceptedForCompat, SecretRefSchema } from "./common.js";
 
 /** `skills.entries.<name>`: enable/disable a skill and give it credentials or config. */
 export const SkillEntrySchema = Type.Object(
@@ -29,12 +29,23 @@ export const SkillsLoadSchema = Type.Object(
     extraDirs: Type.Optional(
       Type.Array(Type.String(), { description: "Extra skill folders (lowest precedence)." }),
     ),
-    watch: Type.Optional(Type.Boolean({ description: "Watch skill folders for changes." })),
+    watch: Type.Optional(
+      acceptedForCompat(
+        Type.Boolean({ description: "Watch skill folders for changes." }),
+        "no issue yet: skill watching",
+      ),
+    ),
     watchDebounceMs: Type.Optional(
-      Type.Integer({ minimum: 0, description: "Watch debounce (ms)." }),
+      acceptedForCompat(
+        Type.Integer({ minimum: 0, description: "Watch debounce (ms)." }),
+        "no issue yet: skill watching",
+      ),
     ),
     allowSymlinkTargets: Type.Optional(
-      Type.Array(Type.String(), { description: "Dirs skill symlinks may point into." }),
+      acceptedForCompat(
+        Type.Array(Type.String(), { description: "Dirs skill symlinks may point into." }),
+        "no issue yet",
+      ),
     ),
   },
   { additionalProperties: true, description: "Skill loading." },
@@ -50,29 +61,38 @@ export const SkillsConfigSchema = Type.Object(
     ),
     load: Type.Optional(SkillsLoadSchema),
     install: Type.Optional(
-      Type.Object(
-        {
-          preferBrew: Type.Optional(Type.Boolean({ description: "Prefer Homebrew installs." })),
-          nodeManager: Type.Optional(
-            Type.Union(
-              [
-                Type.Literal("npm"),
-                Type.Literal("pnpm"),
-                Type.Literal("yarn"),
-                Type.Literal("bun"),
-              ],
-              { description: "Node package manager." },
+      acceptedForCompat(
+        Type.Object(
+          {
+            preferBrew: Type.Optional(Type.Boolean({ description: "Prefer Homebrew installs." })),
+            nodeManager: Type.Optional(
+              Type.Union(
+                [
+                  Type.Literal("npm"),
+                  Type.Literal("pnpm"),
+                  Type.Literal("yarn"),
+                  Type.Literal("bun"),
+                ],
+                { description: "Node package manager." },
+              ),
             ),
-          ),
-        },
-        { additionalProperties: true, description: "Skill dependency installs." },
+          },
+          { additionalProperties: true, description: "Skill dependency installs." },
+        ),
+        "no issue yet: skill dependency installs",
       ),
     ),
     limits: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Skill loading limits." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Skill loading limits." }),
+        "no issue yet: skill loading limits",
+      ),
     ),
     workshop: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Skill workshop settings." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Skill workshop settings." }),
+        "no issue yet: skill workshop",
+      ),
     ),
     entries: Type.Optional(
       Type.Record(Type.String(), SkillEntrySchema, { description: "Per-skill settings by name." }),

@@ -2,6 +2,7 @@
 import { type Static, Type } from "typebox";
 import {
   AllowFromByChannelSchema,
+  acceptedForCompat,
   ModelRefObjectSchema,
   SecretRefSchema,
   ToolListPolicySchema,
@@ -65,36 +66,62 @@ export type AgentToAgentConfig = Static<typeof AgentToAgentConfigSchema>;
 export const ExecToolConfigSchema = Type.Object(
   {
     host: Type.Optional(
-      Type.Union([Type.Literal("sandbox"), Type.Literal("gateway"), Type.Literal("node")], {
-        description: "Where exec runs: sandbox, gateway or node.",
-      }),
+      acceptedForCompat(
+        Type.Union([Type.Literal("sandbox"), Type.Literal("gateway"), Type.Literal("node")], {
+          description: "Where exec runs: sandbox, gateway or node.",
+        }),
+        "issue 18 (sandboxing)",
+      ),
     ),
     security: Type.Optional(
-      Type.Union([Type.Literal("deny"), Type.Literal("allowlist"), Type.Literal("full")], {
-        description: "Exec security mode.",
-      }),
+      acceptedForCompat(
+        Type.Union([Type.Literal("deny"), Type.Literal("allowlist"), Type.Literal("full")], {
+          description: "Exec security mode.",
+        }),
+        "issue 18 (exec approvals)",
+      ),
     ),
     ask: Type.Optional(
-      Type.Union([Type.Literal("off"), Type.Literal("on-miss"), Type.Literal("always")], {
-        description: "When to ask for approval.",
-      }),
+      acceptedForCompat(
+        Type.Union([Type.Literal("off"), Type.Literal("on-miss"), Type.Literal("always")], {
+          description: "When to ask for approval.",
+        }),
+        "issue 18 (exec approvals)",
+      ),
     ),
-    node: Type.Optional(Type.String({ description: "Default node for host=node." })),
+    node: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "Default node for host=node." }),
+        "no issue yet: nodes",
+      ),
+    ),
     pathPrepend: Type.Optional(
       Type.Array(Type.String(), { description: "Dirs prepended to PATH." }),
     ),
     safeBins: Type.Optional(
-      Type.Array(Type.String(), { description: "Stdin-only binaries allowed without approval." }),
+      acceptedForCompat(
+        Type.Array(Type.String(), { description: "Stdin-only binaries allowed without approval." }),
+        "issue 18 (exec approvals)",
+      ),
     ),
     backgroundMs: Type.Optional(
-      Type.Integer({ minimum: 0, description: "Ms before a command auto-backgrounds." }),
+      acceptedForCompat(
+        Type.Integer({ minimum: 0, description: "Ms before a command auto-backgrounds." }),
+        "no issue yet: exec auto-background",
+      ),
     ),
     timeoutSec: Type.Optional(Type.Number({ minimum: 0, description: "Exec timeout (seconds)." })),
     cleanupMs: Type.Optional(
-      Type.Integer({ minimum: 0, description: "How long finished sessions are kept (ms)." }),
+      acceptedForCompat(
+        Type.Integer({ minimum: 0, description: "How long finished sessions are kept (ms)." }),
+        "no issue yet",
+      ),
     ),
     notifyOnExit: Type.Optional(
-      Type.Boolean({ description: "Emit an event when a background exec exits." }),
+      acceptedForCompat(
+        Type.Boolean({ description: "Emit an event when a background exec exits." }),
+        "no issue yet",
+      ),
     ),
     applyPatch: Type.Optional(
       Type.Object(
@@ -104,7 +131,10 @@ export const ExecToolConfigSchema = Type.Object(
             Type.Boolean({ description: "Restrict apply_patch to the workspace." }),
           ),
           allowModels: Type.Optional(
-            Type.Array(Type.String(), { description: "Models allowed to use apply_patch." }),
+            acceptedForCompat(
+              Type.Array(Type.String(), { description: "Models allowed to use apply_patch." }),
+              "no issue yet",
+            ),
           ),
         },
         { additionalProperties: true, description: "apply_patch sub-tool settings." },
@@ -183,12 +213,16 @@ const toolPolicyProps = {
       description: 'Policy overrides keyed by provider id or "provider/model".',
     }),
   ),
-  toolsBySender: Type.Optional(ToolsBySenderSchema),
-  elevated: Type.Optional(ElevatedConfigSchema),
+  toolsBySender: Type.Optional(
+    acceptedForCompat(ToolsBySenderSchema, "no issue yet: per-sender tool policy"),
+  ),
+  elevated: Type.Optional(acceptedForCompat(ElevatedConfigSchema, "issue 18 (elevated mode)")),
   exec: Type.Optional(ExecToolConfigSchema),
   fs: Type.Optional(FsToolConfigSchema),
-  loopDetection: Type.Optional(LoopDetectionConfigSchema),
-  sandbox: Type.Optional(SandboxToolsConfigSchema),
+  loopDetection: Type.Optional(
+    acceptedForCompat(LoopDetectionConfigSchema, "no issue yet: tool-loop detection"),
+  ),
+  sandbox: Type.Optional(acceptedForCompat(SandboxToolsConfigSchema, "issue 18 (sandboxing)")),
 };
 
 /** Per-agent tool restrictions (`agents.list[].tools`); can only narrow the global policy. */
@@ -240,21 +274,24 @@ export const ToolsConfigSchema = Type.Object(
     ...toolPolicyProps,
     agentToAgent: Type.Optional(AgentToAgentConfigSchema),
     sessions: Type.Optional(
-      Type.Object(
-        {
-          visibility: Type.Optional(
-            Type.Union(
-              [
-                Type.Literal("self"),
-                Type.Literal("tree"),
-                Type.Literal("agent"),
-                Type.Literal("all"),
-              ],
-              { description: "Which sessions session tools may target." },
+      acceptedForCompat(
+        Type.Object(
+          {
+            visibility: Type.Optional(
+              Type.Union(
+                [
+                  Type.Literal("self"),
+                  Type.Literal("tree"),
+                  Type.Literal("agent"),
+                  Type.Literal("all"),
+                ],
+                { description: "Which sessions session tools may target." },
+              ),
             ),
-          ),
-        },
-        { additionalProperties: true, description: "Session tool visibility." },
+          },
+          { additionalProperties: true, description: "Session tool visibility." },
+        ),
+        "no issue yet: session tool visibility",
       ),
     ),
     subagents: Type.Optional(
@@ -270,15 +307,26 @@ export const ToolsConfigSchema = Type.Object(
         { additionalProperties: true, description: "Sub-agent tool defaults (deny wins)." },
       ),
     ),
-    web: Type.Optional(WebToolsConfigSchema),
+    web: Type.Optional(
+      acceptedForCompat(WebToolsConfigSchema, "no issue yet: web_search / web_fetch tools"),
+    ),
     message: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "message tool settings." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "message tool settings." }),
+        "no issue yet: message tool settings",
+      ),
     ),
     media: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Media understanding tools." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Media understanding tools." }),
+        "no issue yet: media understanding",
+      ),
     ),
     links: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Link understanding tools." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Link understanding tools." }),
+        "no issue yet: link understanding",
+      ),
     ),
   },
   { additionalProperties: true, description: "Global tool policy and tool settings." },

@@ -1,0 +1,209 @@
+import { describe, expect, it } from "vitest";
+import { OpenClawConfigSchema } from "../protocol/config/index.js";
+import {
+  compatKeyIssues,
+  findCompatKeys,
+  listCompatMarks,
+  withCompatKeyIssues,
+} from "./compat-keys.js";
+import { formatConfigPath, type PathSegment } from "./config-path.js";
+import { DEFAULT_CONFIG_SCHEMA } from "./default-schema.js";
+import { validateConfig } from "./validate.js";
+
+// One key of every class issue 11 names: adapter-less channels, whole sections (sandbox sub-keys,
+// hooks, cron, mcp, plugins, browser), exec approvals, tools.elevated, blockStreaming*, session.reset*.
+const USES_MARKED = {
+  channels: {
+    telegram: { botToken: "123:abc", blockStreaming: true },
+    whatsapp: { accounts: { personal: { dmPolicy: "pairing" }, work: {} } },
+    discord: { token: "d" },
+    slack: { botToken: "xoxb", appToken: "xapp" },
+    signal: { account: "+15550001" },
+    imessage: { cliPath: "/usr/local/bin/imsg" },
+    mattermost: { botToken: "m" },
+  },
+  agents: {
+    defaults: {
+      sandbox: { mode: "non-main", scope: "agent", docker: { image: "x", network: "none" } },
+      blockStreamingDefault: "on",
+      blockStreamingCoalesce: { minChars: 100 },
+    },
+    list: [{ id: "main", tools: { elevated: { enabled: true } } }],
+  },
+  hooks: { enabled: true, token: "h", mappings: [{ match: "x" }] },
+  cron: { enabled: true },
+  mcp: { servers: { fs: { command: "mcp-fs" } } },
+  plugins: { entries: { voice: { enabled: true } } },
+  browser: { enabled: true },
+  approvals: { exec: { enabled: true } },
+  tools: { exec: { ask: "always", security: "allowlist" }, elevated: { enabled: true } },
+  session: { reset: { mode: "daily", atHour: 4 }, resetByType: { group: { mode: "idle" } } },
+};
+
+const EXPECTED_PATHS = [
+  "channels.telegram.blockStreaming",
+  "channels.whatsapp",
+  "channels.discord",
+  "channels.slack",
+  "channels.signal",
+  "channels.imessage",
+  "channels.mattermost",
+  "agents.defaults.sandbox.scope",
+  "agents.defaults.sandbox.docker",
+  "agents.defaults.blockStreamingDefault",
+  "agents.defaults.blockStreamingCoalesce",
+  "agents.list[0].tools.elevated",
+  "hooks",
+  "cron",
+  "mcp",
+  "plugins",
+  "browser",
+  "approvals",
+  "tools.exec.ask",
+  "tools.exec.security",
+  "tools.elevated",
+  "session.reset",
+  "session.resetByType",
+];
+
+// Keys Pincer acts on: none of them may warn.
+const USES_IMPLEMENTED = {
+  gateway: { port: 18789, bind: "loopback", auth: { mode: "token", token: "t" } },
+  logging: { level: "info", consoleStyle: "compact" },
+  channels: {
+    telegram: {
+      botToken: "123:abc",
+      dmPolicy: "allowlist",
+      allowFrom: ["42"],
+      groups: { "*": { requireMention: true } },
+      textChunkLimit: 3000,
+      retry: { attempts: 3 },
+    },
+  },
+  agents: {
+    defaults: { model: "anthropic/claude-sonnet-4-5", sandbox: { mode: "off" }, timeoutSeconds: 0 },
+    list: [{ id: "main", default: true, workspace: "~/w", tools: { deny: ["exec"] } }],
+  },
+  bindings: [{ agentId: "main", match: { channel: "telegram" } }],
+  session: { dmScope: "per-channel-peer", identityLinks: { ana: ["telegram:42"] } },
+  messages: { queue: { mode: "collect" } },
+  tools: { profile: "coding", exec: { timeoutSec: 60 } },
+  skills: { entries: { weather: { enabled: true } } },
+  hooks: { enabled: false, token: "ignored-when-off" },
+  worktreeAcceleration: false,
+};
+
+/** A config that sets the marked pattern's path (`*` -> a key, `[]` -> index 0). */
+function configAt(mark: string): { config: Record<string, unknown>; path: string } {
+  const [pattern = "", literal] = mark.split("=");
+  const leaf: unknown = literal === undefined ? { some: "value" } : JSON.parse(literal);
+  const segments: PathSegment[] = [];
+  for (const part of pattern.split(".")) {
+    const name = part.replace(/\[\]/g, "");
+    segments.push(name === "*" ? "zz" : name);
+    for (const _ of part.matchAll(/\[\]/g)) segments.push(0);
+  }
+  const root: Record<string, unknown> = {};
+  let at: Record<string | number, unknown> = root;
+  segments.forEach((segment, i) => {
+    const last = i === segments.length - 1;
+    const nextIsIndex = typeof segments[i + 1] === "number";
+    at[segment] = last ? leaf : nextIsIndex ? [] : {};
+    at = at[segment] as Record<string | number, unknown>;
+  });
+  return { config: root, path: formatConfigPath(segments) };
+}
+
+describe("findCompatKeys", () => {
+  it("reports each marked key the config uses once, by path (a marked section once)", () => {
+    const paths = findCompatKeys(USES_MARKED).map((use) => use.path);
+    expect(paths.sort()).toEqual([...EXPECTED_PATHS].sort());
+  });
+
+  it("a value-level mark warns only for that value", () => {
+    expect(findCompatKeys({ session: { scope: "global" } }).map((u) => u.path)).toEqual([
+      "session.scope",
+    ]);
+    expect(findCompatKeys({ session: { scope: "per-sender" } })).toEqual([]);
+    expect(listCompatMarks()).toContain('session.scope="global"');
+  });
+
+  it("reports nothing for a config of implemented keys (a disabled section asks for nothing)", () => {
+    expect(findCompatKeys(USES_IMPLEMENTED)).toEqual([]);
+  });
+
+  it("warns in plain words with the schema's note, and the config stays valid", () => {
+    const issues = compatKeyIssues({ config: USES_MARKED });
+    const cron = issues.find((issue) => issue.path === "cron");
+    expect(cron).toMatchObject({ severity: "warning" });
+    expect(cron?.message).toMatch(
+      /^accepted for OpenClaw compatibility, not implemented by Pincer yet — ignored; issue 19/,
+    );
+    expect(issues.find((issue) => issue.path === "channels.whatsapp")?.message).toContain(
+      "no adapter",
+    );
+    expect(validateConfig(USES_MARKED).valid).toBe(true);
+  });
+
+  it("withCompatKeyIssues appends located warnings and skips paths already reported", () => {
+    const loaded = {
+      config: USES_MARKED,
+      issues: [{ severity: "warning" as const, path: "cron", message: "already said" }],
+      locate: (path: string) =>
+        path === "mcp" ? { file: "/x/openclaw.json", line: 7, column: 3 } : undefined,
+    };
+    const out = withCompatKeyIssues(loaded);
+    expect(out.issues.filter((issue) => issue.path === "cron")).toHaveLength(1);
+    expect(out.issues.find((issue) => issue.path === "mcp")).toMatchObject({ line: 7 });
+    expect(out.issues).toHaveLength(EXPECTED_PATHS.length);
+  });
+});
+
+describe("the schema's compat marks", () => {
+  const marks = listCompatMarks();
+
+  it("the compact run-time schema keeps every mark of the TypeBox source", () => {
+    expect(listCompatMarks(OpenClawConfigSchema as never)).toEqual(marks);
+    expect(marks.length).toBeGreaterThan(100);
+  });
+
+  it("every mark is a real schema path: a config setting it is reported at exactly that path", () => {
+    const failures: string[] = [];
+    for (const pattern of marks) {
+      const { config, path } = configAt(pattern);
+      const found = findCompatKeys(config, DEFAULT_CONFIG_SCHEMA).map((use) => use.path);
+      if (found.length !== 1 || found[0] !== path) failures.push(`${pattern}: ${found.join(",")}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("marks what issue 11 lists, and not the parts Pincer implements", () => {
+    for (const path of [
+      "channels.whatsapp",
+      "channels.discord",
+      "channels.slack",
+      "channels.signal",
+      "channels.imessage",
+      "channels.*",
+      "hooks",
+      "cron",
+      "mcp",
+      "plugins",
+      "browser",
+      "approvals",
+      "tools.elevated",
+      "tools.exec.ask",
+      "agents.defaults.sandbox.docker",
+      "session.reset",
+    ])
+      expect(marks).toContain(path);
+    for (const path of [
+      "channels.telegram",
+      "agents.defaults.sandbox.mode",
+      "gateway.controlUi.enabled",
+      "gateway.controlUi.allowedOrigins",
+      "tools.exec.timeoutSec",
+    ])
+      expect(marks).not.toContain(path);
+  });
+});

@@ -1,0 +1,174 @@
+// Keys Pincer accepts for OpenClaw compatibility but does not act on (marked in the schema with
+// `acceptedForCompat`, `src/protocol/config/common.ts`): which of them a config uses, as one located
+// warning per key path, so `config validate`, `pincer status` and gateway start never stay silent
+// about a setting that is ignored. Pure: walks the value against the (compact or TypeBox) schema.
+import { COMPAT_MARK_KEY, COMPAT_NOTE_KEY } from "../protocol/config/compat-mark.js";
+import type { ConfigIssue, SourcePosition } from "./config-issue.js";
+import { formatConfigPath, isPlainObject, type PathSegment } from "./config-path.js";
+import { DEFAULT_CONFIG_SCHEMA } from "./default-schema.js";
+
+type SchemaNode = Record<string, unknown>;
+
+/** One marked key the config sets: where, and the schema's note on what would implement it. */
+export interface CompatKeyUse {
+  path: string;
+  segments: PathSegment[];
+  note: string;
+}
+
+const SCHEMA_LISTS = ["anyOf", "oneOf", "allOf"] as const;
+
+/** The warning text of one use (the path is shown beside it, not inside). */
+export function compatKeyMessage(use: Pick<CompatKeyUse, "note">): string {
+  return `accepted for OpenClaw compatibility, not implemented by Pincer yet — ignored; ${use.note}`;
+}
+
+function markOf(node: SchemaNode): string | undefined {
+  if (node[COMPAT_MARK_KEY] !== "compat") return undefined;
+  const note = node[COMPAT_NOTE_KEY];
+  return typeof note === "string" && note !== "" ? note : "no issue yet";
+}
+
+function resolve(root: SchemaNode, node: SchemaNode): SchemaNode {
+  const ref = node.$ref;
+  if (typeof ref !== "string") return node;
+  const defs = root.$defs;
+  const target = isPlainObject(defs) ? defs[ref.replace(/^#\/\$defs\//, "")] : undefined;
+  return isPlainObject(target) ? target : {};
+}
+
+/** A disabled section (`{ enabled: false, ... }`) or a `false` flag asks for nothing: nothing is ignored. */
+function isDisabled(value: unknown): boolean {
+  return value === false || (isPlainObject(value) && value.enabled === false);
+}
+
+function childSchema(node: SchemaNode, key: string): SchemaNode | undefined {
+  const props = node.properties;
+  if (isPlainObject(props) && isPlainObject(props[key])) return props[key];
+  const patterns = node.patternProperties;
+  if (isPlainObject(patterns)) {
+    for (const [pattern, schema] of Object.entries(patterns)) {
+      if (isPlainObject(schema) && new RegExp(pattern).test(key)) return schema;
+    }
+  }
+  return isPlainObject(node.additionalProperties) ? node.additionalProperties : undefined;
+}
+
+/** Every marked key `config` sets, in config order; a marked section counts once (not per child). */
+export function findCompatKeys(
+  config: unknown,
+  schema: SchemaNode = DEFAULT_CONFIG_SCHEMA,
+): CompatKeyUse[] {
+  const found = new Map<string, CompatKeyUse>();
+  // Iterative walk: config depth is bounded by the loader, but nothing here recurses on input.
+  const stack: Array<{ value: unknown; node: SchemaNode; segments: PathSegment[] }> = [
+    { value: config, node: schema, segments: [] },
+  ];
+  while (stack.length > 0) {
+    const { value, node: raw, segments } = stack.pop()!;
+    if (value === undefined) continue;
+    const note = markOf(raw);
+    const node = resolve(schema, raw);
+    // A branch for one literal value (a value-level mark) applies only to that value.
+    if ("const" in node && node.const !== value) continue;
+    const mark = note ?? markOf(node);
+    if (mark !== undefined) {
+      const path = formatConfigPath(segments);
+      if (!isDisabled(value) && !found.has(path)) found.set(path, { path, segments, note: mark });
+      continue;
+    }
+    const next: typeof stack = [];
+    for (const list of SCHEMA_LISTS) {
+      const branches = node[list];
+      if (!Array.isArray(branches)) continue;
+      for (const branch of branches)
+        if (isPlainObject(branch)) next.push({ value, node: branch, segments });
+    }
+    if (isPlainObject(value)) {
+      for (const [key, child] of Object.entries(value)) {
+        const sub = childSchema(node, key);
+        if (sub) next.push({ value: child, node: sub, segments: [...segments, key] });
+      }
+    } else if (Array.isArray(value) && isPlainObject(node.items)) {
+      const items = node.items;
+      value.forEach((child, index) => {
+        next.push({ value: child, node: items, segments: [...segments, index] });
+      });
+    }
+    // Reversed so the stack pops in config order.
+    stack.push(...next.reverse());
+  }
+  return [...found.values()];
+}
+
+/** Inputs of {@link compatKeyIssues}. */
+export interface CompatKeyIssuesParams {
+  config: unknown;
+  schema?: SchemaNode;
+  /** Where a path stands in the config file (the loader's `locate`). */
+  locate?: (path: string) => SourcePosition | undefined;
+}
+
+/** The uses of marked keys as config warnings (`pincer config validate`, `pincer status`). */
+export function compatKeyIssues(params: CompatKeyIssuesParams): ConfigIssue[] {
+  return findCompatKeys(params.config, params.schema).map((use) => {
+    const at = params.locate?.(use.path);
+    return { severity: "warning", path: use.path, message: compatKeyMessage(use), ...at };
+  });
+}
+
+/** A loaded config with the compat-key warnings appended (paths already reported are skipped). */
+export function withCompatKeyIssues<
+  T extends {
+    config: unknown;
+    issues: ConfigIssue[];
+    locate?: (path: string) => SourcePosition | undefined;
+  },
+>(loaded: T): T {
+  const seen = new Set(loaded.issues.map((issue) => issue.path));
+  const extra = compatKeyIssues({
+    config: loaded.config,
+    ...(loaded.locate ? { locate: loaded.locate } : {}),
+  }).filter((issue) => !seen.has(issue.path));
+  return extra.length === 0 ? loaded : { ...loaded, issues: [...loaded.issues, ...extra] };
+}
+
+/**
+ * Every marked node of `schema` as a path pattern (`cron`, `channels.*`, `agents.list[].sandbox.docker`):
+ * what the schema declares accepted-but-ignored. `*` stands for any key, `[]` for any index; a mark on
+ * one literal value reads `session.scope="global"`.
+ */
+export function listCompatMarks(schema: SchemaNode = DEFAULT_CONFIG_SCHEMA): string[] {
+  const out = new Set<string>();
+  const stack: Array<{ node: SchemaNode; path: string; refs: string[] }> = [
+    { node: schema, path: "", refs: [] },
+  ];
+  const join = (path: string, key: string) => (path === "" ? key : `${path}.${key}`);
+  while (stack.length > 0) {
+    const { node: raw, path, refs } = stack.pop()!;
+    const ref = typeof raw.$ref === "string" ? raw.$ref : undefined;
+    if (ref && refs.includes(ref)) continue;
+    const node = resolve(schema, raw);
+    if (markOf(raw) !== undefined || markOf(node) !== undefined) {
+      out.add("const" in node ? `${path}=${JSON.stringify(node.const)}` : path);
+      continue;
+    }
+    const seen = ref ? [...refs, ref] : refs;
+    const props = isPlainObject(node.properties) ? node.properties : {};
+    for (const [key, child] of Object.entries(props))
+      if (isPlainObject(child)) stack.push({ node: child, path: join(path, key), refs: seen });
+    const patterns = isPlainObject(node.patternProperties) ? node.patternProperties : {};
+    for (const child of Object.values(patterns))
+      if (isPlainObject(child)) stack.push({ node: child, path: join(path, "*"), refs: seen });
+    if (isPlainObject(node.additionalProperties))
+      stack.push({ node: node.additionalProperties, path: join(path, "*"), refs: seen });
+    if (isPlainObject(node.items)) stack.push({ node: node.items, path: `${path}[]`, refs: seen });
+    for (const list of SCHEMA_LISTS) {
+      const branches = node[list];
+      if (Array.isArray(branches))
+        for (const branch of branches)
+          if (isPlainObject(branch)) stack.push({ node: branch, path, refs: seen });
+    }
+  }
+  return [...out].sort();
+}
