@@ -13,7 +13,7 @@ import {
 } from "./config-path.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { StatePaths } from "./paths.js";
-import { type ResolvedAgent, resolveConfig } from "./resolve.js";
+import { type ResolvedAgent, resolveConfig, resolveRoster } from "./resolve.js";
 
 /** One semantic problem, located by path segments. */
 export interface RuleIssue {
@@ -201,7 +201,7 @@ function checkOpenDms(config: Record<string, unknown>, out: RuleIssue[]): void {
 
 /** One warning per agent whose effective `sandbox.mode` is not "off", at the deciding key. */
 function checkSandboxModes(config: Record<string, unknown>, out: RuleIssue[]): void {
-  for (const agent of listSandboxedAgents(config)) {
+  for (const agent of listSandboxedAgents(resolveRoster(config))) {
     const parsed = agent.source ? parseConfigPath(agent.source) : undefined;
     const segments = parsed?.ok ? parsed.segments : ["agents"];
     out.push({ severity: "warning", segments, message: sandboxWarning(agent) });

@@ -183,13 +183,13 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
           error: String(err),
         });
       }
-      runtime.applyConfig(next);
+      runtime.applyConfig(live.resolved);
       heartbeats.reschedule();
       syncChannels();
     },
   });
   const runtime = new GatewayRuntime({
-    config: () => live.config,
+    config: () => live.resolved,
     paths: loaded.paths,
     env,
     lock,

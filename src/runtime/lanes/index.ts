@@ -38,6 +38,7 @@ export {
   type LaneEvent,
   type LaneRunHandle,
   type LaneScheduler,
+  type LaneGroups,
   type LaneSchedulerOptions,
   type LaneTask,
   type LaneTaskInfo,

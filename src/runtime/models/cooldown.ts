@@ -4,7 +4,8 @@
 import { type ProfileUsageStats, readAuthStore, updateAuthStore } from "./auth-store.js";
 import type { AuthStoreCache } from "./auth-store-cache.js";
 import type { FailureReason } from "./classify.js";
-import { type ModelsRuntimeConfig, normalizeProviderId } from "./config-view.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
+import { normalizeProviderId } from "./config-view.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -16,7 +17,7 @@ export interface MarkProfileFailureInput {
   reason: FailureReason;
   now: number;
   /** For `auth.cooldowns` (billing backoff, failure window); optional. */
-  cfg?: ModelsRuntimeConfig;
+  cfg?: OpenClawConfig;
 }
 
 /** Inputs of {@link markProfileGood}. */
@@ -39,7 +40,7 @@ export interface ComputeBlockInput {
   reason: FailureReason;
   now: number;
   provider?: string;
-  cfg?: ModelsRuntimeConfig;
+  cfg?: OpenClawConfig;
 }
 
 /** The new stats after one failure (pure): counters, then a cooldown or a disable window. */

@@ -10,7 +10,8 @@ import {
   readAuthStore,
 } from "./auth-store.js";
 import type { AuthStoreCache } from "./auth-store-cache.js";
-import { findProviderConfig, type ModelsRuntimeConfig } from "./config-view.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
+import { findProviderConfig } from "./config-view.js";
 import { normalizeProviderId } from "./refs.js";
 import { resolveSecret } from "./secrets.js";
 
@@ -61,7 +62,7 @@ export interface ResolvedCredentials {
 export interface ResolveCredentialsInput {
   agentDir: string;
   provider: string;
-  cfg: ModelsRuntimeConfig;
+  cfg: OpenClawConfig;
   env: Record<string, string | undefined>;
   now: number;
   /** Reuses the parsed auth-profiles.json while the file is unchanged (the runtime passes one). */
