@@ -15,20 +15,13 @@ export interface BootstrapLimits {
   totalMaxChars: number;
 }
 
-
 /** Whether seeding bootstrap files is off for this agent (`skipBootstrap`, entry over defaults). */
-export function resolveSkipBootstrap(
-  cfg: OpenClawConfig,
-  agentId: string,
-): boolean {
+export function resolveSkipBootstrap(cfg: OpenClawConfig, agentId: string): boolean {
   return lookupAgent(resolveRoster(cfg), agentId).skipBootstrap;
 }
 
 /** Per-file and total injection caps for an agent; non-positive or non-integer values are ignored. */
-export function resolveBootstrapLimits(
-  cfg: OpenClawConfig,
-  agentId: string,
-): BootstrapLimits {
+export function resolveBootstrapLimits(cfg: OpenClawConfig, agentId: string): BootstrapLimits {
   const agent = lookupAgent(resolveRoster(cfg), agentId);
   return { maxChars: agent.bootstrapMaxChars, totalMaxChars: agent.bootstrapTotalMaxChars };
 }

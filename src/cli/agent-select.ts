@@ -1,12 +1,7 @@
 // Picking the agent a command works on (`--agent ID`, else the default agent) and discovering
 // its skills: shared by `skills list` and `context` so both see the same thing.
 import { type DiscoverSkillsParams, resolveBundledSkillsDir } from "../agents/skills/index.js";
-import {
-  findAgent,
-  type LoadedConfig,
-  listAgentIds,
-  type ResolvedAgent,
-} from "../config/index.js";
+import { findAgent, type LoadedConfig, listAgentIds, type ResolvedAgent } from "../config/index.js";
 import type { AgentEntry } from "../protocol/config/index.js";
 import { normalizeAgentId } from "../routing/index.js";
 import { type CliContext, CliError } from "./context.js";

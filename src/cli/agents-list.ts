@@ -76,7 +76,10 @@ export async function run(
   const agents = listAgents(cfg, loaded.paths);
   const known = new Set(agents.map((agent) => agent.id));
   const sandboxes = new Map(
-    agents.map((agent) => [agent.id, sandboxReport(resolveAgentSandboxMode(resolveRoster(cfg), agent.id))]),
+    agents.map((agent) => [
+      agent.id,
+      sandboxReport(resolveAgentSandboxMode(resolveRoster(cfg), agent.id)),
+    ]),
   );
   const fallback = resolveDefaultAgentId(cfg);
   const rules = new Map<string, BindingRow[]>();

@@ -3,6 +3,7 @@
 // yet is flagged (its tools are refused). Pure over (config, paths).
 import { resolve } from "node:path";
 import { closestMatch } from "../lib/edit-distance.js";
+import type { OpenClawConfig } from "../protocol/config/index.js";
 import { DEFAULT_AGENT_ID, normalizeAgentId } from "../routing/ids.js";
 import { listSandboxedAgents, sandboxWarning } from "../runtime/tools/sandbox-policy.js";
 import {
@@ -11,7 +12,6 @@ import {
   type PathSegment,
   parseConfigPath,
 } from "./config-path.js";
-import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { StatePaths } from "./paths.js";
 import { type ResolvedAgent, resolveConfig, resolveRoster } from "./resolve.js";
 

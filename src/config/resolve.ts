@@ -156,6 +156,8 @@ export function defaultsKeyPath(resolved: ResolvedConfig, key: string): PathSegm
 export function agentKeyPath(resolved: ResolvedConfig, agent: ResolvedAgent, key: string): string {
   if (agent.source.length > 0) return formatConfigPath([...agent.source, key]);
   return formatConfigPath(
-    resolved.rosterKey === "entries" ? ["agents", "entries", agent.id, key] : ["agents", agent.id, key],
+    resolved.rosterKey === "entries"
+      ? ["agents", "entries", agent.id, key]
+      : ["agents", agent.id, key],
   );
 }

@@ -94,7 +94,10 @@ export function resolveAgentEntry(params: ResolveAgentEntryParams): ResolvedAgen
     : join(paths.workspaceBase, `workspace-${id}`);
   const workspace = expandHome(ownWorkspace ?? defaultWorkspace, paths.home);
   const ownAgentDir = typeof entry.agentDir === "string" ? entry.agentDir : undefined;
-  const agentDir = expandHome(ownAgentDir ?? join(paths.stateDir, "agents", id, "agent"), paths.home);
+  const agentDir = expandHome(
+    ownAgentDir ?? join(paths.stateDir, "agents", id, "agent"),
+    paths.home,
+  );
   const storeTemplate = params.config.session?.store;
   const sessionStorePath =
     typeof storeTemplate === "string"

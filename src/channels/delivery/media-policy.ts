@@ -8,8 +8,8 @@
 import { realpath, stat } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { lookupAgent, resolveConfig } from "../../config/resolve.js";
 import { expandHome, type StatePaths } from "../../config/paths.js";
+import { lookupAgent, resolveConfig } from "../../config/resolve.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { resolveToolSettings } from "../../runtime/tools/config.js";
 import type { OutboundMedia } from "../types.js";

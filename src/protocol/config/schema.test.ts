@@ -10,7 +10,6 @@ import {
   OpenClawConfigSchema,
 } from "./index.js";
 
-
 const check = (value: unknown) => Value.Check(OpenClawConfigSchema, value);
 
 /** The config from notes §10 that a real OpenClaw gateway started with. */

@@ -3,11 +3,7 @@
 import { formatConfigPath, type PathSegment } from "../../config/config-path.js";
 import { type ResolvedConfig, resolveRoster } from "../../config/resolve.js";
 import type { ModelPolicy } from "../../protocol/config/index.js";
-import {
-  defaultsOf,
-  findAgentSlot,
-  listAgentSlots,
-} from "./config-view.js";
+import { defaultsOf, findAgentSlot, listAgentSlots } from "./config-view.js";
 import { formatModelRef, type ModelRef, parseModelRef, resolveAgentModelChain } from "./refs.js";
 
 /** An agent's effective policy and where it is configured. */
@@ -80,7 +76,7 @@ function matchesEntry(entry: string, ref: ModelRef): boolean {
 /** Checks one ref: forbid wins; a non-empty `allow` must match; `onMismatch` defaults to fail. */
 export function checkModelAgainstPolicy(
   ref: ModelRef,
-  policy: ModelPolicy | undefined,
+  policy: Partial<ModelPolicy> | undefined,
 ): PolicyCheck {
   if (!policy) return { ok: true };
   const onMismatch = policy.onMismatch === "warn" ? "warn" : "fail";

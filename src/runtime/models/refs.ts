@@ -67,9 +67,7 @@ export function parseModelRef(raw: string, options: ParseModelRefOptions = {}): 
   return splitRef(text, defaultProvider);
 }
 
-function catalogOf(
-  settings: AgentModelSettings | undefined,
-): Record<string, ModelAliasEntry> {
+function catalogOf(settings: AgentModelSettings | undefined): Record<string, ModelAliasEntry> {
   const models = settings?.models;
   if (!models || Array.isArray(models) || typeof models !== "object") return {};
   const out: Record<string, ModelAliasEntry> = {};
@@ -155,10 +153,7 @@ interface RawLink {
   path: PathSegment[];
 }
 
-function primaryOf(
-  setting: ModelSetting | undefined,
-  base: PathSegment[],
-): RawLink | undefined {
+function primaryOf(setting: ModelSetting | undefined, base: PathSegment[]): RawLink | undefined {
   if (typeof setting === "string") return { role: "primary", raw: setting, path: base };
   if (setting && typeof setting === "object" && typeof setting.primary === "string") {
     return { role: "primary", raw: setting.primary, path: [...base, "primary"] };

@@ -1,8 +1,8 @@
 // Resolving a model ref to a pi-ai `Model`: the built-in catalog (pi-ai's registry) merged with, or
 // replaced by, the custom providers of `models.providers`. Errors are values with did-you-mean hints.
 import type { Api, Model } from "@mariozechner/pi-ai";
-import { catalog } from "./catalog.js";
 import type { ModelProvider, OpenClawConfig } from "../../protocol/config/index.js";
+import { catalog } from "./catalog.js";
 import { findProviderConfig } from "./config-view.js";
 import { closeMatches } from "./matching.js";
 import { formatModelRef, type ModelRef, normalizeProviderId } from "./refs.js";

@@ -1,7 +1,8 @@
 // Cross-agent rules of the session tools: agent-to-agent access (`tools.agentToAgent`, off unless enabled
 // and both agents allow-listed) and sub-agent targets (`subagents.allowAgents`).
-import { normalizeAgentId } from "../../routing/index.js";
+
 import type { ResolvedConfig } from "../../config/resolve.js";
+import { normalizeAgentId } from "../../routing/index.js";
 import { locateAgentEntry } from "./config.js";
 
 /** Whether a cross-agent action may happen, and why not. */
@@ -58,8 +59,7 @@ export function checkSpawnTarget(params: {
   const target = normalizeAgentId(params.target);
   if (requester === target) return { allowed: true, reason: "same agent" };
   const { entry, path } = locateAgentEntry(params.cfg, requester);
-  const allow =
-    entry?.subagents?.allowAgents ?? params.cfg.defaults.subagents?.allowAgents;
+  const allow = entry?.subagents?.allowAgents ?? params.cfg.defaults.subagents?.allowAgents;
   if (matchesAny(allow, target)) return { allowed: true, reason: "subagents.allowAgents lists it" };
   return {
     allowed: false,

@@ -44,10 +44,7 @@ function applyPatchFlags(setting: unknown): { enabled?: boolean; workspaceOnly?:
 }
 
 /** Merges `tools.exec`/`tools.fs` with the agent's overrides. */
-export function resolveToolSettings(
-  cfg: ResolvedConfig,
-  agentId: string,
-): EffectiveToolSettings {
+export function resolveToolSettings(cfg: ResolvedConfig, agentId: string): EffectiveToolSettings {
   const own = findAgent(cfg, agentId)?.entry.tools;
   const global = cfg.config.tools;
   const patchOwn = applyPatchFlags(own?.exec?.applyPatch);

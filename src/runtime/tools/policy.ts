@@ -1,6 +1,9 @@
 // Tool policy: which tools an agent's model may see. Stages are applied in OpenClaw's order (profile →
 // byProvider profile → tools.allow/deny → tools.byProvider → agent allow/deny → agent byProvider); a tool
 // must pass every stage, so a deny anywhere wins and a per-agent allowlist can only narrow.
+
+import type { ResolvedConfig } from "../../config/resolve.js";
+import type { ToolPolicy as ToolPolicyConfig } from "../../protocol/config/index.js";
 import {
   DEFAULT_TOOL_PROFILE,
   isPincerTool,
@@ -11,8 +14,6 @@ import {
   TOOL_PROFILES,
   type ToolProfileName,
 } from "./catalog.js";
-import type { ResolvedConfig } from "../../config/resolve.js";
-import type { ToolPolicy as ToolPolicyConfig } from "../../protocol/config/index.js";
 import { locateAgentEntry } from "./config.js";
 
 /** The resolved policy of one agent. */

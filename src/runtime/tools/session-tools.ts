@@ -2,9 +2,9 @@
 // with cross-agent reads gated by `tools.agentToAgent`.
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { Type } from "typebox";
+import type { ResolvedConfig } from "../../config/resolve.js";
 import { normalizeAgentId, resolveAgentIdFromSessionKey } from "../../routing/index.js";
 import { checkAgentToAgent } from "./agent-access.js";
-import type { ResolvedConfig } from "../../config/resolve.js";
 import type {
   SessionHistoryMessage,
   SessionStatus,

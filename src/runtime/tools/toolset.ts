@@ -1,10 +1,11 @@
 // buildToolset: the tools one agent's model sees for one run — the built-ins that pass the agent's tool
 // policy (apply_patch only when enabled), host tools refused in a sandboxed session (sandbox-policy.ts),
 // each wrapped for cancellation and error conversion.
+
+import type { ResolvedConfig } from "../../config/resolve.js";
 import { normalizeAgentId } from "../../routing/index.js";
 import { createApplyPatchTool } from "./apply-patch.js";
 import { PINCER_TOOL_NAMES, type PincerToolName } from "./catalog.js";
-import type { ResolvedConfig } from "../../config/resolve.js";
 import { resolveToolSettings } from "./config.js";
 import { createEditTool } from "./edit.js";
 import { createExecTool } from "./exec.js";
