@@ -1,7 +1,7 @@
 // The tool list and model `pincer context` reports: built with the run's own functions (the model
 // chain's primary, `buildToolset`), so the count and schemas are the ones a request carries.
 
-import type { ToolSchemaLike } from "../agents/context-report.js";
+import type { ToolSchemaView } from "../agents/context-report.js";
 import type { ResolvedAgent, ResolvedConfig } from "../config/resolve.js";
 import { formatModelRef, resolveAgentModelChain, resolveModel } from "../runtime/models/index.js";
 import { buildToolset, ProcessRegistry, type SessionToolsHost } from "../runtime/tools/index.js";
@@ -23,7 +23,7 @@ export function runToolsFor(params: {
   agent: ResolvedAgent;
   sessionKey: string;
   env: Record<string, string | undefined>;
-}): { model: string; tools: ToolSchemaLike[] } {
+}): { model: string; tools: ToolSchemaView[] } {
   const { cfg, agent } = params;
   const chain = resolveAgentModelChain({ cfg, agentId: agent.id });
   const ref = chain.primary;
