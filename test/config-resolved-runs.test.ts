@@ -123,7 +123,7 @@ describe("per-agent maxConcurrent", () => {
         const run = runOf(request);
         arrivals.push(run);
         const reply = { kind: "text" as const, text: `reply to ${run}` };
-        return { kind: "gate", until: run.startsWith("solo") ? soloGate : freeGate, then: reply };
+        return { kind: "gate", until: run.startsWith("solo") ? soloGate : freeGate, answer: reply };
       },
     });
     const baseUrl = ownFake.baseUrl;

@@ -60,11 +60,11 @@ export interface FakeCutStep {
   clean?: boolean;
 }
 
-/** Holds the answer until `until` settles, then answers with `then` (ordering tests, no clocks). */
+/** Holds the answer until `until` settles, then answers with `answer` (ordering tests, no clocks). */
 export interface FakeGateStep {
   kind: "gate";
   until: Promise<unknown>;
-  then: FakeStep;
+  answer: FakeStep;
 }
 
 /** One scripted answer to one chat-completions request. */
@@ -324,7 +324,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     chatCount += 1;
     while (step?.kind === "gate") {
       await step.until;
-      step = step.then;
+      step = step.answer;
     }
     const responder = new Responder({ res, request, index: chatCount });
     await sleep(fake.latencyMs);
