@@ -2,6 +2,7 @@
 // top-level `agent.timeoutSeconds` applies, `timeoutSeconds: 0` means no timeout, a per-agent
 // `timeoutSeconds` and `maxConcurrent` apply to that agent only, and status/health/agents.list show
 // the same roster as the runs for an `agents.entries` config and a legacy `agent` config.
+import { readFileSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/index.js";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
@@ -164,6 +165,51 @@ describe("per-agent maxConcurrent", () => {
     expect(arrivals.filter((run) => run.startsWith("solo"))).toEqual(
       first === "solo-1" ? ["solo-1", "solo-2"] : ["solo-2", "solo-1"],
     );
+  }, 60_000);
+  it("a reload that raises an agent's cap starts its waiting run at once", async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const arrivals: string[] = [];
+    ownFake = await startFakeOpenAI({
+      fallback: (request) => {
+        arrivals.push(runOf(request));
+        return { kind: "gate", until: gate, answer: { kind: "text", text: "done" } };
+      },
+    });
+    const baseUrl = ownFake.baseUrl;
+    box = await createGatewaySandbox({
+      config: (): Partial<OpenClawConfig> => ({
+        models: fakeProviderConfig(baseUrl),
+        agents: { list: [{ id: "main" }, { id: "solo", maxConcurrent: 1 }] },
+      }),
+    });
+    const client = await box.connect();
+    const acks = await Promise.all(
+      ["solo-1", "solo-2"].map((message, i) =>
+        client.request("agent", {
+          message,
+          sessionKey: `agent:solo:s${i}`,
+          idempotencyKey: message,
+        }),
+      ),
+    );
+    await waitUntil(() => arrivals.length === 1);
+    const cfg = JSON.parse(readFileSync(box.configPath, "utf8")) as Loose;
+    cfg.agents.list[1].maxConcurrent = 2;
+    writeFileSync(box.configPath, JSON.stringify(cfg, null, 2));
+    expect(box.gw.core.live.reload("test")).toMatchObject({ ok: true, changed: true });
+    // The second run reaches the model while the first is still held at the gate.
+    await waitUntil(() => arrivals.length === 2);
+    open();
+    for (const ack of acks) {
+      const final = await client.waitFor(
+        (f) => f.type === "res" && f.id === ack.id && payloadOf(f).status !== "accepted",
+        30_000,
+      );
+      expect(payloadOf(final).status).toBe("ok");
+    }
   }, 60_000);
 });
 
