@@ -6,7 +6,7 @@
 // At start (and on a reload that adds one) it warns about every agent whose sandbox mode is not off.
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import { findAgent, type ResolvedConfig, type StatePaths } from "../config/index.js";
-import { resolveAgentIdFromSessionKey } from "../routing/index.js";
+import { parseAgentSessionKey, resolveAgentIdFromSessionKey } from "../routing/index.js";
 import { createLaneScheduler, type LaneScheduler } from "../runtime/lanes/index.js";
 import type {
   AgentRuntimeDeps,
@@ -43,6 +43,10 @@ export function maxConcurrentOf(resolved: ResolvedConfig): number {
   return typeof value === "number" && value >= 1 ? Math.floor(value) : 4;
 }
 
+function isSubagentKey(sessionKey: string): boolean {
+  return parseAgentSessionKey(sessionKey)?.rest.split(":").includes("subagent") === true;
+}
+
 /** Stores, lanes and jobs shared by every run of the gateway. */
 export class GatewayRuntime {
   readonly stores: SessionStoreRegistry;
@@ -68,9 +72,11 @@ export class GatewayRuntime {
     });
     this.lanes = createLaneScheduler({
       maxConcurrent: maxConcurrentOf(config()),
-      // Per-agent caps, read from the config current at each scheduling decision.
+      // Per-agent caps, read from the config current at each scheduling decision. Sub-agent runs are
+      // not counted (OpenClaw gives them their own lane), so a parent never waits on its own slot.
       groups: {
-        groupOf: (sessionKey) => resolveAgentIdFromSessionKey(sessionKey),
+        groupOf: (sessionKey) =>
+          isSubagentKey(sessionKey) ? undefined : resolveAgentIdFromSessionKey(sessionKey),
         capOf: (agentId) => findAgent(config(), agentId)?.maxConcurrent,
       },
       newRunId: () => {

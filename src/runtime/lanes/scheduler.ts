@@ -54,7 +54,8 @@ export interface LaneSchedulerOptions {
 
 /** How sessions group under a shared cap (the gateway: the agent of the session key). */
 export interface LaneGroups {
-  groupOf(sessionKey: string): string;
+  /** The session's group; undefined = in no group (only the global cap applies). */
+  groupOf(sessionKey: string): string | undefined;
   capOf(group: string): number | undefined;
 }
 
@@ -106,8 +107,8 @@ interface Job {
 
 interface Lane {
   key: string;
-  /** The lane's group (`groups.groupOf`), or "" without groups. */
-  group: string;
+  /** The lane's group (`groups.groupOf`), if any. */
+  group?: string;
   queue: Job[];
   running?: Job;
 }
@@ -136,12 +137,14 @@ export function createLaneScheduler(options: LaneSchedulerOptions = {}): LaneSch
   const groups = options.groups;
   // Running jobs per group (only groups with a running job are kept).
   const groupActive = new Map<string, number>();
-  const countGroup = (group: string, delta: number): void => {
+  const countGroup = (group: string | undefined, delta: number): void => {
+    if (group === undefined) return;
     const next = (groupActive.get(group) ?? 0) + delta;
     if (next > 0) groupActive.set(group, next);
     else groupActive.delete(group);
   };
   const groupFull = (lane: Lane): boolean => {
+    if (lane.group === undefined) return false;
     const cap = groups?.capOf(lane.group);
     return cap !== undefined && (groupActive.get(lane.group) ?? 0) >= Math.max(1, Math.floor(cap));
   };
@@ -292,7 +295,8 @@ export function createLaneScheduler(options: LaneSchedulerOptions = {}): LaneSch
     enqueue<T>(sessionKey: string, task: LaneTask<T>): LaneRunHandle<T> {
       let lane = lanes.get(sessionKey);
       if (!lane) {
-        lane = { key: sessionKey, group: groups?.groupOf(sessionKey) ?? "", queue: [] };
+        const group = groups?.groupOf(sessionKey);
+        lane = { key: sessionKey, ...(group !== undefined ? { group } : {}), queue: [] };
         lanes.set(sessionKey, lane);
       }
       const owner = lane;
