@@ -53,6 +53,46 @@ describe("the legacy top-level agent block", () => {
   });
 });
 
+describe("legacy keys that moved elsewhere", () => {
+  it("puts agent.tools, elevated and bash under tools; modelFallbacks under model", () => {
+    const resolved = resolve({
+      agent: {
+        model: "legacy/primary",
+        modelFallbacks: ["legacy/fallback"],
+        tools: { deny: ["exec"] },
+        elevated: { enabled: false },
+        bash: { timeoutSec: 5 },
+        sandbox: { mode: "off", tools: { allow: ["read"] } },
+      },
+      tools: { deny: ["write"], exec: { pathPrepend: ["/opt/bin"] } },
+    });
+    expect(resolved.config.tools).toEqual({
+      deny: ["write"],
+      exec: { pathPrepend: ["/opt/bin"], timeoutSec: 5 },
+      elevated: { enabled: false },
+      sandbox: { tools: { allow: ["read"] } },
+    });
+    expect(resolved.defaults.model).toEqual({
+      primary: "legacy/primary",
+      fallbacks: ["legacy/fallback"],
+    });
+    expect(resolved.defaults.sandbox).toEqual({ mode: "off" });
+    expect(resolved.defaults).not.toHaveProperty("bash");
+    expect(lookupAgent(resolved, "main").fallbacks).toEqual(["legacy/fallback"]);
+  });
+
+  it("fills a defaults model object's missing primary from a legacy string model", () => {
+    const resolved = resolve({
+      agent: { model: "legacy/primary" },
+      agents: { defaults: { model: { fallbacks: ["modern/fallback"] } } },
+    });
+    expect(lookupAgent(resolved, "main")).toMatchObject({
+      model: "legacy/primary",
+      fallbacks: ["modern/fallback"],
+    });
+  });
+});
+
 describe("the roster", () => {
   it("folds agents.entries (keyed by id) into one ordered agents.list with normalized ids", () => {
     const resolved = resolve({

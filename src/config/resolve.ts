@@ -6,9 +6,11 @@
 import type { AgentDefaults, AgentEntry, OpenClawConfig } from "../protocol/config/index.js";
 import { DEFAULT_AGENT_ID, normalizeAgentId } from "../routing/ids.js";
 import { formatConfigPath, type PathSegment } from "./config-path.js";
+import { foldLegacyAgent } from "./legacy-agent.js";
 import type { StatePaths } from "./paths.js";
 import { type ResolvedAgent, resolveAgentEntry } from "./resolved-agent.js";
 
+export { mergeMissing } from "./legacy-agent.js";
 export type { ResolvedAgent } from "./resolved-agent.js";
 export {
   DEFAULT_BOOTSTRAP_MAX_CHARS,
@@ -18,7 +20,8 @@ export {
 
 /** The config as every area reads it: legacy shapes folded, the roster resolved, defaults applied. */
 export interface ResolvedConfig {
-  /** The file's config normalized: no top-level `agent` (folded into `agents.defaults`), no
+  /** The file's config normalized: no top-level `agent` (folded into `agents.defaults`, its
+   *  tool keys into `tools`, see legacy-agent.ts), no
    *  `agents.entries` (folded into `agents.list`, ids normalized, a repeated id dropped). Handing it to
    *  {@link resolveConfig} again gives the same result. */
   config: OpenClawConfig;
@@ -48,22 +51,6 @@ type PlainObject = Record<string, unknown>;
 
 function isPlainObject(value: unknown): value is PlainObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * Folds `under` beneath `over`: OpenClaw's legacy migration (`agent.*` → `agents.defaults.*`) fills
- * only what is missing, recursively. So `agents.defaults` wins per key at every depth of plain
- * objects; scalars and arrays are leaves (a `fallbacks` list is never concatenated).
- */
-export function mergeMissing(over: PlainObject, under: PlainObject): PlainObject {
-  const merged: PlainObject = { ...over };
-  for (const [key, value] of Object.entries(under)) {
-    const current = merged[key];
-    if (current === undefined) merged[key] = value;
-    else if (isPlainObject(current) && isPlainObject(value))
-      merged[key] = mergeMissing(current, value);
-  }
-  return merged;
 }
 
 /** One roster entry in the order the file gives it, and where it is written. */
@@ -100,15 +87,22 @@ function collectRoster(agents: PlainObject): { slots: RosterSlot[]; key: "entrie
 export function resolveConfig(params: ResolveConfigParams): ResolvedConfig {
   const raw: PlainObject = isPlainObject(params.config) ? params.config : {};
   const agents = isPlainObject(raw.agents) ? raw.agents : {};
-  const modern = isPlainObject(agents.defaults) ? agents.defaults : {};
-  const legacy = isPlainObject(raw.agent) ? raw.agent : {};
-  const defaults = mergeMissing(modern, legacy) as AgentDefaults;
-  const legacyKeys = new Set(Object.keys(legacy).filter((key) => modern[key] === undefined));
+  const folded = foldLegacyAgent({
+    legacy: raw.agent,
+    defaults: agents.defaults,
+    tools: raw.tools,
+  });
+  const defaults = folded.defaults as AgentDefaults;
+  const { legacyKeys } = folded;
   const { slots, key: rosterKey } = collectRoster(agents);
   const list = slots.map((slot) => slot.entry);
-  const { agent: _legacy, ...rest } = raw;
+  const { agent: _legacy, tools: _tools, ...rest } = raw;
   const { entries: _entries, ...agentsRest } = agents;
-  const config = { ...rest, agents: { ...agentsRest, defaults, list } } as OpenClawConfig;
+  const config = {
+    ...rest,
+    ...(folded.tools ? { tools: folded.tools } : {}),
+    agents: { ...agentsRest, defaults, list },
+  } as OpenClawConfig;
   const marked = list.find((entry) => entry.default === true);
   const defaultAgentId = (marked ?? list[0])?.id ?? DEFAULT_AGENT_ID;
   const base = { config, defaults, defaultAgentId, rosterKey, legacyKeys, paths: params.paths };
