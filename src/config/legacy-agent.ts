@@ -4,11 +4,9 @@
 // `agent.subagents.tools` → `tools.sandbox.tools` / `tools.subagents.tools`), `agent.modelFallbacks`
 // becomes `model.fallbacks`, and every other key fills what `agents.defaults` leaves unset.
 
-type PlainObject = Record<string, unknown>;
+import { isPlainObject } from "./config-path.js";
 
-function isPlainObject(value: unknown): value is PlainObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+type PlainObject = Record<string, unknown>;
 
 /**
  * Folds `under` beneath `over`, filling only what is missing, recursively (OpenClaw's

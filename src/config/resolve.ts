@@ -5,7 +5,7 @@
 // tolerant of any shape (it also runs on a config that failed validation).
 import type { AgentDefaults, AgentEntry, OpenClawConfig } from "../protocol/config/index.js";
 import { DEFAULT_AGENT_ID, normalizeAgentId } from "../routing/ids.js";
-import { formatConfigPath, type PathSegment } from "./config-path.js";
+import { formatConfigPath, isPlainObject, type PathSegment } from "./config-path.js";
 import { foldLegacyAgent } from "./legacy-agent.js";
 import type { StatePaths } from "./paths.js";
 import { type ResolvedAgent, resolveAgentEntry } from "./resolved-agent.js";
@@ -20,10 +20,9 @@ export {
 
 /** The config as every area reads it: legacy shapes folded, the roster resolved, defaults applied. */
 export interface ResolvedConfig {
-  /** The file's config normalized: no top-level `agent` (folded into `agents.defaults`, its
-   *  tool keys into `tools`, see legacy-agent.ts), no
-   *  `agents.entries` (folded into `agents.list`, ids normalized, a repeated id dropped). Handing it to
-   *  {@link resolveConfig} again gives the same result. */
+  /** The file's config normalized: no top-level `agent` (folded into `agents.defaults`, its tool
+   *  keys into `tools`; see legacy-agent.ts), no `agents.entries` (folded into `agents.list`, ids
+   *  normalized, a repeated id dropped). Resolving it again gives the same roster and settings. */
   config: OpenClawConfig;
   /** `agents.defaults` with the legacy `agent` block folded under it (never undefined). */
   defaults: AgentDefaults;
@@ -48,10 +47,6 @@ export interface ResolveConfigParams {
 }
 
 type PlainObject = Record<string, unknown>;
-
-function isPlainObject(value: unknown): value is PlainObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** One roster entry in the order the file gives it, and where it is written. */
 interface RosterSlot {
