@@ -6,7 +6,6 @@ export { createBootstrapHookRegistry } from "./agents/bootstrap-hooks.js";
 export { buildContextReport } from "./agents/context-report.js";
 export { formatContextReport } from "./agents/context-report-format.js";
 export {
-  type AgentEntryLike,
   listAgentEntries,
   listAgents,
   type ResolvedAgent,
@@ -29,12 +28,15 @@ export {
   type LoadConfigOptions,
   type LoadedConfig,
   loadConfig,
+  lookupAgent,
+  type ResolvedConfig,
+  resolveConfig,
   resolveStatePaths,
   type StatePaths,
   validateConfig,
 } from "./config/index.js";
 // The TypeBox schema itself is the subpath export "pincer/config-schema": TypeBox is slow to load.
-export type { OpenClawConfig } from "./protocol/config/index.js";
+export type { AgentEntry, OpenClawConfig } from "./protocol/config/index.js";
 export {
   buildAgentMainSessionKey,
   buildAgentSessionKey,

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { resolveConfig } from "../src/config/resolve.js";
 import { createRuntimeSandbox, type RuntimeSandbox } from "./helpers/runtime-sandbox.js";
 
 let sb: RuntimeSandbox | undefined;
@@ -39,13 +40,14 @@ async function closedPort(): Promise<number> {
 describe("a failed turn in the transcript", () => {
   it("a run that never reached a model: the prompt and an error reply with the run's error", async () => {
     sb = await createRuntimeSandbox();
-    sb.deps.cfg = {
-      ...sb.deps.cfg,
-      agents: {
-        ...sb.deps.cfg.agents,
-        defaults: { ...sb.deps.cfg.agents?.defaults, model: "fakr/m1" },
+    const cfg = sb.deps.config.config;
+    sb.deps.config = resolveConfig({
+      config: {
+        ...cfg,
+        agents: { ...cfg.agents, defaults: { ...cfg.agents?.defaults, model: "fakr/m1" } },
       },
-    };
+      paths: sb.deps.paths,
+    });
     const result = await sb.run({ sessionKey: "agent:main:main", message: "hello?" }).result;
     expect(result.status).toBe("error");
     // Named as an unknown provider with a did-you-mean, not "no usable credential".

@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { resolveConfig } from "../src/config/resolve.js";
 import { compactSessionNow, type RunEvent } from "../src/runtime/run/index.js";
 import { createRuntimeSandbox, type RuntimeSandbox } from "./helpers/runtime-sandbox.js";
 
@@ -109,13 +110,17 @@ describe("runAgent", () => {
       },
     }));
     // Validation refuses such a config; the run checks again in case the config changed under it.
-    sb.deps.cfg = {
-      ...sb.deps.cfg,
-      agents: {
-        ...sb.deps.cfg.agents,
-        list: [{ id: "main", modelPolicy: { allow: ["fake/m1"], onMismatch: "fail" } }],
+    const cfg = sb.deps.config.config;
+    sb.deps.config = resolveConfig({
+      config: {
+        ...cfg,
+        agents: {
+          ...cfg.agents,
+          list: [{ id: "main", modelPolicy: { allow: ["fake/m1"], onMismatch: "fail" } }],
+        },
       },
-    };
+      paths: sb.deps.paths,
+    });
     sb.fake.status(503);
     const result = await sb.run({ sessionKey: "agent:main:main", message: "hi" }).result;
     expect(result.status).toBe("error");

@@ -119,7 +119,13 @@ describe("recovery order across kill -9", () => {
     const lock = acquireStateDirLock({ stateDir });
     const logger = silentGatewayLogger;
     const config = () => loaded.config;
-    const runtime = new GatewayRuntime({ config, paths: loaded.paths, env, lock, logger });
+    const runtime = new GatewayRuntime({
+      config: () => loaded.resolved,
+      paths: loaded.paths,
+      env,
+      lock,
+      logger,
+    });
     const memory = createMemoryChannel();
     let resumed = () => {};
     const turnsResumed = new Promise<void>((resolve) => {

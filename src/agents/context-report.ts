@@ -14,7 +14,7 @@ import {
 } from "./system-prompt-sections.js";
 
 /** A tool as the runtime sends it: the JSON Schema of its parameters counts against the window. */
-export interface ToolSchemaLike {
+export interface ToolSchemaView {
   name: string;
   description?: string;
   /** JSON Schema object of the tool's parameters. */
@@ -23,7 +23,7 @@ export interface ToolSchemaLike {
 
 /** Inputs for {@link buildContextReport}: the prompt's params, with full tool schemas and history. */
 export interface ContextReportParams extends Omit<SystemPromptParams, "tools"> {
-  tools: ToolSchemaLike[];
+  tools: ToolSchemaView[];
   /** Size of the session history that would be replayed, when a session is known. */
   history?: { messages: number; chars: number };
 }
@@ -77,7 +77,7 @@ export interface ContextReport {
 }
 
 /** Characters a tool costs as a schema: its name, description and parameters as JSON. */
-export function toolSchemaChars(tool: ToolSchemaLike): number {
+export function toolSchemaChars(tool: ToolSchemaView): number {
   const json = JSON.stringify({
     name: tool.name,
     description: tool.description ?? "",

@@ -201,7 +201,8 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     const { payloads } = await screenReplyMedia({
       payloads: result.payloads,
       policy: async () => {
-        const { cfg, paths } = await deps.runtimeDeps();
+        const { config, paths } = await deps.runtimeDeps();
+        const cfg = config.config;
         return resolveMediaPolicy({ cfg, paths, agentId: route.agentId, channel, accountId });
       },
       log: deps.log,

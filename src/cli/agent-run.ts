@@ -106,7 +106,7 @@ export async function run(
   try {
     const bundled = resolveBundledSkillsDir({ moduleUrl: import.meta.url, env: ctx.env });
     const deps = {
-      cfg,
+      config: loaded.resolved,
       paths: loaded.paths,
       env: ctx.env,
       stores,

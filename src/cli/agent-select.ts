@@ -1,13 +1,8 @@
 // Picking the agent a command works on (`--agent ID`, else the default agent) and discovering
 // its skills: shared by `skills list` and `context` so both see the same thing.
-import {
-  listAgentEntries,
-  type ResolvedAgent,
-  resolveAgent,
-  resolveDefaultAgentId,
-} from "../agents/roster.js";
 import { type DiscoverSkillsParams, resolveBundledSkillsDir } from "../agents/skills/index.js";
-import type { LoadedConfig } from "../config/index.js";
+import { findAgent, type LoadedConfig, listAgentIds, type ResolvedAgent } from "../config/index.js";
+import type { AgentEntry } from "../protocol/config/index.js";
 import { normalizeAgentId } from "../routing/index.js";
 import { type CliContext, CliError } from "./context.js";
 
@@ -15,27 +10,24 @@ import { type CliContext, CliError } from "./context.js";
 export interface SelectedAgent {
   agentId: string;
   agent: ResolvedAgent;
-  entry?: object;
+  entry?: AgentEntry;
 }
 
 /** Resolves `--agent` (default: the default agent); an unknown id is a failure naming the known ones. */
 export function selectAgent(loaded: LoadedConfig, requested?: string): SelectedAgent {
-  const cfg = loaded.config;
-  const entries = listAgentEntries(cfg);
-  const defaultId = resolveDefaultAgentId(cfg);
-  const agentId = normalizeAgentId(requested ?? defaultId);
-  const known = entries.length ? entries.map((item) => normalizeAgentId(item.id)) : [defaultId];
-  if (!known.includes(agentId)) {
-    throw new CliError(`unknown agent "${requested}" (configured: ${known.join(", ")})`);
+  const { resolved } = loaded;
+  const agentId = normalizeAgentId(requested ?? resolved.defaultAgentId);
+  const agent = findAgent(resolved, agentId);
+  if (!agent) {
+    const known = listAgentIds(resolved).join(", ");
+    throw new CliError(`unknown agent "${requested}" (configured: ${known})`);
   }
-  const entry = entries.find((item) => normalizeAgentId(item.id) === agentId);
-  const agent = resolveAgent({ cfg, paths: loaded.paths, agentId });
-  return entry ? { agentId, agent, entry } : { agentId, agent };
+  return agent.source.length > 0 ? { agentId, agent, entry: agent.entry } : { agentId, agent };
 }
 
 /** The agent's `skills` allowlist (`agents.list[].skills`), when it has a valid one. */
-function agentSkillList(entry: object | undefined): string[] | undefined {
-  const value = entry && "skills" in entry ? entry.skills : undefined;
+function agentSkillList(entry: AgentEntry | undefined): string[] | undefined {
+  const value: unknown = entry?.skills;
   return Array.isArray(value) && value.every((item) => typeof item === "string")
     ? value
     : undefined;

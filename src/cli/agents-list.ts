@@ -1,6 +1,7 @@
 // `pincer agents list [--bindings]`: every agent, where its files live, its sandbox mode (and that its
 // host tools are refused while Pincer has no sandbox), and what routes to it.
 import { listAgents } from "../agents/roster.js";
+import { resolveRoster } from "../config/resolve.js";
 import type { Binding } from "../protocol/config/index.js";
 import { classifyBindingTier, normalizeAgentId, resolveDefaultAgentId } from "../routing/index.js";
 import { type AgentSandboxMode, resolveAgentSandboxMode } from "../runtime/tools/sandbox-policy.js";
@@ -75,7 +76,10 @@ export async function run(
   const agents = listAgents(cfg, loaded.paths);
   const known = new Set(agents.map((agent) => agent.id));
   const sandboxes = new Map(
-    agents.map((agent) => [agent.id, sandboxReport(resolveAgentSandboxMode(cfg, agent.id))]),
+    agents.map((agent) => [
+      agent.id,
+      sandboxReport(resolveAgentSandboxMode(resolveRoster(cfg), agent.id)),
+    ]),
   );
   const fallback = resolveDefaultAgentId(cfg);
   const rules = new Map<string, BindingRow[]>();

@@ -1,7 +1,6 @@
 // `pincer context [--agent ID] [--session KEY] [--detail] [--json]`: what a run would send to the
 // model and how big each part is — the seeds' `/context list` and `/context detail`, from the CLI.
 import { loadBootstrapFiles } from "../agents/bootstrap.js";
-import { resolveBootstrapLimits } from "../agents/bootstrap-config.js";
 import type { BootstrapMode } from "../agents/bootstrap-hooks.js";
 import { buildContextReport, type ContextReport } from "../agents/context-report.js";
 import { formatContextReport } from "../agents/context-report-format.js";
@@ -60,7 +59,7 @@ export async function run(
   { opts }: CommandInput<ContextOptions>,
 ): Promise<number> {
   const loaded = loadForCli(ctx, { requireValid: true });
-  const cfg = loaded.config;
+  const cfg = loaded.resolved;
   const keyAgent = opts.session ? parseAgentSessionKey(opts.session)?.agentId : undefined;
   if (keyAgent && opts.agent && keyAgent !== opts.agent) {
     throw new CliError(
@@ -70,18 +69,17 @@ export async function run(
   }
   const selected = selectAgent(loaded, opts.agent ?? keyAgent);
   const { agentId, agent } = selected;
-  const mainKey = cfg.session?.mainKey;
+  const mainKey = cfg.config.session?.mainKey;
   const mainSessionKey = buildAgentMainSessionKey({ agentId, mainKey });
   const sessionKey = opts.session
     ? toAgentStoreSessionKey({ agentId, requestKey: opts.session, mainKey })
     : mainSessionKey;
   const mode = bootstrapModeFor(sessionKey, mainSessionKey);
-  const limits = resolveBootstrapLimits(cfg, agentId);
   const bootstrap = await loadBootstrapFiles({
     workspaceDir: agent.workspace,
     mode,
-    maxChars: limits.maxChars,
-    totalMaxChars: limits.totalMaxChars,
+    maxChars: agent.bootstrapMaxChars,
+    totalMaxChars: agent.bootstrapTotalMaxChars,
     agentId,
     sessionKey,
   });

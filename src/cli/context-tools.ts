@@ -1,9 +1,8 @@
 // The tool list and model `pincer context` reports: built with the run's own functions (the model
 // chain's primary, `buildToolset`), so the count and schemas are the ones a request carries.
 
-import type { ToolSchemaLike } from "../agents/context-report.js";
-import type { ResolvedAgent } from "../agents/roster.js";
-import type { OpenClawConfig } from "../protocol/config/index.js";
+import type { ToolSchemaView } from "../agents/context-report.js";
+import type { ResolvedAgent, ResolvedConfig } from "../config/resolve.js";
 import { formatModelRef, resolveAgentModelChain, resolveModel } from "../runtime/models/index.js";
 import { buildToolset, ProcessRegistry, type SessionToolsHost } from "../runtime/tools/index.js";
 
@@ -20,15 +19,15 @@ const LISTING_HOST: SessionToolsHost = {
 
 /** The model a run would try first (its label as the run writes it) and the tools it would send. */
 export function runToolsFor(params: {
-  cfg: OpenClawConfig;
+  cfg: ResolvedConfig;
   agent: ResolvedAgent;
   sessionKey: string;
   env: Record<string, string | undefined>;
-}): { model: string; tools: ToolSchemaLike[] } {
+}): { model: string; tools: ToolSchemaView[] } {
   const { cfg, agent } = params;
   const chain = resolveAgentModelChain({ cfg, agentId: agent.id });
   const ref = chain.primary;
-  const resolved = ref ? resolveModel({ cfg, ref, env: params.env }) : undefined;
+  const resolved = ref ? resolveModel({ cfg: cfg.config, ref, env: params.env }) : undefined;
   const model = resolved?.ok ? resolved.model : undefined;
   const jobs = new ProcessRegistry();
   const tools = buildToolset({

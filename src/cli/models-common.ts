@@ -1,12 +1,11 @@
 // Shared by `pincer models status` and `models list`: each agent's chain with, per model, whether
 // it resolves, which credential it would use (its id, never the secret) and what is skipped.
-import type { ResolvedAgent } from "../agents/roster.js";
+import type { ResolvedAgent, ResolvedConfig } from "../config/resolve.js";
 import {
   type CredentialCandidate,
   checkModelAgainstPolicy,
   envVarsForProvider,
   formatModelRef,
-  type ModelsRuntimeConfig,
   resolveAgentModelChain,
   resolveAgentModelPolicy,
   resolveCredentials,
@@ -43,7 +42,7 @@ export interface AgentModelStatus {
 
 /** Inputs of {@link agentModelStatus}. */
 export interface AgentModelStatusInput {
-  cfg: ModelsRuntimeConfig;
+  cfg: ResolvedConfig;
   agent: ResolvedAgent;
   env: Record<string, string | undefined>;
   now: number;
@@ -60,9 +59,10 @@ function publicCredential(candidate: CredentialCandidate): ModelStatusRow["crede
 
 /** Resolves one agent's models and credentials for display (no secret leaves this function). */
 export function agentModelStatus(input: AgentModelStatusInput): AgentModelStatus {
-  const { cfg, agent, env, now } = input;
-  const chain = resolveAgentModelChain({ cfg, agentId: agent.id });
-  const policy = resolveAgentModelPolicy(cfg, agent.id)?.policy;
+  const { agent, env, now } = input;
+  const chain = resolveAgentModelChain({ cfg: input.cfg, agentId: agent.id });
+  const policy = resolveAgentModelPolicy(input.cfg, agent.id)?.policy;
+  const cfg = input.cfg.config;
   const models = chain.links.map((link): ModelStatusRow => {
     const resolved = resolveModel({ cfg, ref: link.ref, env });
     const creds = resolveCredentials({

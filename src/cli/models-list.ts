@@ -1,8 +1,6 @@
 // `pincer models list [--provider P] [--json]`: custom models of `models.providers` and pi-ai's
 // built-in catalog, marking the ones agents are configured to use (and configured refs that
 // resolve to nothing).
-import { listAgentEntries } from "../agents/roster.js";
-import { DEFAULT_AGENT_ID, normalizeAgentId } from "../routing/index.js";
 import {
   type CatalogModel,
   closeMatches,
@@ -51,9 +49,8 @@ export async function run(
     throw new CliError(`unknown provider "${opts.provider}"; ${hint}`);
   }
   const usage = new Map<string, string[]>();
-  const ids = listAgentEntries(cfg).map((entry) => normalizeAgentId(entry.id));
-  for (const agentId of ids.length ? ids : [DEFAULT_AGENT_ID]) {
-    for (const link of resolveAgentModelChain({ cfg, agentId }).links) {
+  for (const { id: agentId } of loaded.resolved.agents) {
+    for (const link of resolveAgentModelChain({ cfg: loaded.resolved, agentId }).links) {
       const key = formatModelRef(link.ref);
       usage.set(key, [...(usage.get(key) ?? []), `${agentId}:${link.role}`]);
     }

@@ -1,7 +1,6 @@
 // `pincer models status [--agent ID] [--json] [--check]`: each agent's primary and fallbacks, and
 // for each the credential a run would use (profile id or env var, never the secret), what is in
 // cooldown or missing, and any model-policy breach.
-import { listAgents } from "../agents/roster.js";
 import { selectAgent } from "./agent-select.js";
 import { type CliContext, displayPath, printJson, printLine, style } from "./context.js";
 import { loadForCli } from "./load.js";
@@ -88,10 +87,8 @@ export async function run(
   { opts }: CommandInput<ModelsStatusOptions>,
 ): Promise<number> {
   const loaded = loadForCli(ctx, { requireValid: true });
-  const cfg = loaded.config;
-  const agents = opts.agent
-    ? [selectAgent(loaded, opts.agent).agent]
-    : listAgents(cfg, loaded.paths);
+  const cfg = loaded.resolved;
+  const agents = opts.agent ? [selectAgent(loaded, opts.agent).agent] : cfg.agents;
   const now = Date.now();
   const statuses = agents.map((agent) => agentModelStatus({ cfg, agent, env: ctx.env, now }));
   const broken = statuses.some(

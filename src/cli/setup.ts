@@ -3,20 +3,17 @@
 // the bootstrap templates. Never overwrites anything, so running it again is safe and a no-op.
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { resolveSkipBootstrap } from "../agents/bootstrap-config.js";
-import {
-  listAgentEntries,
-  type ResolvedAgent,
-  resolveAgent,
-  resolveDefaultAgentId,
-} from "../agents/roster.js";
 import { type SeedWorkspaceResult, seedWorkspace } from "../agents/workspace.js";
 import {
   commitConfigWrite,
   expandHome,
+  findAgent,
   formatConfigIssues,
   formatConfigPath,
   type LoadedConfig,
+  lookupAgent,
+  type ResolvedAgent,
+  resolveConfig,
   validateConfig,
 } from "../config/index.js";
 import { DEFAULT_AGENT_ID, normalizeAgentId } from "../routing/ids.js";
@@ -41,14 +38,9 @@ interface ConfigOutcome {
 
 /** Picks the agent to set up: `--agent` (must be configured, or the implicit `main`) or the default. */
 function pickAgentId(loaded: LoadedConfig, requested: string | undefined): string {
-  if (requested === undefined) return resolveDefaultAgentId(loaded.config);
+  if (requested === undefined) return loaded.resolved.defaultAgentId;
   const id = normalizeAgentId(requested);
-  const entries = listAgentEntries(loaded.config);
-  const known =
-    entries.length === 0
-      ? id === DEFAULT_AGENT_ID
-      : entries.some((entry) => normalizeAgentId(entry.id) === id);
-  if (!known) {
+  if (!findAgent(loaded.resolved, id)) {
     throw new CliError(
       `agent "${id}" is not configured in ${loaded.path}; add it first: pincer agents add ${id}`,
     );
@@ -63,17 +55,12 @@ export function workspaceValue(raw: string, home: string): string {
   return trimmed === "~" || trimmed.startsWith("~/") ? trimmed : expandHome(trimmed, home);
 }
 
-/** Where an agent's workspace is configured: `agents.defaults` without a roster, else its entry. */
+/** Where an agent's workspace is configured in the file: its entry (`agents.list[i]` or
+ * `agents.entries.<key>`, as the resolved roster located it), else `agents.defaults` without a roster. */
 export function workspaceKeyFor(loaded: LoadedConfig, agentId: string): string {
-  const entries = listAgentEntries(loaded.config);
-  if (entries.length === 0) return "agents.defaults.workspace";
-  const index = entries.findIndex((entry) => normalizeAgentId(entry.id) === agentId);
-  const byId = loaded.config.agents?.entries;
-  if (byId && typeof byId === "object") {
-    const key = Object.keys(byId)[index] ?? agentId;
-    return formatConfigPath(["agents", "entries", key, "workspace"]);
-  }
-  return `agents.list[${index}].workspace`;
+  const source = findAgent(loaded.resolved, agentId)?.source ?? [];
+  if (source.length === 0) return "agents.defaults.workspace";
+  return formatConfigPath([...source, "workspace"]);
 }
 
 /** A small commented config that validates; `workspace` is written uncommented when given. */
@@ -101,7 +88,10 @@ function createConfig(
   params: { loaded: LoadedConfig; workspace?: string },
 ): ConfigOutcome | undefined {
   const { loaded, workspace } = params;
-  const implicit = resolveAgent({ cfg: {}, paths: loaded.paths, agentId: DEFAULT_AGENT_ID });
+  const implicit = lookupAgent(
+    resolveConfig({ config: {}, paths: loaded.paths }),
+    DEFAULT_AGENT_ID,
+  );
   const value = { agents: { defaults: workspace ? { workspace } : {} } };
   const verdict = validateConfig(value, { paths: loaded.paths });
   if (!verdict.valid) {
@@ -137,7 +127,7 @@ function updateWorkspace(
   params: { loaded: LoadedConfig; agentId: string; workspace: string },
 ): ConfigOutcome {
   const { loaded, agentId, workspace } = params;
-  const current = resolveAgent({ cfg: loaded.config, paths: loaded.paths, agentId });
+  const current = lookupAgent(loaded.resolved, agentId);
   if (current.workspace === expandHome(workspace, loaded.paths.home)) return { created: false };
   const key = workspaceKeyFor(loaded, agentId);
   applyConfigEdits(ctx, {
@@ -200,11 +190,8 @@ export async function run(ctx: CliContext, { opts }: CommandInput<SetupOptions>)
     config = updateWorkspace(ctx, { loaded: current, agentId, workspace });
   }
   const after = loadForCli(ctx, { requireValid: true });
-  const agent = resolveAgent({ cfg: after.config, paths: after.paths, agentId });
-  const seeded = await seedWorkspace({
-    dir: agent.workspace,
-    skipBootstrap: resolveSkipBootstrap(after.config, agentId),
-  });
+  const agent = lookupAgent(after.resolved, agentId);
+  const seeded = await seedWorkspace({ dir: agent.workspace, skipBootstrap: agent.skipBootstrap });
   if (opts.json) {
     printJson(ctx, {
       configPath: after.path,

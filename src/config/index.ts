@@ -50,6 +50,21 @@ export {
   SECRET_PATHS,
   unresolvedMarkerMessage,
 } from "./redaction.js";
+export {
+  agentKeyPath,
+  DEFAULT_BOOTSTRAP_MAX_CHARS,
+  DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS,
+  DEFAULT_RUN_TIMEOUT_SECONDS,
+  defaultsKeyPath,
+  findAgent,
+  listAgentIds,
+  lookupAgent,
+  mergeMissing,
+  type ResolveConfigParams,
+  type ResolvedAgent,
+  type ResolvedConfig,
+  resolveConfig,
+} from "./resolve.js";
 export { type RestoreTextParams, restoreSecretsInText } from "./restore-secrets.js";
 export { type ConfigLocator, type ValidateConfigOptions, validateConfig } from "./validate.js";
 export {

@@ -2,13 +2,8 @@
 // name real agents, open DMs must be opted into explicitly, and a sandbox mode Pincer cannot honour
 // yet is flagged (its tools are refused). Pure over (config, paths).
 import { resolve } from "node:path";
-import {
-  type AgentEntryLike,
-  listAgents,
-  type ResolvedAgent,
-  type RosterConfig,
-} from "../agents/roster.js";
 import { closestMatch } from "../lib/edit-distance.js";
+import type { OpenClawConfig } from "../protocol/config/index.js";
 import { DEFAULT_AGENT_ID, normalizeAgentId } from "../routing/ids.js";
 import { listSandboxedAgents, sandboxWarning } from "../runtime/tools/sandbox-policy.js";
 import {
@@ -18,6 +13,7 @@ import {
   parseConfigPath,
 } from "./config-path.js";
 import type { StatePaths } from "./paths.js";
+import { type ResolvedAgent, resolveConfig, resolveRoster } from "./resolve.js";
 
 /** One semantic problem, located by path segments. */
 export interface RuleIssue {
@@ -58,26 +54,6 @@ function agentSlots(agents: Record<string, unknown>): AgentSlot[] {
   );
 }
 
-/** A type-safe copy of the parts the roster reads, so odd values cannot crash path resolution. */
-function rosterView(config: Record<string, unknown>, slots: AgentSlot[]): RosterConfig {
-  const agents = isPlainObject(config.agents) ? config.agents : {};
-  const defaults = isPlainObject(agents.defaults) ? agents.defaults : {};
-  const session = isPlainObject(config.session) ? config.session : {};
-  const list: AgentEntryLike[] = slots.map((slot) => ({
-    id: slot.id,
-    ...(slot.entry.default === true ? { default: true } : {}),
-    ...(str(slot.entry.workspace) ? { workspace: str(slot.entry.workspace) } : {}),
-    ...(str(slot.entry.agentDir) ? { agentDir: str(slot.entry.agentDir) } : {}),
-  }));
-  return {
-    agents: {
-      list,
-      ...(str(defaults.workspace) ? { defaults: { workspace: str(defaults.workspace) } } : {}),
-    },
-    ...(str(session.store) ? { session: { store: str(session.store) } } : {}),
-  };
-}
-
 function checkIds(slots: AgentSlot[], out: RuleIssue[]): AgentSlot[] {
   const seen = new Map<string, AgentSlot>();
   const unique: AgentSlot[] = [];
@@ -101,7 +77,7 @@ function checkIds(slots: AgentSlot[], out: RuleIssue[]): AgentSlot[] {
 }
 
 function checkSharedDirs(params: {
-  config: RosterConfig;
+  config: Record<string, unknown>;
   paths: StatePaths;
   slots: AgentSlot[];
   out: RuleIssue[];
@@ -109,10 +85,10 @@ function checkSharedDirs(params: {
   const { config, paths, slots, out } = params;
   const byAgentDir = new Map<string, AgentSlot>();
   const byWorkspace = new Map<string, AgentSlot>();
-  // Resolve the roster once (first entry wins for a duplicated id, as in routing).
+  // The one roster resolution (tolerates any shape; first entry wins for a duplicated id).
   const resolved = new Map<string, ResolvedAgent>();
-  for (const agent of listAgents(config, paths))
-    if (!resolved.has(agent.id)) resolved.set(agent.id, agent);
+  for (const agent of resolveConfig({ config: config as OpenClawConfig, paths }).agents)
+    resolved.set(agent.id, agent);
   for (const slot of slots) {
     const agent = resolved.get(slot.id);
     if (!agent) continue;
@@ -225,7 +201,7 @@ function checkOpenDms(config: Record<string, unknown>, out: RuleIssue[]): void {
 
 /** One warning per agent whose effective `sandbox.mode` is not "off", at the deciding key. */
 function checkSandboxModes(config: Record<string, unknown>, out: RuleIssue[]): void {
-  for (const agent of listSandboxedAgents(config)) {
+  for (const agent of listSandboxedAgents(resolveRoster(config))) {
     const parsed = agent.source ? parseConfigPath(agent.source) : undefined;
     const segments = parsed?.ok ? parsed.segments : ["agents"];
     out.push({ severity: "warning", segments, message: sandboxWarning(agent) });
@@ -244,7 +220,7 @@ export function checkIsolationRules(config: unknown, paths: StatePaths): RuleIss
   }
   const slots = checkIds(agentSlots(agents), out);
   checkDefaults(slots, out);
-  checkSharedDirs({ config: rosterView(config, slots), paths, slots, out });
+  checkSharedDirs({ config, paths, slots, out });
   out.push(...checkBindings(config, slots));
   checkOpenDms(config, out);
   checkSandboxModes(config, out);

@@ -2,6 +2,7 @@
 // problem as a located issue. Never throws for bad input; a missing file means "all defaults".
 import { resolve } from "node:path";
 import type { TSchema } from "typebox";
+import type { OpenClawConfig } from "../protocol/config/index.js";
 import { type ConfigIssue, hasErrors } from "./config-issue.js";
 import { parseConfigPath } from "./config-path.js";
 import { resolveConfigSource } from "./config-source.js";
@@ -9,6 +10,7 @@ import type { DefaultConfig } from "./default-schema.js";
 import { substituteEnvVars } from "./env-substitution.js";
 import { lookupOrigin } from "./located-value.js";
 import { expandHome, resolveStatePaths, type StatePaths } from "./paths.js";
+import { type ResolvedConfig, resolveConfig } from "./resolve.js";
 import { type ConfigLocator, validateConfig } from "./validate.js";
 
 /** Options for {@link loadConfig}; everything defaults from `env` (itself defaulting to process.env). */
@@ -40,6 +42,9 @@ export interface LoadedConfig<T = DefaultConfig> {
   files: string[];
   /** Where each config path stands, for callers that report their own issues. */
   locate: ConfigLocator;
+  /** The config every area reads (legacy shapes folded, roster resolved, defaults applied); `config`
+   *  stays the file's value for the code whose subject is the file (get/patch/redaction/validation). */
+  resolved: ResolvedConfig;
 }
 
 /** Loads, resolves and validates the config file; problems are returned as issues, never thrown. */
@@ -62,10 +67,12 @@ export function loadConfig<T = DefaultConfig>(options: LoadConfigOptions = {}): 
   const base = { path, exists: source.exists, paths, files: source.files, locate };
   if (!source.parsed) {
     const issues = source.issues;
-    return { ...base, config: {} as T, issues, valid: !hasErrors(issues) };
+    const resolved = resolveConfig({ config: {}, paths });
+    return { ...base, config: {} as T, resolved, issues, valid: !hasErrors(issues) };
   }
   const substituted = substituteEnvVars({ value: source.value, env, origin: source.origin });
   const validation = validateConfig(substituted.value, { paths, schema: options.schema, locate });
   const issues = [...source.issues, ...substituted.issues, ...validation.issues];
-  return { ...base, config: substituted.value as T, issues, valid: !hasErrors(issues) };
+  const resolved = resolveConfig({ config: substituted.value as OpenClawConfig, paths });
+  return { ...base, config: substituted.value as T, resolved, issues, valid: !hasErrors(issues) };
 }

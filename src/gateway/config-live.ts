@@ -13,6 +13,7 @@ import {
   type LoadConfigOptions,
   type LoadedConfig,
   loadConfig,
+  type ResolvedConfig,
   readConfigSnapshot,
   redactIssues,
 } from "../config/index.js";
@@ -107,9 +108,14 @@ export class LiveConfig {
     return this.options.load;
   }
 
-  /** The config new runs use. */
+  /** The file's config as loaded (what config.get/patch and validation are about). */
   get config(): OpenClawConfig {
     return this.current.loaded.config;
+  }
+
+  /** The resolved config new runs and every area use, computed once per (re)load (config/resolve.ts). */
+  get resolved(): ResolvedConfig {
+    return this.current.loaded.resolved;
   }
 
   /** Loads the file as it is now, with the hash of exactly the bytes loaded. */

@@ -1,7 +1,6 @@
 // The health summary: hello-ok's snapshot.health, the `health` method and the `health` event. Its
 // `config` block says which config runs and whether the file matches it (a rejected reload shows here
 // with the file's issues); `warnings` repeats that as one line for humans.
-import { listAgents, resolveDefaultAgentId } from "../agents/roster.js";
 import type { GatewayCore } from "./context.js";
 
 /** Builds the health summary from in-memory state (cheap: no transcript reads; the config file is only
@@ -9,9 +8,8 @@ import type { GatewayCore } from "./context.js";
 export function buildHealth(core: GatewayCore) {
   const started = core.now();
   const config = core.live.status();
-  const cfg = core.live.config;
-  const defaultAgentId = resolveDefaultAgentId(cfg);
-  const agents = listAgents(cfg, core.paths).map((agent) => {
+  const { defaultAgentId, agents: roster } = core.live.resolved;
+  const agents = roster.map((agent) => {
     const store = core.runtime.stores.forAgent(agent.id);
     const recent = store
       .list({ limit: 5 })

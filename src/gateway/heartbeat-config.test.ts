@@ -1,6 +1,7 @@
 // Heartbeat settings: durations, which agents beat (per-agent blocks win), defaults, the session,
 // active hours (including a window over midnight and a named zone) and the HEARTBEAT_OK rule.
 import { describe, expect, it } from "vitest";
+import { resolveRoster } from "../config/resolve.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import {
   classifyHeartbeatReply,
@@ -25,7 +26,7 @@ describe("heartbeat config", () => {
 
   it("gives every agent the 30m default with the reference prompt in its main session", () => {
     const cfg = { agents: { list: [{ id: "main" }, { id: "ops" }] } } as OpenClawConfig;
-    const { plans } = resolveHeartbeatPlans(cfg);
+    const { plans } = resolveHeartbeatPlans(resolveRoster(cfg));
     expect(plans.map((plan) => [plan.agentId, plan.sessionKey, plan.everyMs])).toEqual([
       ["main", "agent:main:main", 1_800_000],
       ["ops", "agent:ops:main", 1_800_000],
@@ -46,7 +47,7 @@ describe("heartbeat config", () => {
         ],
       },
     } as unknown as OpenClawConfig;
-    const { plans, problems } = resolveHeartbeatPlans(cfg);
+    const { plans, problems } = resolveHeartbeatPlans(resolveRoster(cfg));
     expect(plans.map((plan) => [plan.agentId, plan.everyMs, plan.prompt])).toEqual([
       ["ops", 600_000, "check inbox"],
     ]);

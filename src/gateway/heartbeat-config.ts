@@ -2,14 +2,10 @@
 // agent's own block (when any agent has one, only those agents beat), `every` as a duration
 // ("30m" default, "0m" disables), the default prompt, `ackMaxChars` (300), `activeHours`, and the
 // HEARTBEAT_OK acknowledgement rule. Pure functions over the config and a time.
-import { listAgentEntries, resolveDefaultAgentId } from "../agents/roster.js";
 import { HEARTBEAT_OK_TOKEN } from "../agents/system-prompt-sections.js";
-import type { HeartbeatConfig, OpenClawConfig } from "../protocol/config/index.js";
-import {
-  buildAgentMainSessionKey,
-  normalizeAgentId,
-  toAgentStoreSessionKey,
-} from "../routing/index.js";
+import type { ResolvedConfig } from "../config/index.js";
+import type { HeartbeatConfig } from "../protocol/config/index.js";
+import { buildAgentMainSessionKey, toAgentStoreSessionKey } from "../routing/index.js";
 
 /** The reference's default heartbeat prompt (sent verbatim as the user message). */
 export const DEFAULT_HEARTBEAT_PROMPT =
@@ -48,23 +44,17 @@ export interface HeartbeatPlan {
 }
 
 /** Heartbeat plans of every agent whose interval is above zero (bad `every` → skipped, reported). */
-export function resolveHeartbeatPlans(cfg: OpenClawConfig): {
+export function resolveHeartbeatPlans(cfg: ResolvedConfig): {
   plans: HeartbeatPlan[];
   problems: string[];
 } {
-  const defaults = (cfg.agents?.defaults?.heartbeat ?? {}) as HeartbeatConfig;
-  const entries = listAgentEntries(cfg).map((entry) => ({
-    id: normalizeAgentId(entry.id),
-    heartbeat: (entry as { heartbeat?: HeartbeatConfig }).heartbeat,
-  }));
-  const roster = entries.length
-    ? entries
-    : [{ id: resolveDefaultAgentId(cfg), heartbeat: undefined }];
+  const defaults: HeartbeatConfig = cfg.defaults.heartbeat ?? {};
+  const roster = cfg.agents.map((agent) => ({ id: agent.id, heartbeat: agent.entry.heartbeat }));
   const explicit = roster.some((entry) => entry.heartbeat);
   const plans: HeartbeatPlan[] = [];
   const problems: string[] = [];
-  const mainKey = cfg.session?.mainKey;
-  const userTimezone = cfg.agents?.defaults?.userTimezone;
+  const mainKey = cfg.config.session?.mainKey;
+  const userTimezone = cfg.defaults.userTimezone;
   for (const entry of roster) {
     if (explicit && !entry.heartbeat) continue;
     const merged: HeartbeatConfig = { ...defaults, ...entry.heartbeat };

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { resolveAgent } from "../agents/roster.js";
+import { lookupAgent } from "../config/index.js";
 import type { GatewayCore } from "./context.js";
 import { HeartbeatScheduler, type HeartbeatTimers } from "./heartbeat.js";
 import type { HeartbeatPlan } from "./heartbeat-config.js";
@@ -18,7 +18,7 @@ export interface GatewayHeartbeatOptions {
 }
 
 function readHeartbeatFile(core: GatewayCore, agentId: string): string | undefined {
-  const agent = resolveAgent({ cfg: core.live.config, paths: core.paths, agentId });
+  const agent = lookupAgent(core.live.resolved, agentId);
   try {
     return readFileSync(join(agent.workspace, "HEARTBEAT.md"), "utf8");
   } catch (err) {
@@ -35,7 +35,7 @@ function readHeartbeatFile(core: GatewayCore, agentId: string): string | undefin
 export function createGatewayHeartbeats(options: GatewayHeartbeatOptions): HeartbeatScheduler {
   const { core } = options;
   return new HeartbeatScheduler({
-    config: () => core.live.config,
+    config: () => core.live.resolved,
     now: core.now,
     logger: core.logger,
     runTurn: async (turn) => {

@@ -3,7 +3,7 @@
 // suppressed; anything else goes to the injected `deliver`), and emits a `heartbeat` event. Beats
 // are skipped outside activeHours, while the session is busy (retried sooner) or when HEARTBEAT.md
 // is effectively empty. Clock and timers are injected; a config reload reschedules.
-import type { OpenClawConfig } from "../protocol/config/index.js";
+import type { ResolvedConfig } from "../config/index.js";
 import {
   classifyHeartbeatReply,
   type HeartbeatPlan,
@@ -38,7 +38,7 @@ export interface HeartbeatTimers {
 
 /** Inputs of {@link HeartbeatScheduler}. */
 export interface HeartbeatSchedulerParams {
-  config: () => OpenClawConfig;
+  config: () => ResolvedConfig;
   now: () => number;
   runTurn: (turn: {
     agentId: string;

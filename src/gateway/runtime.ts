@@ -1,11 +1,12 @@
 // The agent runtime the gateway owns: one session-store registry (state-dir lock held), one lane
-// scheduler (agents.defaults.maxConcurrent, default 4) and one process registry, built once. Each
-// new run gets a deps object with the config current at its start, so a reload never touches it.
+// scheduler (global cap agents.defaults.maxConcurrent, default 4; per-agent cap
+// agents.list[].maxConcurrent, both live on reload) and one process registry, built once. Each new
+// run gets a deps object with the resolved config current at its start, so a reload never touches it.
 // The model/tool modules (pi-ai, ~400 ms and ~30 MB) load on the first run, not at start-up.
 // At start (and on a reload that adds one) it warns about every agent whose sandbox mode is not off.
 import type { StreamFn } from "@mariozechner/pi-agent-core";
-import type { StatePaths } from "../config/index.js";
-import type { OpenClawConfig } from "../protocol/config/index.js";
+import { findAgent, type ResolvedConfig, type StatePaths } from "../config/index.js";
+import { parseAgentSessionKey, resolveAgentIdFromSessionKey } from "../routing/index.js";
 import { createLaneScheduler, type LaneScheduler } from "../runtime/lanes/index.js";
 import type {
   AgentRuntimeDeps,
@@ -25,7 +26,8 @@ interface RuntimeModules {
 
 /** Inputs of {@link GatewayRuntime}. */
 export interface GatewayRuntimeParams {
-  config: () => OpenClawConfig;
+  /** The resolved config current now (the live config's). */
+  config: () => ResolvedConfig;
   paths: StatePaths;
   env: Record<string, string | undefined>;
   lock: StateDirLock;
@@ -35,10 +37,14 @@ export interface GatewayRuntimeParams {
   clock?: { now(): number };
 }
 
-/** The global cap configured for runs. */
-export function maxConcurrentOf(cfg: OpenClawConfig): number {
-  const value = cfg.agents?.defaults?.maxConcurrent;
+/** The global cap configured for runs (`agents.defaults.maxConcurrent`, legacy `agent` folded). */
+export function maxConcurrentOf(resolved: ResolvedConfig): number {
+  const value = resolved.defaults.maxConcurrent;
   return typeof value === "number" && value >= 1 ? Math.floor(value) : 4;
+}
+
+function isSubagentKey(sessionKey: string): boolean {
+  return parseAgentSessionKey(sessionKey)?.rest.split(":").includes("subagent") === true;
 }
 
 /** Stores, lanes and jobs shared by every run of the gateway. */
@@ -58,7 +64,7 @@ export class GatewayRuntime {
     this.stores = new SessionStoreRegistry({
       // A getter: stores opened after a reload follow the new config.
       get cfg() {
-        return config();
+        return config().config;
       },
       paths: params.paths,
       lock: params.lock,
@@ -66,6 +72,13 @@ export class GatewayRuntime {
     });
     this.lanes = createLaneScheduler({
       maxConcurrent: maxConcurrentOf(config()),
+      // Per-agent caps, read from the config current at each scheduling decision. Sub-agent runs are
+      // not counted (OpenClaw gives them their own lane), so a parent never waits on its own slot.
+      groups: {
+        groupOf: (sessionKey) =>
+          isSubagentKey(sessionKey) ? undefined : resolveAgentIdFromSessionKey(sessionKey),
+        capOf: (agentId) => findAgent(config(), agentId)?.maxConcurrent,
+      },
       newRunId: () => {
         const id = this.nextRunId ?? crypto.randomUUID();
         this.nextRunId = undefined;
@@ -76,7 +89,7 @@ export class GatewayRuntime {
   }
 
   /** One warning per agent whose sandbox mode Pincer cannot honour yet (its host tools are refused). */
-  private warnSandboxModes(cfg: OpenClawConfig): void {
+  private warnSandboxModes(cfg: ResolvedConfig): void {
     const current = new Set<string>();
     for (const agent of listSandboxedAgents(cfg)) {
       const message = sandboxWarning(agent);
@@ -109,7 +122,7 @@ export class GatewayRuntime {
     await this.load();
     const { params } = this;
     return {
-      cfg: params.config(),
+      config: params.config(),
       paths: params.paths,
       env: params.env,
       stores: this.stores,
@@ -141,8 +154,8 @@ export class GatewayRuntime {
     return run.compactSessionNow(await this.deps(), target);
   }
 
-  /** Applies a reloaded config's concurrency cap (and warns about newly sandboxed agents). */
-  applyConfig(cfg: OpenClawConfig): void {
+  /** Applies a reloaded config's concurrency caps (and warns about newly sandboxed agents). */
+  applyConfig(cfg: ResolvedConfig): void {
     this.lanes.setMaxConcurrent(maxConcurrentOf(cfg));
     this.warnSandboxModes(cfg);
   }

@@ -186,14 +186,14 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
           error: String(err),
         });
       }
-      runtime.applyConfig(next);
+      runtime.applyConfig(live.resolved);
       warnCompatKeys(next);
       heartbeats.reschedule();
       syncChannels();
     },
   });
   const runtime = new GatewayRuntime({
-    config: () => live.config,
+    config: () => live.resolved,
     paths: loaded.paths,
     env,
     lock,

@@ -44,7 +44,7 @@ function failUnrunnable(core: GatewayCore, failed: { item: PendingTurn; error: s
 
 /** Journals every resumable turn's new state (one group commit), then starts them in order. */
 async function resume(core: GatewayCore, pending: PendingTurn[]): Promise<void> {
-  const agents = knownAgentIds(core.live.config);
+  const agents = knownAgentIds(core.live.resolved);
   const runnable: Array<{ item: PendingTurn; turn: JournaledTurn; recovery: RunRecovery }> = [];
   for (const item of pending) {
     if (!agents.includes(item.data.agentId)) {

@@ -1,7 +1,7 @@
 // Per-config routing state: the roster, the default agent and the binding index, built once per config
 // object and cached in a WeakMap. The cache is rebuilt when `cfg.bindings` or `cfg.agents` (or their
 // lists) are replaced, or when bindings are appended; edit configs by replacing objects, not in place.
-import { listAgentEntries, resolveDefaultAgentId } from "../agents/roster.js";
+import { resolveRoster } from "../config/resolve.js";
 import {
   type CompiledBinding,
   compileBinding,
@@ -66,8 +66,11 @@ export function resolveFallbackAgentId(
 }
 
 function buildRouteContext(cfg: RouteConfig): RouteContext {
-  const roster = new Set(listAgentEntries(cfg).map((entry) => normalizeAgentId(entry.id)));
-  const defaultAgentId = resolveDefaultAgentId(cfg);
+  // The one roster reading (agents.entries / agents.list, ids normalized); routing's loose config
+  // type is a subset of the file's shape and resolveRoster tolerates any shape.
+  const resolved = resolveRoster(cfg);
+  const roster = new Set(resolved.implicit ? [] : resolved.agents.map((agent) => agent.id));
+  const { defaultAgentId } = resolved;
   const resolveOwner = (agentId: string) =>
     resolveOwnerAgentId({ roster, defaultAgentId }, agentId);
   const bindings: CompiledBinding[] = [];

@@ -1,7 +1,7 @@
 // Types shared by route resolution, session keys and route explanation.
 // Config types are structural and loose on purpose: a validated OpenClaw config object (and hand-written
 // test configs) must be assignable without casts; every field is re-validated at runtime.
-import type { RosterConfig } from "../agents/roster.js";
+import type { OpenClawConfig } from "../protocol/config/index.js";
 
 /** How direct messages map to sessions: one shared main session, or one per peer/channel/account. */
 export type DmScope = "main" | "per-peer" | "per-channel-peer" | "per-account-channel-peer";
@@ -59,7 +59,7 @@ export interface RouteSessionConfig {
 
 /** The parts of openclaw.json that routing reads; a full validated config is assignable to it. */
 export interface RouteConfig {
-  agents?: RosterConfig["agents"];
+  agents?: OpenClawConfig["agents"];
   bindings?: readonly RouteBinding[] | null;
   session?: RouteSessionConfig;
 }

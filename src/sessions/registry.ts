@@ -1,17 +1,18 @@
 // The stores of every agent of a config, opened once each. `session.store` may point several agents at
 // one file (a template without `{agentId}`): they then share one store object, never two writers.
-import { type RosterConfig, resolveAgent } from "../agents/roster.js";
+import { resolveAgent } from "../agents/roster.js";
 import type { StatePaths } from "../config/paths.js";
+import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { StateDirLock } from "./lock.js";
 import type { SessionMaintenanceConfig } from "./maintenance.js";
 import { openSessionStore, type SessionStore, type TranscriptDurability } from "./store.js";
 import type { Scheduler } from "./store-persistence.js";
 import type { Clock, IdSource, SessionLogger } from "./types.js";
 
-/** The config the registry reads: the roster plus `session.maintenance`. */
-export interface SessionsConfig extends RosterConfig {
-  session?: RosterConfig["session"] & { maintenance?: SessionMaintenanceConfig };
-}
+/** The config the registry reads: the roster plus `session.store` / `session.maintenance`. */
+export type SessionsConfig = Pick<OpenClawConfig, "agents" | "agent"> & {
+  session?: OpenClawConfig["session"] & { maintenance?: SessionMaintenanceConfig };
+};
 
 /** Inputs for {@link SessionStoreRegistry}. */
 export interface SessionStoreRegistryParams {

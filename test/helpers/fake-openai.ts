@@ -60,13 +60,21 @@ export interface FakeCutStep {
   clean?: boolean;
 }
 
+/** Holds the answer until `until` settles, then answers with `answer` (ordering tests, no clocks). */
+export interface FakeGateStep {
+  kind: "gate";
+  until: Promise<unknown>;
+  answer: FakeStep;
+}
+
 /** One scripted answer to one chat-completions request. */
 export type FakeStep =
   | FakeTextStep
   | FakeToolCallStep
   | FakeStatusStep
   | FakeHangStep
-  | FakeCutStep;
+  | FakeCutStep
+  | FakeGateStep;
 
 /** A request the server received. */
 export interface RecordedRequest {
@@ -312,8 +320,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
   const respond = async (res: ServerResponse, request: RecordedRequest): Promise<void> => {
     const fallback = options.fallback;
-    const step = script.shift() ?? (typeof fallback === "function" ? fallback(request) : fallback);
+    let step = script.shift() ?? (typeof fallback === "function" ? fallback(request) : fallback);
     chatCount += 1;
+    while (step?.kind === "gate") {
+      await step.until;
+      step = step.answer;
+    }
     const responder = new Responder({ res, request, index: chatCount });
     await sleep(fake.latencyMs);
     if (!step) {

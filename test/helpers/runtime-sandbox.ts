@@ -78,7 +78,7 @@ export async function createRuntimeSandbox(
   const lanes = createLaneScheduler({ maxConcurrent: 4 });
   const jobs = new ProcessRegistry();
   const deps: AgentRuntimeDeps = {
-    cfg: loaded.config,
+    config: loaded.resolved,
     paths: loaded.paths,
     env,
     stores,

@@ -8,8 +8,8 @@
 import { realpath, stat } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { listAgents, resolveAgent } from "../../agents/roster.js";
 import { expandHome, type StatePaths } from "../../config/paths.js";
+import { lookupAgent, resolveConfig } from "../../config/resolve.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { resolveToolSettings } from "../../runtime/tools/config.js";
 import type { OutboundMedia } from "../types.js";
@@ -97,8 +97,9 @@ function configuredSecrets(cfg: OpenClawConfig): string[] {
 export function resolveMediaPolicy(params: ResolveMediaPolicyParams): MediaPolicy {
   const { cfg, paths } = params;
   const home = paths.home;
-  const workspace = resolveAgent({ cfg, paths, agentId: params.agentId }).workspace;
-  const workspaceOnly = resolveToolSettings(cfg, params.agentId).fsWorkspaceOnly;
+  const resolved = resolveConfig({ config: cfg, paths });
+  const workspace = lookupAgent(resolved, params.agentId).workspace;
+  const workspaceOnly = resolveToolSettings(resolved, params.agentId).fsWorkspaceOnly;
   const extra = workspaceOnly
     ? []
     : configuredRoots(params)
@@ -107,7 +108,7 @@ export function resolveMediaPolicy(params: ResolveMediaPolicyParams): MediaPolic
         .map((root) => expandHome(root, home))
         .filter((root) => isAbsolute(root));
   const protectedRoots = [...new Set([resolve(paths.stateDir), resolve(paths.workspaceBase)])];
-  const agents = listAgents(cfg, paths);
+  const agents = resolved.agents;
   const secretPaths = [
     paths.configPath,
     `${paths.configPath}.bak`,

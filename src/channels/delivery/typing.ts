@@ -1,7 +1,7 @@
 // The typing indicator while a run is active: sent at once, refreshed every `intervalMs`
 // (`typingIntervalSeconds`, default 6 s), stopped when the run ends. Failures are logged, not fatal.
+import { findAgent, resolveRoster } from "../../config/resolve.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
-import { normalizeAgentId } from "../../routing/index.js";
 import type { ChannelAccountRuntime, OutboundTarget } from "../types.js";
 
 /** Default refresh interval. */
@@ -47,21 +47,22 @@ export function startTyping(params: {
 }
 
 /** Typing settings of an agent's runs: `typingMode: never` turns the indicator off; the interval
- * is the agent's, else `agents.defaults`, else `session.typingIntervalSeconds`, else 6 s. */
+ * is the agent's, else `agents.defaults` (legacy `agent` folded), else `session.typingIntervalSeconds`,
+ * else 6 s. Agents come from the resolved roster (`agents.entries` / `agents.list`). */
 export function resolveTypingSettings(
   cfg: OpenClawConfig,
   agentId: string,
 ): { enabled: boolean; intervalMs: number } {
-  const wanted = normalizeAgentId(agentId);
-  const agents = cfg.agents?.list ?? Object.values(cfg.agents?.entries ?? {});
-  const agent = (
-    agents as Array<{ id?: string; typingMode?: string; typingIntervalSeconds?: number }>
-  ).find((item) => item?.id !== undefined && normalizeAgentId(item.id) === wanted);
-  const defaults = cfg.agents?.defaults;
-  const mode = agent?.typingMode ?? defaults?.typingMode ?? cfg.session?.typingMode;
+  const resolved = resolveRoster(cfg);
+  // Entries accept extra keys: typing keys are read from the entry as the defaults name them.
+  const agent = findAgent(resolved, agentId)?.entry as
+    | { typingMode?: string; typingIntervalSeconds?: number }
+    | undefined;
+  const { defaults } = resolved;
+  const mode = agent?.typingMode ?? defaults.typingMode ?? cfg.session?.typingMode;
   const seconds = [
     agent?.typingIntervalSeconds,
-    defaults?.typingIntervalSeconds,
+    defaults.typingIntervalSeconds,
     cfg.session?.typingIntervalSeconds,
   ].find((value): value is number => typeof value === "number" && value > 0);
   return {

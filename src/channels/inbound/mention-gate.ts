@@ -1,8 +1,8 @@
 // Step 3 of the inbound pipeline: in groups a message triggers a run only when the bot is mentioned
 // (native mention or one of the routed agent's `groupChat.mentionPatterns`), unless `requireMention`
 // is false. Self-chat (the account's own messages) triggers only on mention patterns.
+import { findAgent, resolveRoster } from "../../config/resolve.js";
 import type { ChannelGroup, OpenClawConfig } from "../../protocol/config/index.js";
-import { normalizeAgentId } from "../../routing/index.js";
 import type { ChannelAccountConfig, ChannelInbound } from "../types.js";
 
 /** A message either triggers a run or is only kept as group context. */
@@ -68,12 +68,9 @@ export function resolveMentionPatterns(params: {
   group?: ChannelGroup;
 }): string[] {
   const { cfg, agentId } = params;
-  const wanted = normalizeAgentId(agentId);
-  const agents = cfg.agents?.list ?? Object.values(cfg.agents?.entries ?? {});
-  const agent = (agents as Array<{ id?: string; groupChat?: { mentionPatterns?: unknown } }>).find(
-    (item) => item?.id !== undefined && normalizeAgentId(item.id) === wanted,
-  );
-  const own = strings(agent?.groupChat?.mentionPatterns);
+  // The resolved roster's entry (`agents.entries` / `agents.list`, ids normalized).
+  const agent = findAgent(resolveRoster(cfg), agentId);
+  const own = strings(agent?.entry.groupChat?.mentionPatterns);
   const global = strings(cfg.messages?.groupChat?.mentionPatterns);
   return [
     ...(own.length > 0 ? own : global),

@@ -15,7 +15,7 @@ async function agent(call: MethodCall<AgentParams>) {
   const seen = core.dedupe.get(dedupeKey);
   if (seen?.state === "in_flight") return ok({ ...seen.info, status: "in_flight" });
   if (seen?.state === "done") return ok(seen.final);
-  const target = resolveTarget(core.live.config, params);
+  const target = resolveTarget(core.live.resolved, params);
   if ("error" in target) return target.error;
   const runId = params.idempotencyKey;
   const info = { runId, sessionKey: target.sessionKey, agentId: target.agentId };

@@ -13,7 +13,7 @@ async function send(call: MethodCall<ChatSendParams>) {
   const seen = core.dedupe.get(dedupeKey);
   if (seen?.state === "in_flight") return ok({ runId: seen.info.runId, status: "in_flight" });
   if (seen?.state === "done") return ok(seen.final);
-  const target = resolveTarget(core.live.config, { sessionKey: params.sessionKey });
+  const target = resolveTarget(core.live.resolved, { sessionKey: params.sessionKey });
   if ("error" in target) return target.error;
   const runId = params.idempotencyKey;
   const timeoutSeconds = params.timeoutMs ? Math.max(1, Math.ceil(params.timeoutMs / 1000)) : 0;
@@ -39,7 +39,7 @@ async function send(call: MethodCall<ChatSendParams>) {
 
 function history(call: MethodCall<{ sessionKey: string; limit?: number; maxChars?: number }>) {
   const { core, params } = call;
-  const target = resolveTarget(core.live.config, { sessionKey: params.sessionKey });
+  const target = resolveTarget(core.live.resolved, { sessionKey: params.sessionKey });
   if ("error" in target) return target.error;
   const store = core.runtime.stores.forAgent(target.agentId);
   const entry = store.get(target.sessionKey);
@@ -65,7 +65,7 @@ function history(call: MethodCall<{ sessionKey: string; limit?: number; maxChars
 
 function abort(call: MethodCall<{ sessionKey: string; runId?: string }>) {
   const { core, params } = call;
-  const target = resolveTarget(core.live.config, { sessionKey: params.sessionKey });
+  const target = resolveTarget(core.live.resolved, { sessionKey: params.sessionKey });
   if ("error" in target) return target.error;
   const runIds = core.runs.abort(target.sessionKey, params.runId);
   return ok({ ok: true, aborted: runIds.length > 0, runIds });

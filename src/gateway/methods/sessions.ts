@@ -15,7 +15,7 @@ import { resolveTarget } from "./shared.js";
 type Target = { agentId: string; sessionKey: string };
 
 function existing(call: MethodCall<{ key: string }>): Target | { error: ReturnType<typeof fail> } {
-  const target = resolveTarget(call.core.live.config, { sessionKey: call.params.key });
+  const target = resolveTarget(call.core.live.resolved, { sessionKey: call.params.key });
   if ("error" in target) return { error: target.error };
   if (!call.core.runtime.stores.forAgent(target.agentId).has(target.sessionKey)) {
     return {
@@ -73,7 +73,7 @@ function preview(call: MethodCall<{ keys: string[]; limit?: number; maxChars?: n
   const limit = params.limit ?? 12;
   const maxChars = params.maxChars ?? 240;
   const previews = params.keys.map((key) => {
-    const target = resolveTarget(core.live.config, { sessionKey: key });
+    const target = resolveTarget(core.live.resolved, { sessionKey: key });
     if ("error" in target) return { key, status: "missing", items: [] };
     const store = core.runtime.stores.forAgent(target.agentId);
     if (!store.has(target.sessionKey)) return { key, status: "missing", items: [] };

@@ -1,6 +1,5 @@
 // Helpers several method groups use: resolving an agent and a session key the way the CLI does.
-import { listAgentEntries, resolveDefaultAgentId } from "../../agents/roster.js";
-import type { OpenClawConfig } from "../../protocol/config/index.js";
+import { listAgentIds, type ResolvedConfig } from "../../config/index.js";
 import { DetailCodes, ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
 import {
   buildAgentMainSessionKey,
@@ -10,21 +9,20 @@ import {
 } from "../../routing/index.js";
 import { fail, type MethodResult } from "../context.js";
 
-/** Agent ids of the roster (the implicit `main` when none is configured). */
-export function knownAgentIds(cfg: OpenClawConfig): string[] {
-  const ids = listAgentEntries(cfg).map((entry) => normalizeAgentId(entry.id));
-  return ids.length ? ids : [resolveDefaultAgentId(cfg)];
+/** Agent ids of the resolved roster (the implicit `main` when none is configured). */
+export function knownAgentIds(cfg: ResolvedConfig): string[] {
+  return listAgentIds(cfg);
 }
 
 /** The agent and store session key of a request, or an error for an unknown agent. */
 export function resolveTarget(
-  cfg: OpenClawConfig,
+  cfg: ResolvedConfig,
   request: { agentId?: string; sessionKey?: string },
 ): { agentId: string; sessionKey: string } | { error: MethodResult } {
   const keyAgent = request.sessionKey
     ? parseAgentSessionKey(request.sessionKey)?.agentId
     : undefined;
-  const agentId = normalizeAgentId(request.agentId ?? keyAgent ?? resolveDefaultAgentId(cfg));
+  const agentId = normalizeAgentId(request.agentId ?? keyAgent ?? cfg.defaultAgentId);
   if (!knownAgentIds(cfg).includes(agentId)) {
     return {
       error: fail(
@@ -34,7 +32,7 @@ export function resolveTarget(
       ),
     };
   }
-  const mainKey = cfg.session?.mainKey;
+  const mainKey = cfg.config.session?.mainKey;
   const sessionKey = request.sessionKey
     ? toAgentStoreSessionKey({ agentId, requestKey: request.sessionKey, mainKey })
     : buildAgentMainSessionKey({ agentId, mainKey });

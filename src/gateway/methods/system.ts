@@ -1,6 +1,6 @@
 // Root and read-only methods: health, status, system-presence, system-event, agents.list,
 // agent.identity.get, models.list, logs.tail.
-import { listAgents, resolveDefaultAgentId } from "../../agents/roster.js";
+import { findAgent } from "../../config/index.js";
 import type { SystemEventParams } from "../../protocol/gateway/index.js";
 import { normalizeMainKey } from "../../routing/index.js";
 import { type MethodCall, type MethodHandler, ok } from "../context.js";
@@ -34,8 +34,7 @@ async function channelRows(core: MethodCall["core"]) {
 
 async function status(call: MethodCall) {
   const { core } = call;
-  const cfg = core.live.config;
-  const agents = listAgents(cfg, core.paths).map((agent) => ({
+  const agents = core.live.resolved.agents.map((agent) => ({
     id: agent.id,
     name: agent.name,
     isDefault: agent.isDefault,
@@ -67,12 +66,11 @@ async function status(call: MethodCall) {
 }
 
 function identity(call: MethodCall<{ agentId?: string; sessionKey?: string }>) {
-  const cfg = call.core.live.config;
+  const cfg = call.core.live.resolved;
   const target = resolveTarget(cfg, call.params);
   if ("error" in target) return target.error;
-  const entry = listAgents(cfg, call.core.paths).find((agent) => agent.id === target.agentId);
-  const list = cfg.agents?.list ?? Object.values(cfg.agents?.entries ?? {});
-  const configured = list.find((item) => item?.id === target.agentId)?.identity;
+  const entry = findAgent(cfg, target.agentId);
+  const configured = entry?.entry.identity;
   const name = configured?.name ?? entry?.name;
   return ok({
     agentId: target.agentId,
@@ -100,8 +98,8 @@ export const systemMethods: Record<string, MethodHandler> = {
   "system-presence": (call) => ok(call.core.presence.list()),
   "system-event": systemEvent,
   "agents.list": (call) => {
-    const cfg = call.core.live.config;
-    const agents = listAgents(cfg, call.core.paths).map((agent) => ({
+    const cfg = call.core.live.resolved;
+    const agents = cfg.agents.map((agent) => ({
       id: agent.id,
       ...(agent.name ? { name: agent.name } : {}),
       ...(agent.model ? { model: agent.model } : {}),
@@ -109,9 +107,9 @@ export const systemMethods: Record<string, MethodHandler> = {
       workspace: agent.workspace,
     }));
     return ok({
-      defaultId: resolveDefaultAgentId(cfg),
-      mainKey: normalizeMainKey(cfg.session?.mainKey),
-      scope: cfg.session?.scope ?? "per-sender",
+      defaultId: cfg.defaultAgentId,
+      mainKey: normalizeMainKey(cfg.config.session?.mainKey),
+      scope: cfg.config.session?.scope ?? "per-sender",
       agents,
     });
   },

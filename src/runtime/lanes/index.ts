@@ -36,6 +36,7 @@ export {
   DEFAULT_MAX_CONCURRENT,
   LaneCancelledError,
   type LaneEvent,
+  type LaneGroups,
   type LaneRunHandle,
   type LaneScheduler,
   type LaneSchedulerOptions,

@@ -175,4 +175,37 @@ describe("createLaneScheduler", () => {
     await scheduler.idle();
     expect(scheduler.laneCount).toBe(0);
   });
+  it("caps a group (an agent) across its sessions while other groups run; a new cap applies at once", async () => {
+    const caps: Record<string, number | undefined> = { slow: 1 };
+    const scheduler = createLaneScheduler({
+      maxConcurrent: 8,
+      groups: { groupOf: (key) => key.split(":")[1] ?? "", capOf: (group) => caps[group] },
+    });
+    const gates = new Map<string, Gate>();
+    const started: string[] = [];
+    const run = (key: string) =>
+      scheduler.enqueue(key, async () => {
+        started.push(key);
+        const g = gate();
+        gates.set(key, g);
+        await g.promise;
+      });
+    const first = run("agent:slow:a");
+    run("agent:slow:b");
+    run("agent:fast:a");
+    run("agent:fast:b");
+    run("agent:slow:c");
+    // slow:b waits for slow:a although global slots are free; fast runs past it (FIFO otherwise).
+    expect(started).toEqual(["agent:slow:a", "agent:fast:a", "agent:fast:b"]);
+    gates.get("agent:slow:a")!.open();
+    await first.result;
+    expect(started.slice(3)).toEqual(["agent:slow:b"]);
+    // Raising the cap (a reload) starts the waiting run once the scheduler is told.
+    caps.slow = 2;
+    scheduler.setMaxConcurrent(8);
+    expect(started.slice(4)).toEqual(["agent:slow:c"]);
+    for (const g of gates.values()) g.open();
+    await scheduler.idle();
+    expect(scheduler.activeCount).toBe(0);
+  });
 });

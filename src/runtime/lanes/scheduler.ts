@@ -1,5 +1,6 @@
-// Run lanes: one lane per session key (a session's runs never overlap) under a global concurrency cap,
-// with FIFO order across sessions. Lanes exist only while they hold work, so the map never grows unbounded.
+// Run lanes: one lane per session key (a session's runs never overlap) under a global concurrency cap
+// and optional per-group caps (the gateway groups by agent: `agents.list[].maxConcurrent`), with FIFO
+// order across sessions. Lanes exist only while they hold work, so the map never grows unbounded.
 import { randomUUID } from "node:crypto";
 import { type Clock, systemClock } from "../../sessions/index.js";
 
@@ -46,6 +47,16 @@ export interface LaneSchedulerOptions {
   clock?: Clock;
   newRunId?: () => string;
   onEvent?: (event: LaneEvent) => void;
+  /** Per-group caps: a run starts only while its group runs fewer than `capOf(group)` (undefined =
+   *  only the global cap). Read at every scheduling decision, so a new cap applies at once. */
+  groups?: LaneGroups;
+}
+
+/** How sessions group under a shared cap (the gateway: the agent of the session key). */
+export interface LaneGroups {
+  /** The session's group; undefined = in no group (only the global cap applies). */
+  groupOf(sessionKey: string): string | undefined;
+  capOf(group: string): number | undefined;
 }
 
 /** Per-session serialization plus a global cap; see {@link createLaneScheduler}. */
@@ -58,7 +69,7 @@ export interface LaneScheduler {
   runningRunId(sessionKey: string): string | undefined;
   /** Rejects the session's queued runs and aborts its running one; returns how many were hit. */
   cancel(sessionKey: string, reason?: string): number;
-  /** Changes the global cap; raising it starts waiting runs at once. */
+  /** Changes the global cap and re-reads the group caps; raising one starts waiting runs at once. */
   setMaxConcurrent(value: number): void;
   /** Resolves when nothing is running or queued. */
   idle(): Promise<void>;
@@ -96,6 +107,8 @@ interface Job {
 
 interface Lane {
   key: string;
+  /** The lane's group (`groups.groupOf`), if any. */
+  group?: string;
   queue: Job[];
   running?: Job;
 }
@@ -121,6 +134,20 @@ export function createLaneScheduler(options: LaneSchedulerOptions = {}): LaneSch
   let queued = 0;
   let seq = 0;
   let idleWaiters: Array<() => void> = [];
+  const groups = options.groups;
+  // Running jobs per group (only groups with a running job are kept).
+  const groupActive = new Map<string, number>();
+  const countGroup = (group: string | undefined, delta: number): void => {
+    if (group === undefined) return;
+    const next = (groupActive.get(group) ?? 0) + delta;
+    if (next > 0) groupActive.set(group, next);
+    else groupActive.delete(group);
+  };
+  const groupFull = (lane: Lane): boolean => {
+    if (lane.group === undefined) return false;
+    const cap = groups?.capOf(lane.group);
+    return cap !== undefined && (groupActive.get(lane.group) ?? 0) >= Math.max(1, Math.floor(cap));
+  };
 
   const insertReady = (lane: Lane): void => {
     const headSeq = lane.queue[0].seq;
@@ -155,6 +182,7 @@ export function createLaneScheduler(options: LaneSchedulerOptions = {}): LaneSch
   const finish = (lane: Lane, job: Job, ok: boolean): void => {
     job.state = "done";
     active -= 1;
+    countGroup(lane.group, -1);
     lane.running = undefined;
     const at = clock.now();
     const durationMs = at - job.startedAt;
@@ -175,6 +203,7 @@ export function createLaneScheduler(options: LaneSchedulerOptions = {}): LaneSch
     job.state = "running";
     lane.running = job;
     active += 1;
+    countGroup(lane.group, 1);
     queued -= 1;
     const startedAt = clock.now();
     job.startedAt = startedAt;
@@ -207,8 +236,15 @@ export function createLaneScheduler(options: LaneSchedulerOptions = {}): LaneSch
   };
 
   function pump(): void {
-    while (active < maxConcurrent && ready.length > 0) {
-      const lane = ready.shift()!;
+    // FIFO across lanes; a lane whose group is at its cap waits in place for the next pump.
+    let index = 0;
+    while (active < maxConcurrent && index < ready.length) {
+      const lane = ready[index]!;
+      if (groupFull(lane)) {
+        index += 1;
+        continue;
+      }
+      ready.splice(index, 1);
       const job = lane.queue.shift()!;
       start(lane, job);
     }
@@ -259,7 +295,8 @@ export function createLaneScheduler(options: LaneSchedulerOptions = {}): LaneSch
     enqueue<T>(sessionKey: string, task: LaneTask<T>): LaneRunHandle<T> {
       let lane = lanes.get(sessionKey);
       if (!lane) {
-        lane = { key: sessionKey, queue: [] };
+        const group = groups?.groupOf(sessionKey);
+        lane = { key: sessionKey, ...(group !== undefined ? { group } : {}), queue: [] };
         lanes.set(sessionKey, lane);
       }
       const owner = lane;

@@ -1,8 +1,9 @@
 // The failover plan of one run: every usable credential of the primary, then of each fallback,
 // and the step after a failure (another profile, the next model, or stop), each switch described
 // as an explicit `failover` event for the run result and the transcript.
+
+import type { ModelPolicy } from "../../protocol/config/index.js";
 import { type FailureReason, failoverAction } from "./classify.js";
-import type { ModelPolicyLike } from "./config-view.js";
 import type { CredentialCandidate } from "./credentials.js";
 import { checkModelAgainstPolicy } from "./policy.js";
 import { formatModelRef, type ModelRef } from "./refs.js";
@@ -35,7 +36,7 @@ export interface AttemptPlan {
 export interface PlanAttemptsInput {
   chain: { primary?: ModelRef; fallbacks: ModelRef[] };
   credentialsFor: (ref: ModelRef) => CredentialCandidate[];
-  policy?: ModelPolicyLike;
+  policy?: ModelPolicy;
 }
 
 /** All usable credentials of the primary, then of each fallback, in order. */

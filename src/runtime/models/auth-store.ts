@@ -11,7 +11,7 @@ export const AUTH_PROFILES_FILE = "auth-profiles.json";
 export const AUTH_STORE_VERSION = 1;
 
 /** An env SecretRef a profile may use instead of an inline secret (`keyRef`, `tokenRef`). */
-export interface EnvRefLike {
+export interface StoredSecretRef {
   source: string;
   id: string;
 }
@@ -28,7 +28,7 @@ export interface ApiKeyCredential {
   type: "api_key";
   provider: string;
   key?: string;
-  keyRef?: EnvRefLike;
+  keyRef?: StoredSecretRef;
   email?: string;
 }
 
@@ -37,7 +37,7 @@ export interface TokenCredential {
   type: "token";
   provider: string;
   token?: string;
-  tokenRef?: EnvRefLike;
+  tokenRef?: StoredSecretRef;
   expires?: number;
   email?: string;
 }
@@ -165,7 +165,7 @@ export function updateAuthStore(
   return read.store;
 }
 
-function envRef(value: unknown): EnvRefLike | undefined {
+function envRef(value: unknown): StoredSecretRef | undefined {
   return isObject(value) && typeof value.source === "string" && typeof value.id === "string"
     ? { source: value.source, id: value.id }
     : undefined;

@@ -1,137 +1,58 @@
-// The parts of openclaw.json the models area reads, typed loosely so a parsed `OpenClawConfig`
-// and a hand-written test object both fit; plus the agent slots (entry + config path) it walks.
+// How the models area reads the config: agents (entry, defaults, config paths) from the resolved
+// roster (config/resolve.ts), providers from `models.providers`; types are the schema's.
 import type { PathSegment } from "../../config/config-path.js";
-import { DEFAULT_AGENT_ID, normalizeAgentId } from "../../routing/ids.js";
+import {
+  defaultsKeyPath,
+  findAgent,
+  type ResolvedAgent,
+  type ResolvedConfig,
+} from "../../config/resolve.js";
+import type {
+  AgentDefaults,
+  AgentEntry,
+  ModelProvider,
+  OpenClawConfig,
+} from "../../protocol/config/index.js";
+import { normalizeAgentId } from "../../routing/ids.js";
 
-/** A model setting: `"provider/model"` (or alias) or `{ primary, fallbacks }`. */
-export type ModelSettingLike = string | { primary?: string; fallbacks?: string[] };
+/** The model-related keys of `agents.defaults` and of each agent entry (schema types). */
+export type AgentModelSettings = Pick<AgentDefaults, "model" | "params" | "modelPolicy"> & {
+  /** Catalog (alias map) in both; an entry may also give an allowlist of refs. */
+  models?: AgentDefaults["models"] | AgentEntry["models"];
+};
 
-/** One `agents.defaults.models["provider/model"]` entry: alias and params. */
-export interface ModelCatalogEntryLike {
-  alias?: string;
-  params?: Record<string, unknown>;
-}
-
-/** `allow` / `forbid` lists of refs or `provider/*`, and what a mismatch does (default fail). */
-export interface ModelPolicyLike {
-  allow?: string[];
-  forbid?: string[];
-  onMismatch?: "fail" | "warn";
-}
-
-/** The model-related keys of `agents.defaults` and of each agent entry. */
-export interface AgentModelSettings {
-  model?: ModelSettingLike;
-  params?: Record<string, unknown>;
-  models?: Record<string, ModelCatalogEntryLike | undefined> | string[];
-  modelPolicy?: ModelPolicyLike;
-}
-
-/** One `agents.list[]` / `agents.entries.<id>` entry, as far as models go. */
-export interface AgentModelEntry extends AgentModelSettings {
-  id?: string;
-  default?: boolean;
-}
-
-/** A secret in config: an inline string (already `${VAR}`-substituted) or a SecretRef. */
-export type SecretLike = string | { source: string; id: string; provider?: string };
-
-/** One custom model of `models.providers.<id>.models[]`. */
-export interface CustomModelLike {
-  id: string;
-  name?: string;
-  api?: string;
-  reasoning?: boolean;
-  input?: string[];
-  cost?: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
-  contextWindow?: number;
-  contextTokens?: number;
-  maxTokens?: number;
-  headers?: Record<string, string>;
-  compat?: Record<string, unknown>;
-}
-
-/** `models.providers.<id>`: endpoint, key and catalog of a custom (or overridden) provider. */
-export interface ProviderConfigLike {
-  baseUrl?: string;
-  apiKey?: SecretLike;
-  api?: string;
-  headers?: Record<string, SecretLike>;
-  models?: CustomModelLike[];
-}
-
-/** Everything the models area reads; `OpenClawConfig` satisfies it. */
-export interface ModelsRuntimeConfig {
-  agents?: {
-    defaults?: AgentModelSettings;
-    list?: AgentModelEntry[];
-    entries?: Record<string, AgentModelEntry | undefined>;
-  };
-  /** Legacy top-level `agent` block: same as `agents.defaults`. */
-  agent?: AgentModelSettings;
-  models?: { mode?: "merge" | "replace"; providers?: Record<string, ProviderConfigLike> };
-  auth?: {
-    profiles?: Record<string, { provider: string; mode?: string }>;
-    order?: Record<string, string[]>;
-    cooldowns?: {
-      billingBackoffHours?: number;
-      billingBackoffHoursByProvider?: Record<string, number>;
-      billingMaxHours?: number;
-      failureWindowHours?: number;
-    };
-  };
-}
-
-/** An agent's entry with its normalized id and where it stands in the config. */
+/** An agent's entry with its normalized id and where it stands in the config file. */
 export interface AgentSlot {
   id: string;
-  entry?: AgentModelEntry;
-  /** Config path of the entry (`agents.list[2]`); empty for the implicit `main` agent. */
+  entry?: AgentEntry;
+  /** Config path of the entry (`agents.list[2]`, `agents.entries.family`); empty without an entry. */
   path: PathSegment[];
 }
 
-/** The effective defaults (the legacy `agent` block under `agents.defaults`) and where a key of them is set. */
-export function defaultsOf(cfg: ModelsRuntimeConfig): {
+/** The effective defaults (the legacy `agent` block already folded under `agents.defaults` by the
+ *  resolver) and where a key of them is written in the file. */
+export function defaultsOf(resolved: ResolvedConfig): {
   settings: AgentModelSettings;
   pathOf: (key: keyof AgentModelSettings) => PathSegment[];
 } {
-  const modern = cfg.agents?.defaults ?? {};
-  const legacy = cfg.agent ?? {};
-  return {
-    settings: { ...legacy, ...modern },
-    pathOf: (key) =>
-      modern[key] === undefined && legacy[key] !== undefined
-        ? ["agent", key]
-        : ["agents", "defaults", key],
-  };
+  return { settings: resolved.defaults, pathOf: (key) => defaultsKeyPath(resolved, key) };
 }
 
-/** Agent slots in roster order (`agents.entries` wins over `agents.list`); the implicit `main` if none. */
-export function listAgentSlots(cfg: ModelsRuntimeConfig): AgentSlot[] {
-  const entries = cfg.agents?.entries;
-  let slots: AgentSlot[] = [];
-  if (entries && typeof entries === "object") {
-    slots = Object.entries(entries)
-      .filter((pair): pair is [string, AgentModelEntry] => typeof pair[1] === "object" && !!pair[1])
-      .map(([key, entry]) => ({
-        id: normalizeAgentId(entry.id ?? key),
-        entry,
-        path: ["agents", "entries", key],
-      }));
-  } else if (Array.isArray(cfg.agents?.list)) {
-    slots = cfg.agents.list.flatMap((entry, index) =>
-      entry && typeof entry === "object"
-        ? [{ id: normalizeAgentId(entry.id), entry, path: ["agents", "list", index] }]
-        : [],
-    );
-  }
-  return slots.length > 0 ? slots : [{ id: DEFAULT_AGENT_ID, path: [] }];
+function slotOf(agent: ResolvedAgent): AgentSlot {
+  return agent.source.length > 0
+    ? { id: agent.id, entry: agent.entry, path: agent.source }
+    : { id: agent.id, path: [] };
+}
+
+/** Agent slots in roster order (the resolved roster); the implicit `main` (no entry) if none. */
+export function listAgentSlots(resolved: ResolvedConfig): AgentSlot[] {
+  return resolved.agents.map(slotOf);
 }
 
 /** The slot of one agent; an unknown id gets an entry-less slot (defaults only). */
-export function findAgentSlot(cfg: ModelsRuntimeConfig, agentId: string): AgentSlot {
-  const id = normalizeAgentId(agentId);
-  return listAgentSlots(cfg).find((slot) => slot.id === id) ?? { id, path: [] };
+export function findAgentSlot(resolved: ResolvedConfig, agentId: string): AgentSlot {
+  const agent = findAgent(resolved, agentId);
+  return agent ? slotOf(agent) : { id: normalizeAgentId(agentId), path: [] };
 }
 
 const PROVIDER_ALIASES: Record<string, string> = {
@@ -149,9 +70,9 @@ export function normalizeProviderId(raw: string): string {
 
 /** The `models.providers` entry for `provider` (ids compared after normalization). */
 export function findProviderConfig(
-  cfg: ModelsRuntimeConfig,
+  cfg: OpenClawConfig,
   provider: string,
-): ProviderConfigLike | undefined {
+): ModelProvider | undefined {
   const providers = cfg.models?.providers ?? {};
   const wanted = normalizeProviderId(provider);
   const key = Object.keys(providers).find((id) => normalizeProviderId(id) === wanted);

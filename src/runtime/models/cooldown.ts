@@ -1,10 +1,12 @@
 // Profile health in `usageStats` of auth-profiles.json: a failure puts the profile in cooldown
 // (rate limits: 1, 5, 25, 60 min) or disables it (auth: 1 h doubling to 24 h; billing: 5 h doubling
 // to 24 h, tunable with auth.cooldowns); a success clears it. Counters reset after a quiet window.
+
+import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { type ProfileUsageStats, readAuthStore, updateAuthStore } from "./auth-store.js";
 import type { AuthStoreCache } from "./auth-store-cache.js";
 import type { FailureReason } from "./classify.js";
-import { type ModelsRuntimeConfig, normalizeProviderId } from "./config-view.js";
+import { normalizeProviderId } from "./config-view.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -16,7 +18,7 @@ export interface MarkProfileFailureInput {
   reason: FailureReason;
   now: number;
   /** For `auth.cooldowns` (billing backoff, failure window); optional. */
-  cfg?: ModelsRuntimeConfig;
+  cfg?: OpenClawConfig;
 }
 
 /** Inputs of {@link markProfileGood}. */
@@ -39,7 +41,7 @@ export interface ComputeBlockInput {
   reason: FailureReason;
   now: number;
   provider?: string;
-  cfg?: ModelsRuntimeConfig;
+  cfg?: OpenClawConfig;
 }
 
 /** The new stats after one failure (pure): counters, then a cooldown or a disable window. */

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { readAuthStore, setAuthProfile, updateAuthStore, writeAuthStore } from "./auth-store.js";
 import { resolveCredentials } from "./credentials.js";
 
@@ -264,7 +265,7 @@ describe("resolveCredentials", () => {
           ollama: { api: "ollama" },
         },
       },
-    };
+    } as OpenClawConfig;
     expect(
       resolveCredentials({ ...base, cfg, agentDir, provider: "vllm", env: { VLLM_KEY: "v" } })
         .candidates,

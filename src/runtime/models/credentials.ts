@@ -2,6 +2,8 @@
 // the store's `order`, else `auth.order`, else sticky lastGood / type / least recently used), then
 // the provider's environment variable, then `models.providers.<id>.apiKey`. Profiles in cooldown,
 // disabled or expired are skipped and reported. Only the one agentDir passed in is ever read.
+
+import type { OpenClawConfig } from "../../protocol/config/index.js";
 import {
   type AuthCredential,
   asCredential,
@@ -10,7 +12,7 @@ import {
   readAuthStore,
 } from "./auth-store.js";
 import type { AuthStoreCache } from "./auth-store-cache.js";
-import { findProviderConfig, type ModelsRuntimeConfig } from "./config-view.js";
+import { findProviderConfig } from "./config-view.js";
 import { normalizeProviderId } from "./refs.js";
 import { resolveSecret } from "./secrets.js";
 
@@ -61,7 +63,7 @@ export interface ResolvedCredentials {
 export interface ResolveCredentialsInput {
   agentDir: string;
   provider: string;
-  cfg: ModelsRuntimeConfig;
+  cfg: OpenClawConfig;
   env: Record<string, string | undefined>;
   now: number;
   /** Reuses the parsed auth-profiles.json while the file is unchanged (the runtime passes one). */

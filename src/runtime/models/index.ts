@@ -44,14 +44,7 @@ export {
   failoverAction,
   penalizesProfile,
 } from "./classify.js";
-export type {
-  AgentModelEntry,
-  AgentModelSettings,
-  CustomModelLike,
-  ModelPolicyLike,
-  ModelsRuntimeConfig,
-  ProviderConfigLike,
-} from "./config-view.js";
+export type { AgentModelSettings, AgentSlot } from "./config-view.js";
 export {
   computeProfileBlock,
   isStoredProfileId,

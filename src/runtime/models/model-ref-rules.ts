@@ -4,12 +4,13 @@
 // where models are used (`config validate`, `status`, gateway start), not in every config load.
 import type { ConfigIssue, LoadedConfig } from "../../config/index.js";
 import { formatConfigPath } from "../../config/index.js";
-import type { ModelsRuntimeConfig } from "./config-view.js";
+import type { ResolvedConfig } from "../../config/resolve.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { listAgentSlots } from "./config-view.js";
 import { formatModelRef, type ModelChain, resolveAgentModelChain } from "./refs.js";
 import { isReplaceMode, resolveModel } from "./registry.js";
 
-function configuredRefs(cfg: ModelsRuntimeConfig): string[] {
+function configuredRefs(cfg: OpenClawConfig): string[] {
   return Object.entries(cfg.models?.providers ?? {}).flatMap(([provider, entry]) =>
     (entry.models ?? []).map((model) => `${provider}/${model.id}`),
   );
@@ -17,9 +18,10 @@ function configuredRefs(cfg: ModelsRuntimeConfig): string[] {
 
 /** The model-ref errors of a config: unknown providers/models (with close matches), replace mode with none. */
 export function checkModelRefs(
-  cfg: ModelsRuntimeConfig,
+  resolved: ResolvedConfig,
   env: Record<string, string | undefined> = {},
 ): ConfigIssue[] {
+  const cfg = resolved.config;
   const issues: ConfigIssue[] = [];
   const seen = new Set<string>();
   const add = (path: string, message: string) => {
@@ -27,8 +29,8 @@ export function checkModelRefs(
     seen.add(`${path}\n${message}`);
     issues.push({ severity: "error", path, message });
   };
-  for (const slot of listAgentSlots(cfg)) {
-    const chain = resolveAgentModelChain({ cfg, agentId: slot.id });
+  for (const slot of listAgentSlots(resolved)) {
+    const chain = resolveAgentModelChain({ cfg: resolved, agentId: slot.id });
     for (const link of chain.links) {
       if (link.path.length === 0 && isReplaceMode(cfg)) {
         const refs = configuredRefs(cfg);
@@ -52,7 +54,7 @@ export function checkModelRefs(
 
 /** Why a run cannot use its chain's primary (unknown provider/model, replace mode with none), if so. */
 export function chainPrimaryError(input: {
-  cfg: ModelsRuntimeConfig;
+  cfg: OpenClawConfig;
   chain: ModelChain;
   env: Record<string, string | undefined>;
 }): string | undefined {
@@ -67,12 +69,12 @@ export function chainPrimaryError(input: {
 }
 
 /** `loaded` with the model-ref errors added (and `valid` recomputed). */
-export function withModelRefIssues<T extends ModelsRuntimeConfig>(
+export function withModelRefIssues<T extends OpenClawConfig>(
   loaded: LoadedConfig<T>,
   env: Record<string, string | undefined> = {},
 ): LoadedConfig<T> {
   if (!loaded.exists && Object.keys(loaded.config).length === 0) return loaded;
-  const extra = checkModelRefs(loaded.config, env).map((issue) => {
+  const extra = checkModelRefs(loaded.resolved, env).map((issue) => {
     const at = loaded.locate(issue.path);
     return at ? { ...issue, file: at.file, line: at.line, column: at.column } : issue;
   });

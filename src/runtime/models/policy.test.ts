@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveStatePaths, validateConfig } from "../../config/index.js";
+import { resolveRoster } from "../../config/resolve.js";
 import {
   checkModelAgainstPolicy,
   checkModelPolicyConfig,
@@ -121,13 +122,13 @@ describe("checkModelPolicyConfig", () => {
   });
 
   it("a per-agent policy replaces the defaults' (lab may use anthropic)", () => {
-    expect(resolveAgentModelPolicy(umbral, "lab")?.path).toEqual([
+    expect(resolveAgentModelPolicy(resolveRoster(umbral), "lab")?.path).toEqual([
       "agents",
       "list",
       2,
       "modelPolicy",
     ]);
-    expect(resolveAgentModelPolicy(umbral, "main")?.path).toEqual([
+    expect(resolveAgentModelPolicy(resolveRoster(umbral), "main")?.path).toEqual([
       "agents",
       "defaults",
       "modelPolicy",

@@ -1,18 +1,14 @@
 // Model policy (`modelPolicy: { allow?, forbid?, onMismatch }` on agents.defaults or an agent):
 // which model refs an agent may use. Pure, no provider code: config validation imports it.
 import { formatConfigPath, type PathSegment } from "../../config/config-path.js";
-import {
-  defaultsOf,
-  findAgentSlot,
-  listAgentSlots,
-  type ModelPolicyLike,
-  type ModelsRuntimeConfig,
-} from "./config-view.js";
+import { type ResolvedConfig, resolveRoster } from "../../config/resolve.js";
+import type { ModelPolicy } from "../../protocol/config/index.js";
+import { defaultsOf, findAgentSlot, listAgentSlots } from "./config-view.js";
 import { formatModelRef, type ModelRef, parseModelRef, resolveAgentModelChain } from "./refs.js";
 
 /** An agent's effective policy and where it is configured. */
 export interface ResolvedModelPolicy {
-  policy: ModelPolicyLike;
+  policy: ModelPolicy;
   path: PathSegment[];
 }
 
@@ -29,7 +25,7 @@ export interface ModelPolicyIssue {
 }
 
 /** A policy as written, keeping only well-formed parts (validation reports the rest). */
-function sanitizePolicy(raw: unknown): ModelPolicyLike | undefined {
+function sanitizePolicy(raw: unknown): ModelPolicy | undefined {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return undefined;
   const value = raw as Record<string, unknown>;
   const strings = (list: unknown) =>
@@ -47,7 +43,7 @@ function sanitizePolicy(raw: unknown): ModelPolicyLike | undefined {
 
 /** The agent's `modelPolicy`, which replaces (not merges with) `agents.defaults.modelPolicy`. */
 export function resolveAgentModelPolicy(
-  cfg: ModelsRuntimeConfig,
+  cfg: ResolvedConfig,
   agentId: string,
 ): ResolvedModelPolicy | undefined {
   const slot = findAgentSlot(cfg, agentId);
@@ -80,7 +76,7 @@ function matchesEntry(entry: string, ref: ModelRef): boolean {
 /** Checks one ref: forbid wins; a non-empty `allow` must match; `onMismatch` defaults to fail. */
 export function checkModelAgainstPolicy(
   ref: ModelRef,
-  policy: ModelPolicyLike | undefined,
+  policy: Partial<ModelPolicy> | undefined,
 ): PolicyCheck {
   if (!policy) return { ok: true };
   const onMismatch = policy.onMismatch === "warn" ? "warn" : "fail";
@@ -130,7 +126,7 @@ function describeLink(role: "primary" | "fallback", path: PathSegment[]): string
  * a warning under `warn`, at the path where the ref is written (shared defaults: once per agent).
  */
 export function checkModelPolicyConfig(value: unknown): ModelPolicyIssue[] {
-  const cfg = (value && typeof value === "object" ? value : {}) as ModelsRuntimeConfig;
+  const cfg = resolveRoster(value);
   const issues: ModelPolicyIssue[] = [];
   const seen = new Set<string>();
   for (const slot of listAgentSlots(cfg)) {

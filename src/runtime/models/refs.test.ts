@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { resolveRoster } from "../../config/resolve.js";
 import {
   buildModelAliases,
   DEFAULT_MODEL_REF,
@@ -56,7 +57,7 @@ describe("parseModelRef", () => {
   });
 });
 
-const cfg = {
+const cfg = resolveRoster({
   agents: {
     defaults: {
       model: { primary: "sonnet", fallbacks: ["openai/gpt-5.4", "openrouter/moonshotai/kimi-k2"] },
@@ -84,7 +85,7 @@ const cfg = {
       },
     ],
   },
-};
+});
 
 describe("resolveAgentModelChain", () => {
   it("uses the defaults (through aliases) with params from the catalog under defaults.params", () => {
@@ -132,14 +133,14 @@ describe("resolveAgentModelChain", () => {
   });
 
   it("falls back to OpenClaw's default model, and to the legacy top-level agent block", () => {
-    expect(resolveAgentModelChain({ cfg: {}, agentId: "main" })).toMatchObject({
+    expect(resolveAgentModelChain({ cfg: resolveRoster({}), agentId: "main" })).toMatchObject({
       agentId: "main",
       primary: { provider: "anthropic", model: "claude-opus-4-6" },
       fallbacks: [],
       links: [{ raw: DEFAULT_MODEL_REF, path: [] }],
     });
     const legacy = resolveAgentModelChain({
-      cfg: { agent: { model: "openai/gpt-5.4" } },
+      cfg: resolveRoster({ agent: { model: "openai/gpt-5.4" } }),
       agentId: "x",
     });
     expect(legacy.links[0].path).toEqual(["agent", "model"]);
@@ -147,11 +148,11 @@ describe("resolveAgentModelChain", () => {
 
   it("accepts agents.entries keyed by id and reports refs that do not parse", () => {
     const chain = resolveAgentModelChain({
-      cfg: {
+      cfg: resolveRoster({
         agents: {
           entries: { ops: { model: { primary: "openai/", fallbacks: ["google/gemini-2.5-pro"] } } },
         },
-      },
+      }),
       agentId: "ops",
     });
     expect(chain.primary).toBeUndefined();

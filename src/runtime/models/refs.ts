@@ -1,17 +1,19 @@
 // Model refs (`provider/model`, split at the first `/`), aliases, and an agent's model chain
 // (primary, fallbacks, params) as configured. Pure over the config; loads no provider code.
 import type { PathSegment } from "../../config/config-path.js";
+import type { ResolvedConfig } from "../../config/resolve.js";
+import type { AgentDefaults, ModelAliasEntry } from "../../protocol/config/index.js";
 import {
   type AgentModelSettings,
   defaultsOf,
   findAgentSlot,
-  type ModelCatalogEntryLike,
-  type ModelSettingLike,
-  type ModelsRuntimeConfig,
   normalizeProviderId,
 } from "./config-view.js";
 
 export { normalizeProviderId };
+
+/** A model setting as written: `"provider/model"` (or alias) or `{ primary, fallbacks }`. */
+type ModelSetting = AgentDefaults["model"];
 
 /** Provider of a bare model name that is not an alias (as in OpenClaw). */
 export const DEFAULT_PROVIDER = "anthropic";
@@ -65,18 +67,16 @@ export function parseModelRef(raw: string, options: ParseModelRefOptions = {}): 
   return splitRef(text, defaultProvider);
 }
 
-function catalogOf(
-  settings: AgentModelSettings | undefined,
-): Record<string, ModelCatalogEntryLike> {
+function catalogOf(settings: AgentModelSettings | undefined): Record<string, ModelAliasEntry> {
   const models = settings?.models;
   if (!models || Array.isArray(models) || typeof models !== "object") return {};
-  const out: Record<string, ModelCatalogEntryLike> = {};
+  const out: Record<string, ModelAliasEntry> = {};
   for (const [key, entry] of Object.entries(models)) if (entry) out[key] = entry;
   return out;
 }
 
 /** Alias map (lower-cased alias → ref) from `agents.defaults.models`, overlaid by the agent's own map. */
-export function buildModelAliases(cfg: ModelsRuntimeConfig, agentId?: string): Map<string, string> {
+export function buildModelAliases(cfg: ResolvedConfig, agentId?: string): Map<string, string> {
   const aliases = new Map<string, string>();
   const layers = [catalogOf(defaultsOf(cfg).settings)];
   if (agentId !== undefined) layers.push(catalogOf(findAgentSlot(cfg, agentId).entry));
@@ -90,7 +90,7 @@ export function buildModelAliases(cfg: ModelsRuntimeConfig, agentId?: string): M
 }
 
 function catalogParams(
-  catalog: Record<string, ModelCatalogEntryLike>,
+  catalog: Record<string, ModelAliasEntry>,
   key: string,
 ): Record<string, unknown> {
   for (const [ref, entry] of Object.entries(catalog)) {
@@ -102,7 +102,7 @@ function catalogParams(
 
 /** Inputs of {@link resolveModelParams}. */
 export interface ResolveModelParamsInput {
-  cfg: ModelsRuntimeConfig;
+  cfg: ResolvedConfig;
   agentId: string;
   ref: ModelRef;
 }
@@ -153,10 +153,7 @@ interface RawLink {
   path: PathSegment[];
 }
 
-function primaryOf(
-  setting: ModelSettingLike | undefined,
-  base: PathSegment[],
-): RawLink | undefined {
+function primaryOf(setting: ModelSetting | undefined, base: PathSegment[]): RawLink | undefined {
   if (typeof setting === "string") return { role: "primary", raw: setting, path: base };
   if (setting && typeof setting === "object" && typeof setting.primary === "string") {
     return { role: "primary", raw: setting.primary, path: [...base, "primary"] };
@@ -165,7 +162,7 @@ function primaryOf(
 }
 
 function fallbacksOf(
-  setting: ModelSettingLike | undefined,
+  setting: ModelSetting | undefined,
   base: PathSegment[],
 ): RawLink[] | undefined {
   if (!setting || typeof setting !== "object" || !Array.isArray(setting.fallbacks))
@@ -179,7 +176,7 @@ function fallbacksOf(
 
 /** Inputs of {@link resolveAgentModelChain}. */
 export interface ResolveAgentModelChainInput {
-  cfg: ModelsRuntimeConfig;
+  cfg: ResolvedConfig;
   agentId: string;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ModelsRuntimeConfig } from "./config-view.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { listKnownProviders, listModels, resolveModel } from "./registry.js";
 
 const ref = (provider: string, model: string) => ({ provider, model });
@@ -33,7 +33,7 @@ describe("resolveModel", () => {
     expect(result).toMatchObject({ ok: false, suggestions: ["anthropic/claude-sonnet-4-5"] });
   });
 
-  const local: ModelsRuntimeConfig = {
+  const local: OpenClawConfig = {
     models: {
       providers: {
         "fake-local": {
@@ -107,7 +107,9 @@ describe("resolveModel", () => {
       ok: true,
       model: { api: "openai-completions", baseUrl: "http://127.0.0.1:11434/v1" },
     });
-    const cfg = { models: { providers: { box: { api: "ollama", baseUrl: "http://gpu:11434" } } } };
+    const cfg: OpenClawConfig = {
+      models: { providers: { box: { api: "ollama", baseUrl: "http://gpu:11434" } } },
+    };
     expect(resolveModel({ cfg, ref: ref("box", "x") })).toMatchObject({
       model: { baseUrl: "http://gpu:11434/v1" },
     });
@@ -121,7 +123,7 @@ describe("resolveModel", () => {
           odd: { baseUrl: "http://x", api: "pi-messages" },
         },
       },
-    };
+    } as unknown as OpenClawConfig;
     expect(resolveModel({ cfg, ref: ref("lab", "m") })).toMatchObject({
       ok: false,
       error: expect.stringContaining("baseUrl"),
@@ -152,7 +154,7 @@ describe("resolveModel", () => {
   });
 
   it("replace mode hides the built-in catalog", () => {
-    const cfg: ModelsRuntimeConfig = { models: { ...local.models, mode: "replace" } };
+    const cfg: OpenClawConfig = { models: { ...local.models, mode: "replace" } };
     const result = resolveModel({ cfg, ref: ref("anthropic", "claude-sonnet-4-5") });
     expect(result).toMatchObject({ ok: false, error: expect.stringContaining("replace") });
     expect(listKnownProviders(cfg)).toEqual(["fake-local", "ollama"]);

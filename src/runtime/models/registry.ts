@@ -1,12 +1,9 @@
 // Resolving a model ref to a pi-ai `Model`: the built-in catalog (pi-ai's registry) merged with, or
 // replaced by, the custom providers of `models.providers`. Errors are values with did-you-mean hints.
 import type { Api, Model } from "@mariozechner/pi-ai";
+import type { ModelProvider, OpenClawConfig } from "../../protocol/config/index.js";
 import { catalog } from "./catalog.js";
-import {
-  findProviderConfig,
-  type ModelsRuntimeConfig,
-  type ProviderConfigLike,
-} from "./config-view.js";
+import { findProviderConfig } from "./config-view.js";
 import { closeMatches } from "./matching.js";
 import { formatModelRef, type ModelRef, normalizeProviderId } from "./refs.js";
 import { resolveSecret } from "./secrets.js";
@@ -45,18 +42,18 @@ export type ResolveModelResult =
 
 /** Inputs of {@link resolveModel}; `env` resolves `{ source: "env" }` header SecretRefs. */
 export interface ResolveModelInput {
-  cfg: ModelsRuntimeConfig;
+  cfg: OpenClawConfig;
   ref: ModelRef;
   env?: Record<string, string | undefined>;
 }
 
 /** True when `models.mode` is `replace`: only `models.providers` exist. */
-export function isReplaceMode(cfg: ModelsRuntimeConfig): boolean {
+export function isReplaceMode(cfg: OpenClawConfig): boolean {
   return cfg.models?.mode === "replace";
 }
 
 /** Provider ids that can be used: custom ones plus pi-ai's built-ins (unless replace mode). */
-export function listKnownProviders(cfg: ModelsRuntimeConfig): string[] {
+export function listKnownProviders(cfg: OpenClawConfig): string[] {
   const custom = Object.keys(cfg.models?.providers ?? {}).map(normalizeProviderId);
   const builtin = isReplaceMode(cfg) ? [] : catalog.getProviders();
   return [...new Set([...custom, ...builtin])].sort();
@@ -67,7 +64,7 @@ function fail(error: string, suggestions: string[] = []): ResolveModelResult {
   return { ok: false, error: `${error}${hint}`, suggestions };
 }
 
-function builtinModels(cfg: ModelsRuntimeConfig, provider: string): Model<Api>[] {
+function builtinModels(cfg: OpenClawConfig, provider: string): Model<Api>[] {
   if (isReplaceMode(cfg)) return [];
   return (catalog.getProviders() as string[]).includes(provider)
     ? (catalog.getModels(provider as Parameters<typeof catalog.getModels>[0]) as Model<Api>[])
@@ -93,7 +90,7 @@ function baseUrlFor(raw: string | undefined, ollama: boolean): string | undefine
 }
 
 function headersFor(
-  providerCfg: ProviderConfigLike,
+  providerCfg: ModelProvider,
   env: Record<string, string | undefined>,
 ): Record<string, string> | { error: string } {
   const out: Record<string, string> = {};
@@ -108,7 +105,7 @@ function headersFor(
 /** Inputs of {@link customModel}. */
 interface CustomModelInput {
   ref: ModelRef;
-  providerCfg: ProviderConfigLike;
+  providerCfg: ModelProvider;
   base?: Model<Api>;
   env: Record<string, string | undefined>;
 }
@@ -218,7 +215,7 @@ function toRow(model: Model<Api>, source: CatalogModel["source"]): CatalogModel 
 
 /** Inputs of {@link listModels}. */
 export interface ListModelsInput {
-  cfg: ModelsRuntimeConfig;
+  cfg: OpenClawConfig;
   provider?: string;
   env?: Record<string, string | undefined>;
 }

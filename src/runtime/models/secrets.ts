@@ -1,6 +1,7 @@
 // Secrets written in the config: an inline string (the loader already substituted `${VAR}`) or a
 // SecretRef; only `{ source: "env" }` refs resolve here, from the environment passed in.
-import type { SecretLike } from "./config-view.js";
+import type { SecretInput } from "../../protocol/config/index.js";
+import type { StoredSecretRef } from "./auth-store.js";
 
 /** A resolved secret, or why it could not be resolved (never containing the secret). */
 export type SecretResult =
@@ -9,7 +10,7 @@ export type SecretResult =
 
 /** Resolves a config secret: a non-empty string, or an env SecretRef whose variable is set. */
 export function resolveSecret(
-  value: SecretLike | undefined,
+  value: SecretInput | StoredSecretRef | undefined,
   env: Record<string, string | undefined>,
 ): SecretResult {
   if (typeof value === "string") {

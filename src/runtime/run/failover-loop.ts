@@ -3,7 +3,7 @@
 // gets one compaction and a retry; a model policy breach ends the run instead of degrading.
 import type { AgentEvent, AgentMessage } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage, UserMessage } from "@mariozechner/pi-ai";
-import type { ResolvedAgent } from "../../agents/roster.js";
+import type { ResolvedAgent } from "../../config/resolve.js";
 import type { SessionStore, Transcript } from "../../sessions/index.js";
 import {
   buildContextFromBranch,
@@ -96,14 +96,14 @@ export function planAgentAttempts(input: {
   now: number;
 }): AttemptPlan {
   const { deps, agent } = input;
-  const policy = resolveAgentModelPolicy(deps.cfg, agent.id);
+  const policy = resolveAgentModelPolicy(deps.config, agent.id);
   return planAttempts({
     chain: input.chain,
     credentialsFor: (ref) =>
       resolveCredentials({
         agentDir: agent.agentDir,
         provider: ref.provider,
-        cfg: deps.cfg,
+        cfg: deps.config.config,
         env: deps.env,
         now: input.now,
         ...(deps.caches ? { authStores: deps.caches.authStores } : {}),
@@ -116,8 +116,9 @@ export function planAgentAttempts(input: {
 export async function runWithFailover(params: FailoverLoopParams): Promise<FailoverOutcome> {
   const { runner, runId, emit } = params;
   const { deps, agent, transcript } = runner;
-  const cfg = deps.cfg;
-  const chain = resolveAgentModelChain({ cfg, agentId: agent.id });
+  const resolvedConfig = deps.config;
+  const cfg = resolvedConfig.config;
+  const chain = resolveAgentModelChain({ cfg: resolvedConfig, agentId: agent.id });
   const failovers: FailoverEvent[] = [];
   if (!chain.primary) {
     const detail = chain.problems.map((problem) => problem.message).join("; ");
@@ -131,7 +132,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
   const host = createSessionToolsHost({ deps, agentId: agent.id, sessionKey: runner.sessionKey });
   const budget = createCompactionBudget(1);
   const steering = params.steering ? createSteeringHooks(params.steering) : undefined;
-  const pruning = cfg.agents?.defaults?.contextPruning;
+  const pruning = resolvedConfig.defaults.contextPruning;
   // Old tool outputs leave the prompt (not the transcript) unless pruning is off.
   const keepToolResultTurns =
     pruning?.mode === "off"
@@ -153,7 +154,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
     if (!resolved.ok) return { failovers, error: resolved.error };
     const model = resolved.model;
     const tools = buildToolset({
-      cfg,
+      cfg: resolvedConfig,
       agentId: agent.id,
       sessionKey: runner.sessionKey,
       workspaceDir: agent.workspace,
@@ -167,7 +168,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
     });
     systemPrompt ??= (
       await assembleRunPrompt({
-        cfg,
+        cfg: resolvedConfig,
         paths: deps.paths,
         env: deps.env,
         agent,
@@ -269,7 +270,7 @@ export async function compactSession(input: {
   const { runner } = input;
   // The open transcript holds every entry (the store revalidated it against the file on open).
   const plan = planCompaction({
-    ...resolveCompactionSettings(runner.deps.cfg.agents?.defaults?.compaction),
+    ...resolveCompactionSettings(runner.deps.config.defaults.compaction),
     entries: runner.transcript.branch(),
     contextWindow: input.model.contextWindow,
     force: true,

@@ -1,6 +1,6 @@
 // Manual compaction (the `/compact` command and `sessions.compact`): summarize a session's older
 // history now, in the session's lane so it never races a run, with the agent's primary model.
-import { resolveAgent } from "../../agents/roster.js";
+import { lookupAgent } from "../../config/resolve.js";
 import { normalizeAgentId, resolveAgentIdFromSessionKey } from "../../routing/index.js";
 import { firstAttempt, resolveAgentModelChain, resolveModel } from "../models/index.js";
 import { compactSession, planAgentAttempts } from "./failover-loop.js";
@@ -20,14 +20,14 @@ export function compactSessionNow(
       const agentId = normalizeAgentId(
         params.agentId ?? resolveAgentIdFromSessionKey(params.sessionKey),
       );
-      const agent = resolveAgent({ cfg: deps.cfg, paths: deps.paths, agentId });
-      const chain = resolveAgentModelChain({ cfg: deps.cfg, agentId });
+      const agent = lookupAgent(deps.config, agentId);
+      const chain = resolveAgentModelChain({ cfg: deps.config, agentId });
       const now = deps.clock?.now() ?? Date.now();
       const plan = planAgentAttempts({ deps, agent, chain, now });
       const step = firstAttempt(plan);
       if (step.kind === "stop") return { ok: false, error: step.message };
       const attempt = plan.attempts[step.index];
-      const resolved = resolveModel({ cfg: deps.cfg, ref: attempt.ref, env: deps.env });
+      const resolved = resolveModel({ cfg: deps.config.config, ref: attempt.ref, env: deps.env });
       if (!resolved.ok) return { ok: false, error: resolved.error };
       const store = deps.stores.forAgent(agentId);
       if (!store.get(params.sessionKey))

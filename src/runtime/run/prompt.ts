@@ -3,8 +3,6 @@
 // the tools the policy lets through, and the runtime line.
 import { hostname, platform, release } from "node:os";
 import { type BootstrapFile, loadBootstrapFiles } from "../../agents/bootstrap.js";
-import { resolveBootstrapLimits } from "../../agents/bootstrap-config.js";
-import type { ResolvedAgent } from "../../agents/roster.js";
 import {
   type DiscoverSkillsParams,
   discoverSkills,
@@ -18,14 +16,14 @@ import {
   type SystemPromptParams,
 } from "../../agents/system-prompt.js";
 import type { StatePaths } from "../../config/paths.js";
-import type { OpenClawConfig } from "../../protocol/config/index.js";
+import type { ResolvedAgent, ResolvedConfig } from "../../config/resolve.js";
 import { buildAgentMainSessionKey, parseAgentSessionKey } from "../../routing/index.js";
 import type { SessionStore } from "../../sessions/index.js";
 import type { RunCaches } from "./run-caches.js";
 
 /** Inputs of {@link assembleRunPrompt}. */
 export interface RunPromptParams {
-  cfg: OpenClawConfig;
+  cfg: ResolvedConfig;
   paths: StatePaths;
   env: Record<string, string | undefined>;
   agent: ResolvedAgent;
@@ -58,9 +56,10 @@ export function runSkillsDiscovery(
     workspaceDir: params.agent.workspace,
     stateDir: params.paths.stateDir,
     ...(params.bundledSkillsDir ? { bundledDir: params.bundledSkillsDir } : {}),
-    config: params.cfg,
+    config: params.cfg.config,
     env: params.env,
     home: params.paths.home,
+    ...(Array.isArray(params.agent.entry.skills) ? { agentSkills: params.agent.entry.skills } : {}),
   };
 }
 
@@ -82,14 +81,14 @@ function hostDescription(): { host: string; os: string } {
 export async function assembleRunPrompt(params: RunPromptParams): Promise<RunPrompt> {
   const { cfg, agent, sessionKey, caches } = params;
   const subagent = isSubagentKey(sessionKey);
-  const main = buildAgentMainSessionKey({ agentId: agent.id, mainKey: cfg.session?.mainKey });
+  const mainKey = cfg.config.session?.mainKey;
+  const main = buildAgentMainSessionKey({ agentId: agent.id, mainKey });
   const mode = subagent ? "subagent" : sessionKey === main ? "main" : "other";
-  const limits = resolveBootstrapLimits(cfg, agent.id);
   const load = {
     workspaceDir: agent.workspace,
     mode,
-    maxChars: limits.maxChars,
-    totalMaxChars: limits.totalMaxChars,
+    maxChars: agent.bootstrapMaxChars,
+    totalMaxChars: agent.bootstrapTotalMaxChars,
     agentId: agent.id,
     sessionKey,
   } as const;
@@ -122,7 +121,7 @@ export async function assembleRunPrompt(params: RunPromptParams): Promise<RunPro
 
 /** Inputs of {@link runSystemPromptParams}: what a run's system prompt is built from. */
 export interface RunSystemPromptInput {
-  cfg: OpenClawConfig;
+  cfg: ResolvedConfig;
   agent: Pick<ResolvedAgent, "id" | "name" | "workspace">;
   sessionKey: string;
   model: string;
@@ -135,7 +134,7 @@ export interface RunSystemPromptInput {
 /** The system prompt's params exactly as a run builds them (`pincer context` reports from these). */
 export function runSystemPromptParams(input: RunSystemPromptInput): SystemPromptParams {
   const { cfg, agent, sessionKey } = input;
-  const defaults = cfg.agents?.defaults;
+  const { defaults } = cfg;
   const { host, os } = hostDescription();
   return {
     mode: input.promptMode,
@@ -144,7 +143,7 @@ export function runSystemPromptParams(input: RunSystemPromptInput): SystemPrompt
     ...(input.skillsPrompt ? { skillsPrompt: input.skillsPrompt } : {}),
     workspaceDir: agent.workspace,
     bootstrapFiles: input.bootstrap,
-    ...(defaults?.userTimezone ? { userTimezone: defaults.userTimezone } : {}),
+    ...(defaults.userTimezone ? { userTimezone: defaults.userTimezone } : {}),
     runtime: {
       host,
       os,

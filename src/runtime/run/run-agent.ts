@@ -3,11 +3,9 @@
 // updates the session entry, and reports it all as RunEvents plus a final RunResult.
 import type { AgentEvent, AgentMessage, StreamFn } from "@mariozechner/pi-agent-core";
 import type { ImageContent, Usage, UserMessage } from "@mariozechner/pi-ai";
-import { resolveSkipBootstrap } from "../../agents/bootstrap-config.js";
-import { resolveAgent } from "../../agents/roster.js";
 import { seedWorkspace } from "../../agents/workspace.js";
 import type { StatePaths } from "../../config/paths.js";
-import type { OpenClawConfig } from "../../protocol/config/index.js";
+import { lookupAgent, type ResolvedConfig } from "../../config/resolve.js";
 import { normalizeAgentId, resolveAgentIdFromSessionKey } from "../../routing/index.js";
 import type {
   SessionStoreRegistry,
@@ -33,7 +31,8 @@ import {
 
 /** Everything a run needs from the outside world; passed in, never global. */
 export interface AgentRuntimeDeps {
-  cfg: OpenClawConfig;
+  /** The resolved config current at the run's start (a reload never touches a running turn). */
+  config: ResolvedConfig;
   paths: StatePaths;
   env: Record<string, string | undefined>;
   stores: SessionStoreRegistry;
@@ -55,7 +54,8 @@ export interface RunAgentParams {
   message: string;
   images?: ImageContent[];
   signal?: AbortSignal;
-  /** Overrides `agents.defaults.timeoutSeconds` (default 600). */
+  /** The caller's timeout (agent RPC `timeout`, chat.send `timeoutMs`): wins over the agent's
+   *  `timeoutSeconds` (entry, else `agents.defaults`, else 600; 0 = none). */
   timeoutSeconds?: number;
   /** Steer mode: messages that arrive during the run (the inbound queue's `QueuedTurn`). */
   steering?: SteeringSource;
@@ -94,8 +94,6 @@ export interface RunHandle {
   events: AsyncIterable<RunEvent>;
   result: Promise<RunResult>;
 }
-
-const DEFAULT_TIMEOUT_SECONDS = 600;
 
 function emptyUsage(): RunResult["usage"] {
   return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
@@ -213,9 +211,9 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
   const agentId = normalizeAgentId(
     params.agentId ?? resolveAgentIdFromSessionKey(params.sessionKey),
   );
-  const agent = resolveAgent({ cfg: deps.cfg, paths: deps.paths, agentId });
+  const agent = lookupAgent(deps.config, agentId);
   // The workspace is the tools' cwd: make sure it exists (seeded unless skipBootstrap).
-  const seed = { dir: agent.workspace, skipBootstrap: resolveSkipBootstrap(deps.cfg, agentId) };
+  const seed = { dir: agent.workspace, skipBootstrap: agent.skipBootstrap };
   await (deps.caches ? deps.caches.workspaces.ensure(seed) : seedWorkspace(seed));
   const store = deps.stores.forAgent(agentId);
   store.getOrCreate(params.sessionKey);
@@ -248,13 +246,16 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
 
   // Timeout, caller abort and lane cancel all end in one signal the loop and the tools honour.
   const controller = new AbortController();
-  const seconds =
-    params.timeoutSeconds ?? deps.cfg.agents?.defaults?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+  const seconds = params.timeoutSeconds ?? agent.timeoutSeconds;
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error(`run timed out after ${seconds}s`));
-  }, seconds * 1000);
+  // 0 means no timeout at all (never a timer that fires at once).
+  const timer =
+    seconds > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort(new Error(`run timed out after ${seconds}s`));
+        }, seconds * 1000)
+      : undefined;
   const onAbort = () => controller.abort(new Error("run aborted"));
   for (const signal of [params.signal, input.laneSignal]) {
     if (signal?.aborted) onAbort();

@@ -1,7 +1,9 @@
 // Cross-agent rules of the session tools: agent-to-agent access (`tools.agentToAgent`, off unless enabled
 // and both agents allow-listed) and sub-agent targets (`subagents.allowAgents`).
+
+import type { ResolvedConfig } from "../../config/resolve.js";
 import { normalizeAgentId } from "../../routing/index.js";
-import { findAgentEntry, type ToolsConfigLike } from "./config.js";
+import { locateAgentEntry } from "./config.js";
 
 /** Whether a cross-agent action may happen, and why not. */
 export interface AgentAccessDecision {
@@ -21,14 +23,14 @@ function matchesAny(patterns: string[] | undefined, agentId: string): boolean {
 
 /** Agent-to-agent access from `from` to a session of `to`: always for the same agent, else gated. */
 export function checkAgentToAgent(params: {
-  cfg: ToolsConfigLike;
+  cfg: ResolvedConfig;
   from: string;
   to: string;
 }): AgentAccessDecision {
   const from = normalizeAgentId(params.from);
   const to = normalizeAgentId(params.to);
   if (from === to) return { allowed: true, reason: "same agent" };
-  const a2a = params.cfg.tools?.agentToAgent;
+  const a2a = params.cfg.config.tools?.agentToAgent;
   if (a2a?.enabled !== true) {
     return {
       allowed: false,
@@ -49,16 +51,15 @@ export function checkAgentToAgent(params: {
 
 /** Whether `requester` may spawn a sub-agent run as `target` (`subagents.allowAgents`, own entry over defaults). */
 export function checkSpawnTarget(params: {
-  cfg: ToolsConfigLike;
+  cfg: ResolvedConfig;
   requester: string;
   target: string;
 }): AgentAccessDecision {
   const requester = normalizeAgentId(params.requester);
   const target = normalizeAgentId(params.target);
   if (requester === target) return { allowed: true, reason: "same agent" };
-  const { entry, path } = findAgentEntry(params.cfg, requester);
-  const allow =
-    entry?.subagents?.allowAgents ?? params.cfg.agents?.defaults?.subagents?.allowAgents;
+  const { entry, path } = locateAgentEntry(params.cfg, requester);
+  const allow = entry?.subagents?.allowAgents ?? params.cfg.defaults.subagents?.allowAgents;
   if (matchesAny(allow, target)) return { allowed: true, reason: "subagents.allowAgents lists it" };
   return {
     allowed: false,

@@ -20,14 +20,11 @@ export {
   type ToolProfileName,
 } from "./catalog.js";
 export {
-  type AgentToolsEntryLike,
   type ApplyPatchSetting,
   type EffectiveToolSettings,
-  findAgentEntry,
+  type LocatedAgentEntry,
+  locateAgentEntry,
   resolveToolSettings,
-  type ToolPolicyLike,
-  type ToolSettingsLike,
-  type ToolsConfigLike,
 } from "./config.js";
 export { createEditTool, type EditDetails } from "./edit.js";
 export { createExecTool, type ExecDetails, type ExecToolContext } from "./exec.js";

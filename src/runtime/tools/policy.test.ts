@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { resolveRoster } from "../../config/resolve.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { PINCER_TOOL_NAMES, TOOL_GROUPS, TOOL_PROFILES } from "./catalog.js";
-import type { ToolsConfigLike } from "./config.js";
 import { resolveToolPolicy } from "./policy.js";
 
 const ALL = [...PINCER_TOOL_NAMES];
@@ -12,8 +13,8 @@ const SESSIONS = [
   "sessions_spawn",
 ];
 
-function allowed(cfg: ToolsConfigLike, agentId = "main"): string[] {
-  return resolveToolPolicy({ cfg, agentId }).allowedTools();
+function allowed(cfg: OpenClawConfig, agentId = "main"): string[] {
+  return resolveToolPolicy({ cfg: resolveRoster(cfg), agentId }).allowedTools();
 }
 
 describe("catalog", () => {
@@ -41,7 +42,7 @@ describe("catalog", () => {
 });
 
 describe("resolveToolPolicy", () => {
-  it.each<[string, ToolsConfigLike, string[]]>([
+  it.each<[string, OpenClawConfig, string[]]>([
     ["no config: full", {}, ALL],
     ["minimal profile", { tools: { profile: "minimal" } }, ["session_status"]],
     ["coding profile", { tools: { profile: "coding" } }, ALL],
@@ -90,7 +91,7 @@ describe("resolveToolPolicy", () => {
   });
 
   it("narrows with per-agent allow lists and never widens the global ones", () => {
-    const cfg: ToolsConfigLike = {
+    const cfg: OpenClawConfig = {
       tools: { allow: ["group:fs", "group:runtime"] },
       agents: { list: [{ id: "main" }, { id: "ro", tools: { allow: ["read", "sessions_list"] } }] },
     };
@@ -103,23 +104,25 @@ describe("resolveToolPolicy", () => {
       "process",
     ]);
     expect(allowed(cfg, "ro")).toEqual(["read"]);
-    const explain = resolveToolPolicy({ cfg, agentId: "ro" }).explain("sessions_list");
+    const explain = resolveToolPolicy({ cfg: resolveRoster(cfg), agentId: "ro" }).explain(
+      "sessions_list",
+    );
     expect(explain).toBe("sessions_list: blocked — not in tools.allow [group:fs, group:runtime]");
   });
 
   it("lets the agent's profile replace the global one, global lists still applying", () => {
-    const cfg: ToolsConfigLike = {
+    const cfg: OpenClawConfig = {
       tools: { profile: "minimal", deny: ["write"] },
       agents: { list: [{ id: "dev", tools: { profile: "coding" } }] },
     };
-    const policy = resolveToolPolicy({ cfg, agentId: "dev" });
+    const policy = resolveToolPolicy({ cfg: resolveRoster(cfg), agentId: "dev" });
     expect(policy.profile).toBe("coding");
     expect(policy.allowedTools()).toEqual(ALL.filter((t) => t !== "write"));
     expect(allowed(cfg, "other")).toEqual(["session_status"]);
   });
 
   it("applies tools.byProvider for the run's provider or provider/model", () => {
-    const cfg: ToolsConfigLike = {
+    const cfg: OpenClawConfig = {
       tools: {
         byProvider: {
           "google/gemini-2.5-flash": { profile: "minimal" },
@@ -128,7 +131,7 @@ describe("resolveToolPolicy", () => {
       },
     };
     const gemini = resolveToolPolicy({
-      cfg,
+      cfg: resolveRoster(cfg),
       agentId: "main",
       provider: "google",
       modelId: "gemini-2.5-flash",
@@ -136,13 +139,17 @@ describe("resolveToolPolicy", () => {
     expect(gemini.allowedTools()).toEqual(["session_status"]);
     expect(
       resolveToolPolicy({
-        cfg,
+        cfg: resolveRoster(cfg),
         agentId: "main",
         provider: "google",
         modelId: "gemini-3",
       }).allowedTools(),
     ).toEqual(ALL);
-    const openai = resolveToolPolicy({ cfg, agentId: "main", provider: "OpenAI" });
+    const openai = resolveToolPolicy({
+      cfg: resolveRoster(cfg),
+      agentId: "main",
+      provider: "OpenAI",
+    });
     expect(openai.allows("exec")).toBe(false);
     expect(openai.explain("exec")).toBe(
       'exec: blocked — denied by tools.byProvider.openai.deny ("exec")',
@@ -150,8 +157,8 @@ describe("resolveToolPolicy", () => {
   });
 
   it("resolves agents.entries (keyed by id) and names the config path in explanations", () => {
-    const cfg: ToolsConfigLike = { agents: { entries: { family: { tools: { deny: ["exec"] } } } } };
-    const policy = resolveToolPolicy({ cfg, agentId: "Family" });
+    const cfg: OpenClawConfig = { agents: { entries: { family: { tools: { deny: ["exec"] } } } } };
+    const policy = resolveToolPolicy({ cfg: resolveRoster(cfg), agentId: "Family" });
     expect(policy.explain("EXEC")).toBe(
       'exec: blocked — denied by agents.entries.family.tools.deny ("exec")',
     );
@@ -159,7 +166,7 @@ describe("resolveToolPolicy", () => {
   });
 
   describe("seed examples", () => {
-    const family: ToolsConfigLike = {
+    const family: OpenClawConfig = {
       agents: {
         list: [
           {
@@ -182,7 +189,7 @@ describe("resolveToolPolicy", () => {
     };
 
     it("family agent in a WhatsApp group (003): restrictive allow + deny", () => {
-      const policy = resolveToolPolicy({ cfg: family, agentId: "family" });
+      const policy = resolveToolPolicy({ cfg: resolveRoster(family), agentId: "family" });
       expect(policy.allowedTools()).toEqual(["read", "exec", ...SESSIONS]);
       expect(policy.explain("apply_patch")).toBe(
         'apply_patch: blocked — denied by agents.list[0].tools.deny ("apply_patch")',
@@ -197,7 +204,7 @@ describe("resolveToolPolicy", () => {
     });
 
     it("personal vs family (003, v2026.1.6 per-agent restrictions)", () => {
-      const cfg: ToolsConfigLike = {
+      const cfg: OpenClawConfig = {
         agents: {
           list: [
             { id: "personal" },
@@ -213,14 +220,14 @@ describe("resolveToolPolicy", () => {
     });
 
     it("main agent of 000 (profile coding, allow browser, deny canvas): allow narrows the profile", () => {
-      const cfg: ToolsConfigLike = {
+      const cfg: OpenClawConfig = {
         agents: {
           list: [
             { id: "main", tools: { profile: "coding", allow: ["browser"], deny: ["canvas"] } },
           ],
         },
       };
-      const policy = resolveToolPolicy({ cfg, agentId: "main" });
+      const policy = resolveToolPolicy({ cfg: resolveRoster(cfg), agentId: "main" });
       expect(policy.allowedTools()).toEqual([]);
       expect(policy.explain("read")).toBe(
         "read: blocked — not in agents.list[0].tools.allow [browser]",

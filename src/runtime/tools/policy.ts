@@ -1,6 +1,9 @@
 // Tool policy: which tools an agent's model may see. Stages are applied in OpenClaw's order (profile →
 // byProvider profile → tools.allow/deny → tools.byProvider → agent allow/deny → agent byProvider); a tool
 // must pass every stage, so a deny anywhere wins and a per-agent allowlist can only narrow.
+
+import type { ResolvedConfig } from "../../config/resolve.js";
+import type { ToolPolicy as ToolPolicyConfig } from "../../protocol/config/index.js";
 import {
   DEFAULT_TOOL_PROFILE,
   isPincerTool,
@@ -11,7 +14,7 @@ import {
   TOOL_PROFILES,
   type ToolProfileName,
 } from "./catalog.js";
-import { findAgentEntry, type ToolPolicyLike, type ToolsConfigLike } from "./config.js";
+import { locateAgentEntry } from "./config.js";
 
 /** The resolved policy of one agent. */
 export interface ToolPolicy {
@@ -28,7 +31,7 @@ export interface ToolPolicy {
 
 /** Inputs of {@link resolveToolPolicy}; provider and model select `byProvider` entries. */
 export interface ResolveToolPolicyParams {
-  cfg: ToolsConfigLike;
+  cfg: ResolvedConfig;
   agentId: string;
   provider?: string;
   modelId?: string;
@@ -74,7 +77,7 @@ function rule(label: string, entries: string[] | undefined): ListRule | undefine
 }
 
 /** allow/deny stage of one config level; `alsoAllow` extends a non-empty allowlist. */
-function listStage(policy: ToolPolicyLike | undefined, path: string): Stage | undefined {
+function listStage(policy: ToolPolicyConfig | undefined, path: string): Stage | undefined {
   if (!policy) return undefined;
   const allow = policy.allow?.length ? [...policy.allow, ...(policy.alsoAllow ?? [])] : undefined;
   const stage: Stage = {
@@ -92,7 +95,7 @@ function profileStage(p: { profile: ToolProfileName; label: string; alsoAllow?: 
 }
 
 function providerKey(
-  policies: Record<string, ToolPolicyLike | undefined> | undefined,
+  policies: Record<string, ToolPolicyConfig | undefined> | undefined,
   params: ResolveToolPolicyParams,
 ) {
   if (!policies || !params.provider) return undefined;
@@ -107,8 +110,8 @@ function isProfile(value: unknown): value is ToolProfileName {
 }
 
 function buildStages(params: ResolveToolPolicyParams) {
-  const global = params.cfg.tools;
-  const { entry, path } = findAgentEntry(params.cfg, params.agentId);
+  const global = params.cfg.config.tools;
+  const { entry, path } = locateAgentEntry(params.cfg, params.agentId);
   const own = entry?.tools;
   const gKey = providerKey(global?.byProvider, params);
   const aKey = providerKey(own?.byProvider, params);

@@ -2,8 +2,8 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
+import { resolveRoster } from "../../config/resolve.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
-import type { ToolsConfigLike } from "./config.js";
 import { invokeTool } from "./invoke.js";
 import { ProcessRegistry } from "./process-registry.js";
 import {
@@ -50,50 +50,58 @@ describe("resolveAgentSandboxMode", () => {
   };
 
   it("takes the agent's own mode over agents.defaults and names the deciding key", () => {
-    expect(resolveAgentSandboxMode(family, "family")).toMatchObject({
+    expect(resolveAgentSandboxMode(resolveRoster(family), "family")).toMatchObject({
       mode: "all",
       source: "agents.list[2].sandbox.mode",
     });
-    expect(resolveAgentSandboxMode(family, "work")).toMatchObject({
+    expect(resolveAgentSandboxMode(resolveRoster(family), "work")).toMatchObject({
       mode: "off",
       source: "agents.list[1].sandbox.mode",
     });
     // A sandbox block without `mode` inherits the defaults' mode.
-    expect(resolveAgentSandboxMode(family, "kids")).toMatchObject({
+    expect(resolveAgentSandboxMode(resolveRoster(family), "kids")).toMatchObject({
       mode: "non-main",
       source: "agents.defaults.sandbox.mode",
     });
   });
 
   it("is off with no setting, reads agents.entries and the legacy agent block", () => {
-    expect(resolveAgentSandboxMode({}, "main")).toEqual({
+    expect(resolveAgentSandboxMode(resolveRoster({}), "main")).toEqual({
       agentId: "main",
       mode: "off",
       mainSessionKey: "agent:main:main",
     });
-    const entries: ToolsConfigLike = { agents: { entries: { Fam: { sandbox: { mode: "all" } } } } };
-    expect(resolveAgentSandboxMode(entries, "fam")).toMatchObject({
+    const entries: OpenClawConfig = { agents: { entries: { Fam: { sandbox: { mode: "all" } } } } };
+    expect(resolveAgentSandboxMode(resolveRoster(entries), "fam")).toMatchObject({
       mode: "all",
       source: "agents.entries.Fam.sandbox.mode",
     });
-    const legacy: ToolsConfigLike = { agent: { sandbox: { mode: "all" } } };
-    expect(resolveAgentSandboxMode(legacy, "main").source).toBe("agent.sandbox.mode");
+    const legacy: OpenClawConfig = { agent: { sandbox: { mode: "all" } } };
+    expect(resolveAgentSandboxMode(resolveRoster(legacy), "main").source).toBe(
+      "agent.sandbox.mode",
+    );
   });
 
   it("fails closed on a mode it does not know (an unvalidated config)", () => {
     const odd = { agents: { list: [{ id: "a", sandbox: { mode: "sometimes" } }] } };
-    expect(resolveAgentSandboxMode(odd as ToolsConfigLike, "a").mode).toBe("all");
+    expect(resolveAgentSandboxMode(resolveRoster(odd as OpenClawConfig), "a").mode).toBe("all");
     const weird = { agents: { list: [null, 7, { id: "b", sandbox: { mode: 3 } }] } };
-    expect(resolveAgentSandboxMode(weird as unknown as ToolsConfigLike, "b").mode).toBe("all");
+    expect(
+      resolveAgentSandboxMode(resolveRoster(weird as unknown as OpenClawConfig), "b").mode,
+    ).toBe("all");
   });
 });
 
 describe("resolveSessionSandbox", () => {
-  const cfg: ToolsConfigLike = { agents: { list: [{ id: "fam", sandbox: { mode: "non-main" } }] } };
+  const cfg: OpenClawConfig = { agents: { list: [{ id: "fam", sandbox: { mode: "non-main" } }] } };
 
   it('"non-main" leaves only the agent\'s main session (and its alias) on the host', () => {
     const of = (sessionKey?: string) =>
-      resolveSessionSandbox({ cfg, agentId: "fam", ...(sessionKey ? { sessionKey } : {}) });
+      resolveSessionSandbox({
+        cfg: resolveRoster(cfg),
+        agentId: "fam",
+        ...(sessionKey ? { sessionKey } : {}),
+      });
     expect(of("agent:fam:main").sandboxed).toBe(false);
     expect(of("AGENT:FAM:MAIN").sandboxed).toBe(false);
     expect(of("main").sandboxed).toBe(false);
@@ -106,29 +114,35 @@ describe("resolveSessionSandbox", () => {
   });
 
   it("follows session.mainKey", () => {
-    const keyed: ToolsConfigLike = { ...cfg, session: { mainKey: "home" } };
+    const keyed: OpenClawConfig = { ...cfg, session: { mainKey: "home" } };
     const of = (sessionKey: string) =>
-      resolveSessionSandbox({ cfg: keyed, agentId: "fam", sessionKey });
+      resolveSessionSandbox({ cfg: resolveRoster(keyed), agentId: "fam", sessionKey });
     expect(of("agent:fam:home").sandboxed).toBe(false);
     expect(of("agent:fam:main").sandboxed).toBe(true);
   });
 
   it('"all" sandboxes the main session too; "off" nothing', () => {
-    const all: ToolsConfigLike = { agents: { defaults: { sandbox: { mode: "all" } } } };
+    const all: OpenClawConfig = { agents: { defaults: { sandbox: { mode: "all" } } } };
     expect(
-      resolveSessionSandbox({ cfg: all, agentId: "main", sessionKey: "agent:main:main" }),
+      resolveSessionSandbox({
+        cfg: resolveRoster(all),
+        agentId: "main",
+        sessionKey: "agent:main:main",
+      }),
     ).toMatchObject({ sandboxed: true, source: "agents.defaults.sandbox.mode" });
-    expect(resolveSessionSandbox({ cfg: {}, agentId: "main" }).sandboxed).toBe(false);
+    expect(resolveSessionSandbox({ cfg: resolveRoster({}), agentId: "main" }).sandboxed).toBe(
+      false,
+    );
   });
 });
 
 describe("listSandboxedAgents", () => {
   it("lists each affected agent once (the implicit main agent too), with a warning naming the key", () => {
-    const defaults: ToolsConfigLike = { agents: { defaults: { sandbox: { mode: "all" } } } };
-    const listed = listSandboxedAgents(defaults);
+    const defaults: OpenClawConfig = { agents: { defaults: { sandbox: { mode: "all" } } } };
+    const listed = listSandboxedAgents(resolveRoster(defaults));
     expect(listed.map((agent) => agent.agentId)).toEqual(["main"]);
     expect(sandboxWarning(listed[0]!)).toContain('agents.defaults.sandbox.mode is "all"');
-    const mixed: ToolsConfigLike = {
+    const mixed: OpenClawConfig = {
       agents: {
         list: [
           { id: "a" },
@@ -138,19 +152,22 @@ describe("listSandboxedAgents", () => {
         ],
       },
     };
-    const names = listSandboxedAgents(mixed).map((agent) => [agent.agentId, agent.source]);
+    const names = listSandboxedAgents(resolveRoster(mixed)).map((agent) => [
+      agent.agentId,
+      agent.source,
+    ]);
     expect(names).toEqual([
       ["b", "agents.list[1].sandbox.mode"],
       ["c", "agents.list[2].sandbox.mode"],
     ]);
-    expect(sandboxWarning(listSandboxedAgents(mixed)[0]!)).toContain(
+    expect(sandboxWarning(listSandboxedAgents(resolveRoster(mixed))[0]!)).toContain(
       "except its main session agent:b:main",
     );
   });
 });
 
 describe("buildToolset in a sandboxed session", () => {
-  function sandboxed(cfg: ToolsConfigLike, sessionKey: string) {
+  function sandboxed(cfg: object, sessionKey: string) {
     const workspaceDir = makeTempDir("pincer-sandbox-");
     const outside = makeTempDir("pincer-outside-");
     const jobs = new ProcessRegistry();
@@ -160,7 +177,7 @@ describe("buildToolset in a sandboxed session", () => {
       rmSync(outside, { recursive: true, force: true });
     });
     const tools = buildToolset({
-      cfg,
+      cfg: resolveRoster(cfg),
       agentId: "fam",
       sessionKey,
       workspaceDir,
@@ -176,7 +193,7 @@ describe("buildToolset in a sandboxed session", () => {
     return { tools, byName, workspaceDir, outside };
   }
 
-  const all: ToolsConfigLike = {
+  const all = {
     tools: { exec: { applyPatch: true } },
     agents: { list: [{ id: "fam", sandbox: { mode: "all" } }] },
   };
@@ -214,7 +231,7 @@ describe("buildToolset in a sandboxed session", () => {
   });
 
   it('"non-main" runs host tools in the main session only', async () => {
-    const nonMain: ToolsConfigLike = {
+    const nonMain: OpenClawConfig = {
       agents: { list: [{ id: "fam", sandbox: { mode: "non-main" } }] },
     };
     const main = sandboxed(nonMain, "agent:fam:main");
@@ -233,7 +250,7 @@ describe("buildToolset in a sandboxed session", () => {
   });
 
   it("lets session tools hand work only to sessions that are sandboxed too", async () => {
-    const cfg: ToolsConfigLike = {
+    const cfg: OpenClawConfig = {
       agents: {
         list: [
           { id: "fam", sandbox: { mode: "non-main" }, subagents: { allowAgents: ["*"] } },

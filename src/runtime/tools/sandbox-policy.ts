@@ -2,13 +2,15 @@
 // Pincer has no sandbox runtime yet, so a session whose effective mode is not "off" fails closed:
 // every tool that reaches the host is refused with an error naming the setting. The same resolution
 // feeds `pincer config validate`, the gateway's start warning and `pincer agents list`.
-import { DEFAULT_AGENT_ID, normalizeAgentId } from "../../routing/ids.js";
+import { formatConfigPath } from "../../config/config-path.js";
+import { defaultsKeyPath, type ResolvedConfig } from "../../config/resolve.js";
+import { normalizeAgentId } from "../../routing/ids.js";
 import {
   buildAgentMainSessionKey,
   resolveAgentIdFromSessionKey,
   toAgentStoreSessionKey,
 } from "../../routing/index.js";
-import { findAgentEntry, type ToolsConfigLike } from "./config.js";
+import { locateAgentEntry } from "./config.js";
 import { type AnyAgentTool, ToolError } from "./types.js";
 
 /** OpenClaw's sandbox modes: never, every session but the agent's main one, every session. */
@@ -52,17 +54,19 @@ function asMode(raw: unknown): SandboxMode {
 }
 
 /**
- * The effective `sandbox.mode` of `agentId`: its own entry's over `agents.defaults` over the legacy
- * top-level `agent` block, else "off". Tolerates any config shape (used on unvalidated input too).
+ * The effective `sandbox.mode` of `agentId`: its own entry's over `agents.defaults` (the legacy
+ * top-level `agent` block folded there by the resolver), else "off". The resolver tolerates any
+ * config shape, so this runs on unvalidated input too.
  */
-export function resolveAgentSandboxMode(cfg: ToolsConfigLike, agentId: string): AgentSandboxMode {
+export function resolveAgentSandboxMode(cfg: ResolvedConfig, agentId: string): AgentSandboxMode {
   const id = normalizeAgentId(agentId);
-  const located = findAgentEntry(cfg, id);
-  const mainSessionKey = buildAgentMainSessionKey({ agentId: id, mainKey: cfg.session?.mainKey });
+  const located = locateAgentEntry(cfg, id);
+  const mainKey = cfg.config.session?.mainKey;
+  const mainSessionKey = buildAgentMainSessionKey({ agentId: id, mainKey });
+  const defaultsPath = formatConfigPath([...defaultsKeyPath(cfg, "sandbox"), "mode"]);
   const candidates: Array<[unknown, string]> = [
     [modeOf(located.entry?.sandbox), `${located.path}.sandbox.mode`],
-    [modeOf(cfg.agents?.defaults?.sandbox), "agents.defaults.sandbox.mode"],
-    [modeOf(cfg.agent?.sandbox), "agent.sandbox.mode"],
+    [modeOf(cfg.defaults.sandbox), defaultsPath],
   ];
   for (const [raw, source] of candidates) {
     if (raw !== undefined && raw !== null)
@@ -73,7 +77,7 @@ export function resolveAgentSandboxMode(cfg: ToolsConfigLike, agentId: string): 
 
 /** Inputs of {@link resolveSessionSandbox}. */
 export interface ResolveSessionSandboxParams {
-  cfg: ToolsConfigLike;
+  cfg: ResolvedConfig;
   agentId: string;
   /** The session the tools run for; missing counts as a non-main session (fail closed). */
   sessionKey?: string;
@@ -82,34 +86,21 @@ export interface ResolveSessionSandboxParams {
 /** Whether `sessionKey` of `agentId` is sandboxed: "all" always, "non-main" unless it is the main session. */
 export function resolveSessionSandbox(params: ResolveSessionSandboxParams): SessionSandbox {
   const agent = resolveAgentSandboxMode(params.cfg, params.agentId);
-  const mainKey = params.cfg.session?.mainKey;
+  const mainKey = params.cfg.config.session?.mainKey;
   const raw = params.sessionKey?.trim() ?? "";
   const isMain =
     raw !== "" &&
     (toAgentStoreSessionKey({ agentId: agent.agentId, requestKey: raw, mainKey }) ===
       agent.mainSessionKey ||
-      (params.cfg.session?.scope === "global" && raw.toLowerCase() === "global"));
+      (params.cfg.config.session?.scope === "global" && raw.toLowerCase() === "global"));
   const sandboxed = agent.mode === "all" || (agent.mode === "non-main" && !isMain);
   return { ...agent, sandboxed };
 }
 
-/** Agent ids of the roster as the runtime sees them (`agents.entries` over `agents.list`, else `main`). */
-function rosterIds(cfg: ToolsConfigLike): string[] {
-  const entries = cfg.agents?.entries;
-  const ids =
-    entries && typeof entries === "object"
-      ? Object.entries(entries).map(([key, entry]) => entry?.id ?? key)
-      : Array.isArray(cfg.agents?.list)
-        ? cfg.agents.list.map((entry) => entry?.id)
-        : [];
-  const unique = [...new Set(ids.map((id) => normalizeAgentId(id)))];
-  return unique.length > 0 ? unique : [DEFAULT_AGENT_ID];
-}
-
 /** Every agent whose effective mode is not "off", in roster order (one warning each). */
-export function listSandboxedAgents(cfg: ToolsConfigLike): AgentSandboxMode[] {
-  return rosterIds(cfg)
-    .map((id) => resolveAgentSandboxMode(cfg, id))
+export function listSandboxedAgents(cfg: ResolvedConfig): AgentSandboxMode[] {
+  return cfg.agents
+    .map((agent) => resolveAgentSandboxMode(cfg, agent.id))
     .filter((agent) => agent.mode !== "off");
 }
 
@@ -159,7 +150,7 @@ function handoffTarget(
 function guardHandoff(
   tool: AnyAgentTool,
   sandbox: SessionSandbox,
-  cfg: ToolsConfigLike,
+  cfg: ResolvedConfig,
 ): AnyAgentTool {
   return {
     ...tool,
@@ -188,7 +179,7 @@ function guardHandoff(
 export function applySandbox(
   tools: AnyAgentTool[],
   sandbox: SessionSandbox,
-  cfg: ToolsConfigLike,
+  cfg: ResolvedConfig,
 ): AnyAgentTool[] {
   if (!sandbox.sandboxed) return tools;
   return tools.map((tool) => {

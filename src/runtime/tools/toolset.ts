@@ -1,10 +1,12 @@
 // buildToolset: the tools one agent's model sees for one run — the built-ins that pass the agent's tool
 // policy (apply_patch only when enabled), host tools refused in a sandboxed session (sandbox-policy.ts),
 // each wrapped for cancellation and error conversion.
+
+import type { ResolvedConfig } from "../../config/resolve.js";
 import { normalizeAgentId } from "../../routing/index.js";
 import { createApplyPatchTool } from "./apply-patch.js";
 import { PINCER_TOOL_NAMES, type PincerToolName } from "./catalog.js";
-import { resolveToolSettings, type ToolsConfigLike } from "./config.js";
+import { resolveToolSettings } from "./config.js";
 import { createEditTool } from "./edit.js";
 import { createExecTool } from "./exec.js";
 import { resolveToolPolicy } from "./policy.js";
@@ -31,7 +33,7 @@ import { createWriteTool } from "./write.js";
 
 /** Inputs of {@link buildToolset}. */
 export interface BuildToolsetParams {
-  cfg: ToolsConfigLike;
+  cfg: ResolvedConfig;
   agentId: string;
   /**
    * The session the run is for: decides `sandbox.mode: "non-main"`. Required so no caller forgets it;
