@@ -68,14 +68,14 @@ function createRuntime(baseUrl, maxConcurrent) {
   const loaded = loadConfig({ env });
   if (!loaded.valid) throw new Error(`bench config invalid: ${JSON.stringify(loaded.issues)}`);
   const lock = acquireStateDirLock({ stateDir, command: "bench" });
-  const stores = new SessionStoreRegistry({ cfg: loaded.config, paths: loaded.paths, lock });
+  const stores = new SessionStoreRegistry({ cfg: loaded.resolved.config, paths: loaded.paths, lock });
   const lanes = createLaneScheduler({
     maxConcurrent: loaded.config.agents?.defaults?.maxConcurrent ?? maxConcurrent,
   });
   const jobs = new ProcessRegistry();
   // The long-lived runtime objects, built as GatewayRuntime builds them (caches included).
   const caches = createRunCaches();
-  const deps = { cfg: loaded.config, paths: loaded.paths, env, stores, lanes, jobs, caches };
+  const deps = { config: loaded.resolved, paths: loaded.paths, env, stores, lanes, jobs, caches };
   return {
     deps,
     close: async () => {
