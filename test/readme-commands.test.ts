@@ -89,9 +89,9 @@ describe("README documents every command and flag", async () => {
     );
     expect(tree.find((n) => n.path.join(" ") === "gateway run")?.flags).toContain("--port");
     expect(sections.length).toBeGreaterThan(20);
-    expect(namesPath(["pincer", "gateway", "install", "port", "status"], ["gateway", "status"])).toBe(
-      true,
-    );
+    expect(
+      namesPath(["pincer", "gateway", "install", "port", "status"], ["gateway", "status"]),
+    ).toBe(true);
     expect(namesPath(["pincer", "status"], ["gateway", "status"])).toBe(false);
   });
 
