@@ -1,6 +1,7 @@
 // `pincer gateway install|uninstall|stop|restart|status` with a recording systemctl runner: the
 // exact unit text, the exact systemctl invocations, and the errors — no systemd, temp HOME only.
-import { existsSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
@@ -147,6 +148,35 @@ describe("gateway service commands", () => {
     expect(existsSync(join(t.home, ".config/systemd/user/openclaw-gateway.service"))).toBe(false);
     expect(await uninstallWith(t.ctx, t.deps)).toBe(0);
     expect(t.out()).toContain("no gateway service installed");
+  });
+
+  it("stop with the unit installed also stops a gateway started outside the service", async () => {
+    const t = setup();
+    await installWith(t.ctx, {}, t.deps);
+    // `pincer gateway` in a terminal holds the state dir while the unit is inactive.
+    const child = spawn(
+      process.execPath,
+      [
+        "-e",
+        "process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000); console.log('up')",
+      ],
+      { stdio: ["ignore", "pipe", "ignore"] },
+    );
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    await new Promise((resolve) => child.stdout.once("data", resolve));
+    try {
+      mkdirSync(t.stateDir, { recursive: true });
+      const lock = { pid: child.pid, createdAt: new Date().toISOString(), command: "gateway" };
+      writeFileSync(join(t.stateDir, "gateway.lock"), `${JSON.stringify(lock)}\n`);
+      t.calls.length = 0;
+      expect(await stopWith(t.ctx, {}, t.deps)).toBe(0);
+      expect(await exited).toBe(0);
+      expect(t.calls).toEqual([["--user", "stop", "openclaw-gateway.service"]]);
+      expect(t.err()).toContain(`a gateway outside the service (pid ${child.pid}) still holds`);
+      expect(t.out()).toContain(`gateway (pid ${child.pid}) stopped`);
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 
   it("without a unit: stop is a no-op (exit 0, a note), restart fails clearly", async () => {
