@@ -49,6 +49,24 @@ function setup(params: { profile?: string; env?: Record<string, string>; fail?: 
   return { home, stateDir, ctx, deps, calls, out: () => out, err: () => err };
 }
 
+/** A live process that holds `stateDir`'s lock as a gateway (exits 0 on SIGTERM). */
+async function startLockHolder(stateDir: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      "-e",
+      "process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000); console.log('up')",
+    ],
+    { stdio: ["ignore", "pipe", "ignore"] },
+  );
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  await new Promise((resolve) => child.stdout?.once("data", resolve));
+  mkdirSync(stateDir, { recursive: true });
+  const lock = { pid: child.pid, createdAt: new Date().toISOString(), command: "gateway" };
+  writeFileSync(join(stateDir, "gateway.lock"), `${JSON.stringify(lock)}\n`);
+  return { child, exited };
+}
+
 describe("gateway service commands", () => {
   it("install probes the user bus, writes the unit, runs daemon-reload then enable --now", async () => {
     const t = setup({ env: { OPENCLAW_CONFIG_PATH: "/etc/oc/openclaw.json" } });
@@ -154,26 +172,28 @@ describe("gateway service commands", () => {
     const t = setup();
     await installWith(t.ctx, {}, t.deps);
     // `pincer gateway` in a terminal holds the state dir while the unit is inactive.
-    const child = spawn(
-      process.execPath,
-      [
-        "-e",
-        "process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000); console.log('up')",
-      ],
-      { stdio: ["ignore", "pipe", "ignore"] },
-    );
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    await new Promise((resolve) => child.stdout.once("data", resolve));
+    const { child, exited } = await startLockHolder(t.stateDir);
     try {
-      mkdirSync(t.stateDir, { recursive: true });
-      const lock = { pid: child.pid, createdAt: new Date().toISOString(), command: "gateway" };
-      writeFileSync(join(t.stateDir, "gateway.lock"), `${JSON.stringify(lock)}\n`);
       t.calls.length = 0;
       expect(await stopWith(t.ctx, {}, t.deps)).toBe(0);
       expect(await exited).toBe(0);
       expect(t.calls).toEqual([["--user", "stop", "openclaw-gateway.service"]]);
       expect(t.err()).toContain(`a gateway outside the service (pid ${child.pid}) still holds`);
       expect(t.out()).toContain(`gateway (pid ${child.pid}) stopped`);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
+  it("install refuses while a gateway outside systemd holds the state dir: nothing written", async () => {
+    const t = setup();
+    const { child } = await startLockHolder(t.stateDir);
+    try {
+      await expect(installWith(t.ctx, {}, t.deps)).rejects.toThrow(
+        new RegExp(`a gateway \\(pid ${child.pid}\\) is already running .* nothing was installed`),
+      );
+      expect(existsSync(join(t.home, ".config"))).toBe(false);
+      expect(t.calls).toEqual([["--user", "show-environment"]]);
     } finally {
       child.kill("SIGKILL");
     }
