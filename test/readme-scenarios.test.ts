@@ -1,10 +1,11 @@
-// Every config block of README.md validates as pasted: each fenced ```json5 block is a whole
-// `openclaw.json` and is loaded by the real loader (src/config loadConfig) with a temp HOME and an
-// EMPTY environment: zero errors. A block that uses `${VAR}` gets VAR only when the paragraph right
+// Every config block of README.md (and of each area's src/**/README.md) validates as pasted: each
+// fenced ```json5 (or ```json / ```jsonc) block is a whole `openclaw.json` and is loaded by the real
+// loader (src/config loadConfig) with a temp HOME and an EMPTY environment: zero errors. A block that uses `${VAR}` gets VAR only when the paragraph right
 // above it names it (`VAR` in backticks), so a reader who pastes it knows what to set. A block that is
 // deliberately a fragment says so on the line right above its fence: <!-- readme: fragment -->.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/index.js";
 import { makeTempDir } from "./helpers/temp-cleanup.js";
@@ -22,19 +23,24 @@ interface ReadmeConfigBlock {
 }
 
 const FRAGMENT_MARK = "<!-- readme: fragment -->";
+/** Fence languages a config is written in; every such block is checked. */
+const CONFIG_LANGUAGES = new Set(["json5", "json", "jsonc"]);
 const ENV_REFERENCE = /(?<!\$)\$\{([A-Z_][A-Z0-9_]*)\}/g;
 const NAMED_VARIABLE = /`(?:\$\{)?([A-Z_][A-Z0-9_]*)\}?`/g;
 
-/** Every fenced json5 block of `markdown`, each with its intro paragraph and fragment mark. */
+/** Every fenced config block (json5, json, jsonc) of `markdown`, each with its intro paragraph and fragment mark. */
 function readmeConfigBlocks(markdown: string): ReadmeConfigBlock[] {
   const lines = markdown.split("\n");
   const blocks: ReadmeConfigBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
     const fence = /^(`{3,}|~{3,})\s*(\S*)/.exec(lines[i]);
     if (!fence) continue;
-    const close = lines.findIndex((line, j) => j > i && line.startsWith(fence[1]));
+    // A closing fence is the fence's characters alone (CommonMark: it has no info string).
+    const close = lines.findIndex(
+      (line, j) => j > i && line.trim().startsWith(fence[1]) && /^(`+|~+)$/.test(line.trim()),
+    );
     const end = close === -1 ? lines.length : close;
-    if (fence[2] === "json5") {
+    if (CONFIG_LANGUAGES.has(fence[2].toLowerCase())) {
       let start = i - 1;
       const fragment = lines[start]?.trim() === FRAGMENT_MARK;
       if (fragment) start--;
@@ -74,18 +80,34 @@ function validate(text: string, variables: string[]) {
 /** `${NAME}`, the config's environment reference. */
 const ref = (name: string) => `$\{${name}}`;
 
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** The area READMEs under src/ (relative paths), found by walking the tree. */
+function areaReadmes(dir = join(root, "src")): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return areaReadmes(path);
+    return entry.name === "README.md" ? [relative(root, path)] : [];
+  });
+}
+
+const readme = readFileSync(join(root, "README.md"), "utf8");
 const blocks = readmeConfigBlocks(readme);
 const configs = blocks.filter((block) => !block.fragment);
+const areaConfigs = areaReadmes().flatMap((file) =>
+  readmeConfigBlocks(readFileSync(join(root, file), "utf8"))
+    .filter((block) => !block.fragment)
+    .map((block) => [`${file}:${block.line}`, block] as const),
+);
 
 describe("README config blocks, pasted as is", () => {
   it("finds the blocks (the scenarios and the channel example)", () => {
     expect(configs.length).toBeGreaterThanOrEqual(8);
   });
 
-  it.each(configs.map((block) => [block.line, block] as const))(
-    "README.md:%i validates with an empty environment plus the variables named above it",
-    (_line, block) => {
+  it.each([...configs.map((block) => [`README.md:${block.line}`, block] as const), ...areaConfigs])(
+    "%s validates with an empty environment plus the variables named above it",
+    (_where, block) => {
       const { used, named } = blockVariables(block);
       const unnamed = used.filter((name) => !named.includes(name));
       expect(unnamed, `\${VAR}s used but not named right above the block`).toEqual([]);
@@ -115,12 +137,17 @@ describe("README config blocks, pasted as is", () => {
       "```sh",
       "```json5 inside sh is not a block",
       "```",
+      "```json",
+      '{ "gateway": { "port": 18789 } }',
+      "```",
     ].join("\n");
     const found = readmeConfigBlocks(text);
     expect(found.map((b) => [b.line, b.fragment])).toEqual([
       [3, false],
       [9, true],
+      [15, false],
     ]);
+    expect(areaReadmes()).toEqual(expect.arrayContaining(["src/config/README.md"]));
     expect(blockVariables(found[0])).toEqual({
       used: ["TOKEN_A", "TOKEN_B"],
       named: ["TOKEN_A", "TOKEN_B"],

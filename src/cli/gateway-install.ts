@@ -6,6 +6,7 @@
 
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
+import { findRunningGatewayPid } from "../daemon/lock-stop.js";
 import type { SystemctlRunner } from "../daemon/systemctl.js";
 import { renderGatewayUnit } from "../daemon/systemd-unit.js";
 import { writeFileAtomic } from "../lib/atomic-write.js";
@@ -100,6 +101,14 @@ export async function installWith(
       probe.kind === "no-bus"
         ? noUserBusMessage(ctx.env, probe)
         : `${describeStep(probe)}\nnothing was installed.`,
+    );
+  }
+  // A gateway already holding the state dir (started in a terminal) would make the service's own
+  // gateway fail on the lock and systemd restart it forever: refuse before anything is written.
+  const running = target.installed ? undefined : findRunningGatewayPid(target.paths.stateDir);
+  if (running !== undefined) {
+    throw new CliError(
+      `a gateway (pid ${running}) is already running for ${target.paths.stateDir} outside systemd; nothing was installed.\nstop it first (pincer gateway stop), then run pincer gateway install again`,
     );
   }
   const environment: Array<[string, string]> = [];

@@ -1,6 +1,7 @@
 // `pincer gateway install|uninstall|stop|restart|status` with a recording systemctl runner: the
 // exact unit text, the exact systemctl invocations, and the errors — no systemd, temp HOME only.
-import { existsSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
@@ -46,6 +47,24 @@ function setup(params: { profile?: string; env?: Record<string, string>; fail?: 
     cliPath: "/opt/pincer/dist/bin/pincer.js",
   };
   return { home, stateDir, ctx, deps, calls, out: () => out, err: () => err };
+}
+
+/** A live process that holds `stateDir`'s lock as a gateway (exits 0 on SIGTERM). */
+async function startLockHolder(stateDir: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      "-e",
+      "process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000); console.log('up')",
+    ],
+    { stdio: ["ignore", "pipe", "ignore"] },
+  );
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  await new Promise((resolve) => child.stdout?.once("data", resolve));
+  mkdirSync(stateDir, { recursive: true });
+  const lock = { pid: child.pid, createdAt: new Date().toISOString(), command: "gateway" };
+  writeFileSync(join(stateDir, "gateway.lock"), `${JSON.stringify(lock)}\n`);
+  return { child, exited };
 }
 
 describe("gateway service commands", () => {
@@ -147,6 +166,37 @@ describe("gateway service commands", () => {
     expect(existsSync(join(t.home, ".config/systemd/user/openclaw-gateway.service"))).toBe(false);
     expect(await uninstallWith(t.ctx, t.deps)).toBe(0);
     expect(t.out()).toContain("no gateway service installed");
+  });
+
+  it("stop with the unit installed also stops a gateway started outside the service", async () => {
+    const t = setup();
+    await installWith(t.ctx, {}, t.deps);
+    // `pincer gateway` in a terminal holds the state dir while the unit is inactive.
+    const { child, exited } = await startLockHolder(t.stateDir);
+    try {
+      t.calls.length = 0;
+      expect(await stopWith(t.ctx, {}, t.deps)).toBe(0);
+      expect(await exited).toBe(0);
+      expect(t.calls).toEqual([["--user", "stop", "openclaw-gateway.service"]]);
+      expect(t.err()).toContain(`a gateway outside the service (pid ${child.pid}) still holds`);
+      expect(t.out()).toContain(`gateway (pid ${child.pid}) stopped`);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
+  it("install refuses while a gateway outside systemd holds the state dir: nothing written", async () => {
+    const t = setup();
+    const { child } = await startLockHolder(t.stateDir);
+    try {
+      await expect(installWith(t.ctx, {}, t.deps)).rejects.toThrow(
+        new RegExp(`a gateway \\(pid ${child.pid}\\) is already running .* nothing was installed`),
+      );
+      expect(existsSync(join(t.home, ".config"))).toBe(false);
+      expect(t.calls).toEqual([["--user", "show-environment"]]);
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 
   it("without a unit: stop is a no-op (exit 0, a note), restart fails clearly", async () => {

@@ -15,9 +15,22 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+// A reader that went away (`pincer status | head`) is not a crash: once a stream reports EPIPE its
+// further output has nowhere to go and is dropped; the command (or the gateway) carries on.
+const closed = new Set<NodeJS.WriteStream>();
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "EPIPE") throw err;
+    closed.add(stream);
+  });
+}
+const write = (stream: NodeJS.WriteStream) => (text: string) => {
+  if (!closed.has(stream)) stream.write(text);
+};
+
 const code = await runCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: write(process.stdout),
+  stderr: write(process.stderr),
   env: process.env,
   readStdin,
   isTty: process.stdout.isTTY === true,

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
+import { asksForJson, jsonUsageOutput } from "./gateway-run-usage.js";
 import {
   checkProfileName,
   findProfileFlag,
@@ -102,6 +103,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option(
       "--json",
       "print JSON lines only, on stdout and stderr (logs, the ready record, errors)",
+    )
+    .configureOutput(
+      asksForJson(argv)
+        ? jsonUsageOutput({
+            writeOut: io.stdout,
+            writeErr: io.stderr,
+            pid: process.pid,
+            now: Date.now,
+          })
+        : {},
     )
     .action(lazy(() => import("./gateway-run.js")));
   withGatewayClient(

@@ -200,11 +200,13 @@ export const GatewayConfigSchema = Type.Object(
       Type.Integer({ minimum: 1, maximum: 65535, description: "WS + HTTP port (default 18789)." }),
     ),
     mode: Type.Optional(
-      acceptedForCompat(
-        Type.Union([Type.Literal("local"), Type.Literal("remote")], {
-          description: "local (run the gateway here) or remote (connect to gateway.remote).",
-        }),
-        "no issue yet: remote gateway mode",
+      // A value-level mark: `"local"` (what onboard and OpenClaw write) is what Pincer does.
+      Type.Union(
+        [
+          Type.Literal("local"),
+          acceptedForCompat(Type.Literal("remote"), "no issue yet: remote gateway mode"),
+        ],
+        { description: "local (run the gateway here) or remote (connect to gateway.remote)." },
       ),
     ),
     bind: Type.Optional(GatewayBindSchema),
