@@ -371,8 +371,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) {
       const benign = ["commander.helpDisplayed", "commander.version", "commander.help"];
-      if (benign.includes(err.code))
-        return err.code === "commander.help" ? ExitCode.usage : ExitCode.ok;
+      // `help` (exit 0) vs a group run without a subcommand (help on stderr, commander's exit 1).
+      if (benign.includes(err.code)) return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
       return ExitCode.usage;
     }
     if (err instanceof CliError) {
