@@ -2,8 +2,10 @@
 // command module on demand so `pincer --help` does no work it does not need.
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
+import { InvalidProfileNameError } from "../config/paths.js";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
 import {
+  checkProfileEnv,
   checkProfileName,
   findProfileFlag,
   findShadowedGlobalOptions,
@@ -44,7 +46,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       checkProfileName(opts.profile);
       if (findProfileFlag(argv)?.afterCommand)
         io.stderr(profileNotice({ profile: opts.profile, env: io.env }));
-    }
+    } else checkProfileEnv(io.env);
     return { ...io, ...(opts.profile ? { profile: opts.profile } : {}), color };
   };
   // Each action: lazily import the module, run it, remember its exit code.
@@ -378,6 +380,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (err instanceof CliError) {
       io.stderr(`error: ${err.message}\n`);
       return err.exitCode;
+    }
+    if (err instanceof InvalidProfileNameError) {
+      io.stderr(`error: ${err.message}\n`);
+      return ExitCode.usage;
     }
     throw err;
   }
