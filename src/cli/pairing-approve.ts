@@ -6,7 +6,12 @@ import { type CliContext, CliError, printJson, printLine } from "./context.js";
 import type { GatewayClientFlags } from "./gateway-client-options.js";
 import { loadForCli } from "./load.js";
 import { notifyApprovedSender } from "./pairing-notify.js";
-import { approveArguments, findPendingCode, knownChannelIds } from "./pairing-resolve.js";
+import {
+  approveArguments,
+  checkChannelKnown,
+  findPendingCode,
+  knownChannelIds,
+} from "./pairing-resolve.js";
 import type { CommandInput } from "./program.js";
 
 /** Options of `pincer pairing approve`. */
@@ -25,12 +30,14 @@ export async function run(
   const { channel, code } = approveArguments(args, opts.channel);
   const loaded = loadForCli(ctx, { requireValid: false });
   const store = createPairingStore({ stateDir: loaded.paths.stateDir });
+  const knownChannels = knownChannelIds({ store, configChannels: loaded.config.channels });
+  checkChannelKnown(channel, knownChannels);
   const request = findPendingCode({
     store,
     code,
     ...(channel ? { channel } : {}),
     ...(opts.account ? { account: opts.account } : {}),
-    knownChannels: knownChannelIds({ store, configChannels: loaded.config.channels }),
+    knownChannels,
   });
   const approved = store.approve(request.channel, request.code);
   if (!approved)

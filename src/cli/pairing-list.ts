@@ -5,7 +5,7 @@ import { createPairingStore } from "../channels/pairing/pairing-store.js";
 import { normalizeAccountId } from "../routing/ids.js";
 import { type CliContext, printJson, printLine, style } from "./context.js";
 import { loadForCli } from "./load.js";
-import { channelArgument } from "./pairing-resolve.js";
+import { channelArgument, checkChannelKnown, knownChannelIds } from "./pairing-resolve.js";
 import type { CommandInput } from "./program.js";
 
 /** Options of `pincer pairing list`. */
@@ -24,6 +24,7 @@ export async function run(
   const account = opts.account?.trim() ? normalizeAccountId(opts.account) : undefined;
   const loaded = loadForCli(ctx, { requireValid: false });
   const store = createPairingStore({ stateDir: loaded.paths.stateDir });
+  checkChannelKnown(channel, knownChannelIds({ store, configChannels: loaded.config.channels }));
   const requests = store
     .list(channel)
     .filter((request) => account === undefined || request.meta.accountId === account);

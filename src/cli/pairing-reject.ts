@@ -3,7 +3,12 @@
 import { createPairingStore } from "../channels/pairing/pairing-store.js";
 import { type CliContext, CliError, printJson, printLine } from "./context.js";
 import { loadForCli } from "./load.js";
-import { approveArguments, findPendingCode, knownChannelIds } from "./pairing-resolve.js";
+import {
+  approveArguments,
+  checkChannelKnown,
+  findPendingCode,
+  knownChannelIds,
+} from "./pairing-resolve.js";
 import type { CommandInput } from "./program.js";
 
 /** Rejects one code; an unknown, expired or ambiguous code exits 1. */
@@ -14,12 +19,14 @@ export async function run(
   const { channel, code } = approveArguments(args, opts.channel);
   const loaded = loadForCli(ctx, { requireValid: false });
   const store = createPairingStore({ stateDir: loaded.paths.stateDir });
+  const knownChannels = knownChannelIds({ store, configChannels: loaded.config.channels });
+  checkChannelKnown(channel, knownChannels);
   const request = findPendingCode({
     store,
     code,
     ...(channel ? { channel } : {}),
     ...(opts.account ? { account: opts.account } : {}),
-    knownChannels: knownChannelIds({ store, configChannels: loaded.config.channels }),
+    knownChannels,
   });
   const dropped = store.reject(request.channel, request.code);
   if (!dropped) throw new CliError(`pairing code ${request.code} expired while rejecting it`);
