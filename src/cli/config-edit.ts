@@ -1,13 +1,18 @@
 // Shared by every CLI command that changes the config (`config set/unset`, `agents add`, `channels add`,
 // `setup`): edits validated, backed up and written atomically under the config write lock (concurrent
-// writers, CLI or gateway, never lose each other's changes).
+// writers, CLI or gateway, never lose each other's changes). A model the edit names must exist.
 import {
+  type ConfigIssue,
+  type ConfigValidationResult,
   type EditConfigParams,
   editConfigFile,
   formatConfigIssues,
   type LoadedConfig,
   validateConfig,
 } from "../config/index.js";
+import { resolveConfig } from "../config/resolve.js";
+import type { OpenClawConfig } from "../protocol/config/index.js";
+import { checkModelRefs } from "../runtime/models/model-ref-rules.js";
 import { asBlock, type CliContext, CliError, printJson, printLine } from "./context.js";
 import { loadForCli } from "./load.js";
 
@@ -25,11 +30,22 @@ export function applyConfigEdits(
   },
 ): number {
   const loaded = params.loaded ?? loadForCli(ctx, { requireValid: false });
+  // Model refs are checked as at gateway start (an unknown model would stop it from starting), but
+  // only the ones the edit introduces: a config already naming a bad model can still be edited.
+  const key = (issue: ConfigIssue) => `${issue.path}\u0000${issue.message}`;
+  const before = new Set(checkModelRefs(loaded.resolved, ctx.env).map(key));
+  const validate = (value: unknown): ConfigValidationResult => {
+    const verdict = validateConfig(value, { paths: loaded.paths });
+    const resolved = resolveConfig({ config: value as OpenClawConfig, paths: loaded.paths });
+    const introduced = checkModelRefs(resolved, ctx.env).filter((i) => !before.has(key(i)));
+    if (introduced.length === 0) return verdict;
+    return { valid: false, issues: [...verdict.issues, ...introduced] };
+  };
   const result = editConfigFile({
     configPath: loaded.path,
     edits: params.edits,
     env: ctx.env,
-    validate: (value) => validateConfig(value, { paths: loaded.paths }),
+    validate,
   });
   if (!result.ok && result.reason !== "invalid") {
     // Another writer held the config write lock too long (or the file changed under a baseHash).
