@@ -28,7 +28,12 @@ describe("config edits check model refs", () => {
       ["agents", "add", "w3", "--non-interactive", "--model", "openai/gtp-5"],
       ["agents", "add", "w4", "--non-interactive", "--model", "nosuch/x"],
       ["config", "set", "agents.defaults.model.primary", "anthropic/claude-sonet-4-5"],
-      ["config", "set", "--batch-json", '[{"path":"agents.list[0].model","value":"anthropic/claude-opus-9"}]'],
+      [
+        "config",
+        "set",
+        "--batch-json",
+        '[{"path":"agents.list[0].model","value":"anthropic/claude-opus-9"}]',
+      ],
     ]) {
       const res = await sb.run(argv);
       expect(res.code, argv.join(" ")).toBe(1);

@@ -90,10 +90,15 @@ describe("global --profile vs subcommand options", () => {
       const sb = profileSandbox();
       const env = sb.env as Record<string, string | undefined>;
       env.OPENCLAW_PROFILE = bad;
-      for (const argv of [["config", "file"], ["models", "auth", "add", "--provider", "openai"]]) {
+      for (const argv of [
+        ["config", "file"],
+        ["models", "auth", "add", "--provider", "openai"],
+      ]) {
         const out = await sb.run(argv, "sk");
         expect(out.code, `${bad}: ${argv.join(" ")}`).toBe(2);
-        expect(out.stderr).toContain(`OPENCLAW_PROFILE "${bad}" is not a valid state-dir profile name`);
+        expect(out.stderr).toContain(
+          `OPENCLAW_PROFILE "${bad}" is not a valid state-dir profile name`,
+        );
       }
       expect(readdirSync(sb.home)).toEqual([]);
       expect(() => resolveStatePaths({ env })).toThrow(InvalidProfileNameError);

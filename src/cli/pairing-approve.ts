@@ -2,16 +2,12 @@
 // (OpenClaw's shapes): the sender joins the account's allowFrom store; a running gateway reads it on the
 // sender's next message (no restart). `--notify` tells the sender through the gateway.
 import { createPairingStore } from "../channels/pairing/pairing-store.js";
+import { checkChannelKnown } from "./channel-ids.js";
 import { type CliContext, CliError, printJson, printLine } from "./context.js";
 import type { GatewayClientFlags } from "./gateway-client-options.js";
 import { loadForCli } from "./load.js";
 import { notifyApprovedSender } from "./pairing-notify.js";
-import {
-  approveArguments,
-  checkChannelKnown,
-  findPendingCode,
-  knownChannelIds,
-} from "./pairing-resolve.js";
+import { approveArguments, findPendingCode, knownChannelIds } from "./pairing-resolve.js";
 import type { CommandInput } from "./program.js";
 
 /** Options of `pincer pairing approve`. */

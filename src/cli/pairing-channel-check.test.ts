@@ -28,7 +28,9 @@ describe("pairing: unknown channels", () => {
     ]) {
       const res = await sb.run(argv);
       expect(res.code, argv.join(" ")).toBe(2);
-      expect(res.stderr, argv.join(" ")).toMatch(/unknown channel "\w+" \(did you mean telegram\?\)/);
+      expect(res.stderr, argv.join(" ")).toMatch(
+        /unknown channel "\w+" \(did you mean telegram\?\)/,
+      );
     }
     const list = await sb.run(["pairing", "list", "nosuchthing"]);
     expect(list.stderr).toContain('unknown channel "nosuchthing"; channels: ');

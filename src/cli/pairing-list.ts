@@ -3,9 +3,10 @@
 // channel every channel's requests are listed.
 import { createPairingStore } from "../channels/pairing/pairing-store.js";
 import { normalizeAccountId } from "../routing/ids.js";
+import { checkChannelKnown } from "./channel-ids.js";
 import { type CliContext, printJson, printLine, style } from "./context.js";
 import { loadForCli } from "./load.js";
-import { channelArgument, checkChannelKnown, knownChannelIds } from "./pairing-resolve.js";
+import { channelArgument, knownChannelIds } from "./pairing-resolve.js";
 import type { CommandInput } from "./program.js";
 
 /** Options of `pincer pairing list`. */

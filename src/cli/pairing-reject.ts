@@ -1,14 +1,10 @@
 // `pincer pairing reject <code> | <channel> <code> [--channel C] [--account A] [--json]`: drops a
 // pending pairing code (the same shapes as `pairing approve`).
 import { createPairingStore } from "../channels/pairing/pairing-store.js";
+import { checkChannelKnown } from "./channel-ids.js";
 import { type CliContext, CliError, printJson, printLine } from "./context.js";
 import { loadForCli } from "./load.js";
-import {
-  approveArguments,
-  checkChannelKnown,
-  findPendingCode,
-  knownChannelIds,
-} from "./pairing-resolve.js";
+import { approveArguments, findPendingCode, knownChannelIds } from "./pairing-resolve.js";
 import type { CommandInput } from "./program.js";
 
 /** Rejects one code; an unknown, expired or ambiguous code exits 1. */

@@ -4,9 +4,8 @@
 
 import { normalizePairingCode } from "../channels/pairing/pairing-code.js";
 import type { ListedPairingRequest, PairingStore } from "../channels/pairing/pairing-store.js";
-import { closestMatch } from "../lib/edit-distance.js";
-import { ChannelsConfigSchema } from "../protocol/config/channels.js";
 import { normalizeAccountId } from "../routing/ids.js";
+import { knownChannelIdsOf } from "./channel-ids.js";
 import { CliError, ExitCode } from "./context.js";
 
 /** The channel of `list [channel] --channel C`: either form, never two different ones. */
@@ -83,32 +82,13 @@ export function findPendingCode(query: PendingCodeQuery): ListedPairingRequest {
   );
 }
 
-/** Keys of `channels` that are settings, not channels. */
-const NOT_CHANNELS = new Set(["defaults", "modelByChannel"]);
-
 /** Channel ids the schema names, the config's `channels` holds, or pending requests use. */
 export function knownChannelIds(params: {
   store: PairingStore;
   configChannels: unknown;
 }): string[] {
-  const fromConfig =
-    params.configChannels && typeof params.configChannels === "object"
-      ? Object.keys(params.configChannels)
-      : [];
-  const named = [...Object.keys(ChannelsConfigSchema.properties), ...fromConfig].filter(
-    (id) => !NOT_CHANNELS.has(id),
-  );
-  const pending = params.store.list().map((r) => r.channel);
-  return [...new Set([...named, ...pending].map((id) => id.toLowerCase()))];
-}
-
-/** Refuses a channel nobody knows (a typo would otherwise list nothing, or miss the code), with a
- * did-you-mean; usage error, nothing read or changed. */
-export function checkChannelKnown(channel: string | undefined, known: readonly string[]): void {
-  if (channel === undefined || known.includes(channel)) return;
-  const guess = closestMatch(channel, known);
-  throw new CliError(
-    `unknown channel "${channel}"${guess ? ` (did you mean ${guess}?)` : ""}; channels: ${[...known].sort().join(", ")}`,
-    ExitCode.usage,
+  return knownChannelIdsOf(
+    params.configChannels,
+    params.store.list().map((r) => r.channel),
   );
 }
