@@ -20,3 +20,21 @@ describe("pincer help", () => {
     expect(res.stderr).toContain("Usage: pincer config");
   });
 });
+
+describe("pincer --help text", () => {
+  it("never shows commander's (default: []) for repeatable options", async () => {
+    const sb = createCliSandbox();
+    for (const argv of [
+      ["agents", "add", "--help"],
+      ["agents", "bind", "--help"],
+      ["agents", "unbind", "--help"],
+      ["configure", "--help"],
+    ]) {
+      const res = await sb.run(argv);
+      expect(res.code).toBe(0);
+      expect(res.stdout, argv.join(" ")).not.toContain("(default: [])");
+    }
+    const add = await sb.run(["agents", "add", "--help"]);
+    expect(add.stdout).toContain("--bind <channel[:accountId]>");
+  });
+});

@@ -1,7 +1,7 @@
 // The `pincer` command tree. Only commander is loaded up front; each action imports its
 // command module on demand so `pincer --help` does no work it does not need.
 import { readFileSync } from "node:fs";
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError, Help, Option } from "commander";
 import { InvalidProfileNameError } from "../config/paths.js";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
 import {
@@ -33,6 +33,17 @@ function packageVersion(): string {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+const defaultHelp = new Help();
+
+/** An option's help text, without commander's "(default: [])" for repeatable options that start
+ * empty (their description says what none means). */
+function describeOption(option: Option): string {
+  const emptyList = Array.isArray(option.defaultValue) && option.defaultValue.length === 0;
+  if (!emptyList || option.defaultValueDescription) return defaultHelp.optionDescription(option);
+  const shown = Object.assign(Object.create(option) as Option, { defaultValue: undefined });
+  return defaultHelp.optionDescription(shown);
 }
 
 /** Parses argv and runs the chosen command; resolves to the process exit code. */
@@ -83,6 +94,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--profile <name>", "use the state dir ~/.openclaw-<name> (env OPENCLAW_PROFILE)")
     .option("--no-color", "disable coloured output")
     .showHelpAfterError("(run with --help for usage)")
+    .configureHelp({ optionDescription: describeOption })
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 
