@@ -13,6 +13,7 @@ import { applyConfigEdits } from "./config-edit.js";
 import { type CliContext, CliError, ExitCode, printJson } from "./context.js";
 import { loadForCli } from "./load.js";
 import type { CommandInput } from "./program.js";
+import { checkWorkspaceFlag } from "./workspace-guard.js";
 
 interface AddOptions {
   workspace?: string;
@@ -57,7 +58,10 @@ export async function run(
   const channels = knownChannelIdsOf(loaded.config.channels);
   for (const spec of matches) checkChannelKnown(spec.channel, channels);
   const entry: Record<string, unknown> = { id };
-  if (opts.workspace) entry.workspace = opts.workspace;
+  if (opts.workspace) {
+    checkWorkspaceFlag(opts.workspace, loaded.paths);
+    entry.workspace = opts.workspace;
+  }
   if (opts.agentDir) entry.agentDir = opts.agentDir;
   if (opts.model) entry.model = opts.model;
 

@@ -57,9 +57,12 @@ function bothForms(path: string): string[] {
   return [...new Set([resolved, physicalPath(resolved), real])];
 }
 
-/** Why a path must never be removed wholesale, if it must not: lexically or through symlinks, it is
- * the root, or holds the home dir or the state dir. */
-function dangerOf(path: string, params: { home: string; stateDir?: string }): string | undefined {
+/** Why a path must never be removed (or used as a workspace) wholesale, if it must not: lexically or
+ * through symlinks, it is the root, or holds the home dir or the state dir. */
+export function dangerOf(
+  path: string,
+  params: { home: string; stateDir?: string },
+): string | undefined {
   const targets = [resolve(path), physicalPath(path)];
   const homes = bothForms(params.home);
   const stateDirs = params.stateDir ? bothForms(params.stateDir) : [];
