@@ -7,14 +7,29 @@ import {
   type EditConfigParams,
   editConfigFile,
   formatConfigIssues,
+  formatConfigPath,
   type LoadedConfig,
   validateConfig,
 } from "../config/index.js";
-import { resolveConfig } from "../config/resolve.js";
+import { type ResolvedConfig, resolveConfig } from "../config/resolve.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { checkModelRefs } from "../runtime/models/model-ref-rules.js";
 import { asBlock, type CliContext, CliError, printJson, printLine } from "./context.js";
 import { loadForCli } from "./load.js";
+import { dangerOf } from "./uninstall-plan.js";
+
+/** An error per agent whose workspace is `/`, the home dir, the state dir or a folder holding them. */
+function unsafeWorkspaces(resolved: ResolvedConfig): ConfigIssue[] {
+  return resolved.agents.flatMap((agent) => {
+    const danger = dangerOf(agent.workspace, resolved.paths);
+    if (!danger) return [];
+    const path = agent.source.length
+      ? formatConfigPath([...agent.source, "workspace"])
+      : "agents.defaults.workspace";
+    const message = `agent ${agent.id}'s workspace ${agent.workspace} is not a workspace folder: ${danger}`;
+    return [{ severity: "error" as const, path, message }];
+  });
+}
 
 /** Applies `edits` to the active config file; refuses (exit 1, nothing written) if the result is invalid.
  * Prints a summary unless `quiet` (for commands that print their own). Pass `loaded` if already read. */
@@ -32,12 +47,17 @@ export function applyConfigEdits(
   const loaded = params.loaded ?? loadForCli(ctx, { requireValid: false });
   // Model refs are checked as at gateway start (an unknown model would stop it from starting), but
   // only the ones the edit introduces: a config already naming a bad model can still be edited.
+  // Workspaces the same way: an edit may not point an agent at `/`, the home dir or the state dir.
   const key = (issue: ConfigIssue) => `${issue.path}\u0000${issue.message}`;
-  const before = new Set(checkModelRefs(loaded.resolved, ctx.env).map(key));
+  const problems = (resolved: ResolvedConfig) => [
+    ...checkModelRefs(resolved, ctx.env),
+    ...unsafeWorkspaces(resolved),
+  ];
+  const before = new Set(problems(loaded.resolved).map(key));
   const validate = (value: unknown): ConfigValidationResult => {
     const verdict = validateConfig(value, { paths: loaded.paths });
     const resolved = resolveConfig({ config: value as OpenClawConfig, paths: loaded.paths });
-    const introduced = checkModelRefs(resolved, ctx.env).filter((i) => !before.has(key(i)));
+    const introduced = problems(resolved).filter((i) => !before.has(key(i)));
     if (introduced.length === 0) return verdict;
     return { valid: false, issues: [...verdict.issues, ...introduced] };
   };

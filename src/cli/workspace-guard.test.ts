@@ -1,6 +1,6 @@
 // `--workspace` in onboard, setup and agents add refuses `/`, the home dir, the state dir and folders
 // holding them (usage error, nothing seeded there, config untouched); a folder of its own is fine.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
@@ -41,5 +41,22 @@ describe("workspace folder guard", () => {
     const ok = await sb.run([...ONBOARD, "--workspace", "~/bot"]);
     expect(ok.code).toBe(0);
     expect(existsSync(join(sb.home, "bot", "AGENTS.md"))).toBe(true);
+  });
+
+  it("config set refuses pointing a workspace at ~ or the state dir, keeping the file", async () => {
+    const sb = createCliSandbox();
+    const text = JSON.stringify({ agents: { list: [{ id: "main" }, { id: "ops" }] } });
+    sb.writeConfig(text);
+    for (const [path, value] of [
+      ["agents.defaults.workspace", "~"],
+      ["agents.list[1].workspace", sb.stateDir],
+      ["agents.list[0].workspace", sb.home],
+    ]) {
+      const res = await sb.run(["config", "set", path!, value!]);
+      expect(res.code, `${path} ${value}`).toBe(1);
+      expect(res.stderr).toContain("is not a workspace folder");
+      expect(readFileSync(sb.configPath, "utf8")).toBe(text);
+    }
+    expect((await sb.run(["config", "set", "agents.defaults.workspace", "~/bots"])).code).toBe(0);
   });
 });
