@@ -38,3 +38,28 @@ describe("pincer --help text", () => {
     expect(add.stdout).toContain("--bind <channel[:accountId]>");
   });
 });
+
+describe("pincer help <path>", () => {
+  it("shows the help of a nested command", async () => {
+    const sb = createCliSandbox();
+    const res = await sb.run(["help", "pairing", "approve"]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain("Usage: pincer pairing approve [options] <codeOrChannel> [code]");
+    const models = await sb.run(["--profile", "work", "help", "models", "auth", "add"]);
+    expect(models.stdout).toContain("Usage: pincer models auth add");
+  });
+
+  it("names an unknown command with a did-you-mean (exit 2)", async () => {
+    const sb = createCliSandbox();
+    const top = await sb.run(["help", "pairng"]);
+    expect(top.code).toBe(2);
+    expect(top.stderr).toContain("unknown command 'pairng' for pincer (did you mean pairing?)");
+    const nested = await sb.run(["help", "devices", "revok"]);
+    expect(nested.code).toBe(2);
+    expect(nested.stderr).toContain(
+      "unknown command 'revok' for pincer devices (did you mean revoke?)",
+    );
+    const none = await sb.run(["help", "zzzzzz"]);
+    expect(none.stderr).toMatch(/unknown command 'zzzzzz' for pincer; commands: gateway, /);
+  });
+});
