@@ -63,3 +63,25 @@ describe("pincer help <path>", () => {
     expect(none.stderr).toMatch(/unknown command 'zzzzzz' for pincer; commands: gateway, /);
   });
 });
+
+describe("misspelt subcommands of groups with a default command", () => {
+  it("are named with a did-you-mean instead of 'too many arguments'", async () => {
+    const sb = createCliSandbox();
+    for (const [argv, word, guess] of [
+      [["gateway", "stauts"], "stauts", "status"],
+      [["sessions", "shw", "main"], "shw", "show"],
+      [["models", "lsit"], "lsit", "list"],
+      [["pairing", "aprove", "ABCD2345"], "aprove", "approve"],
+      [["pairing", "lst"], "lst", "list"],
+      [["channels", "failures", "rety"], "rety", "retry"],
+    ] as const) {
+      const res = await sb.run([...argv]);
+      expect(res.code, argv.join(" ")).toBe(2);
+      expect(res.stderr, argv.join(" ")).toContain(`unknown command '${word}'`);
+      expect(res.stderr, argv.join(" ")).toContain(`(did you mean ${guess}?)`);
+    }
+    // A positional of the default command is not a typo.
+    const list = await sb.run(["pairing", "telegram", "--json"]);
+    expect(list.code).toBe(0);
+  });
+});

@@ -11,7 +11,7 @@ import {
   findShadowedGlobalOptions,
   profileNotice,
 } from "./global-profile.js";
-import { rewriteHelpArgv } from "./help-command.js";
+import { checkSubcommandTypo, rewriteHelpArgv } from "./help-command.js";
 import { registerAgentEditCommands } from "./program-agents.js";
 import { registerChannelCommands } from "./program-channels.js";
 import { registerDeviceCommands } from "./program-devices.js";
@@ -381,6 +381,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     throw new Error(`options shadowed by global flags: ${shadowed.join(", ")}`);
 
   try {
+    checkSubcommandTypo(argv, program);
     await program.parseAsync(rewriteHelpArgv(argv, program), { from: "user" });
     return exitCode;
   } catch (err) {
