@@ -52,4 +52,22 @@ describe("config edits check model refs", () => {
     expect(res.code).toBe(0);
     expect(JSON.parse(readFileSync(sb.configPath, "utf8")).gateway.port).toBe(19555);
   });
+
+  it("config set --dry-run refuses what the write would refuse", async () => {
+    const sb = createCliSandbox();
+    sb.writeConfig(CONFIG);
+    const model = await sb.run([
+      "config",
+      "set",
+      "--dry-run",
+      "agents.defaults.model.primary",
+      "anthropic/claude-sonet-4-5",
+    ]);
+    expect(model.code).toBe(1);
+    expect(model.stderr).toContain("unknown model");
+    const ws = await sb.run(["config", "set", "--dry-run", "agents.defaults.workspace", "~"]);
+    expect(ws.code).toBe(1);
+    expect(ws.stderr).toContain("is not a workspace folder");
+    expect(readFileSync(sb.configPath, "utf8")).toBe(CONFIG);
+  });
 });

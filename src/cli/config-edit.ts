@@ -31,6 +31,29 @@ function unsafeWorkspaces(resolved: ResolvedConfig): ConfigIssue[] {
   });
 }
 
+/** The validation every CLI config edit (and `config set --dry-run`) applies: the schema and rules,
+ * then the model refs and workspaces the edit introduces. Model refs are checked as at gateway start
+ * (an unknown model would stop it from starting), but only new ones: a config already naming a bad
+ * model can still be edited. Workspaces the same way: no agent pointed at `/`, ~ or the state dir. */
+export function configEditValidator(
+  ctx: CliContext,
+  loaded: LoadedConfig,
+): (value: unknown) => ConfigValidationResult {
+  const key = (issue: ConfigIssue) => `${issue.path}\u0000${issue.message}`;
+  const problems = (resolved: ResolvedConfig) => [
+    ...checkModelRefs(resolved, ctx.env),
+    ...unsafeWorkspaces(resolved),
+  ];
+  const before = new Set(problems(loaded.resolved).map(key));
+  return (value: unknown): ConfigValidationResult => {
+    const verdict = validateConfig(value, { paths: loaded.paths });
+    const resolved = resolveConfig({ config: value as OpenClawConfig, paths: loaded.paths });
+    const introduced = problems(resolved).filter((i) => !before.has(key(i)));
+    if (introduced.length === 0) return verdict;
+    return { valid: false, issues: [...verdict.issues, ...introduced] };
+  };
+}
+
 /** Applies `edits` to the active config file; refuses (exit 1, nothing written) if the result is invalid.
  * Prints a summary unless `quiet` (for commands that print their own). Pass `loaded` if already read. */
 export function applyConfigEdits(
@@ -45,22 +68,7 @@ export function applyConfigEdits(
   },
 ): number {
   const loaded = params.loaded ?? loadForCli(ctx, { requireValid: false });
-  // Model refs are checked as at gateway start (an unknown model would stop it from starting), but
-  // only the ones the edit introduces: a config already naming a bad model can still be edited.
-  // Workspaces the same way: an edit may not point an agent at `/`, the home dir or the state dir.
-  const key = (issue: ConfigIssue) => `${issue.path}\u0000${issue.message}`;
-  const problems = (resolved: ResolvedConfig) => [
-    ...checkModelRefs(resolved, ctx.env),
-    ...unsafeWorkspaces(resolved),
-  ];
-  const before = new Set(problems(loaded.resolved).map(key));
-  const validate = (value: unknown): ConfigValidationResult => {
-    const verdict = validateConfig(value, { paths: loaded.paths });
-    const resolved = resolveConfig({ config: value as OpenClawConfig, paths: loaded.paths });
-    const introduced = problems(resolved).filter((i) => !before.has(key(i)));
-    if (introduced.length === 0) return verdict;
-    return { valid: false, issues: [...verdict.issues, ...introduced] };
-  };
+  const validate = configEditValidator(ctx, loaded);
   const result = editConfigFile({
     configPath: loaded.path,
     edits: params.edits,

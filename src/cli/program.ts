@@ -350,7 +350,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--strict-json", "the value must parse as JSON/JSON5 (no fallback to a string)")
     .option("--merge", "merge an object value into the object at the path (keys not given stay)")
     .option("--replace", "replace the value at the path whole (the default)")
-    .option("--dry-run", "validate the change and print what would be written, writing nothing")
+    .option("--dry-run", "validate the change exactly as a write would, writing nothing")
     .option("--batch-json <json>", 'several values in one write: [{"path": …, "value": …}, …]')
     .option("--batch-file <file>", "like --batch-json, read from a file")
     .option("--json", "print JSON")
