@@ -2,7 +2,8 @@
 // looks one level deep and falls back to the root help, exit 2, for a typo) becomes `<command>
 // <subcommand> --help`; and a misspelt subcommand of a group with a default command (`pairing lst`,
 // `gateway stauts`), which commander would hand to the default as a stray argument ("too many
-// arguments for 'run'"), is named with a did-you-mean.
+// arguments for 'run'"), is named with a did-you-mean. Also the help text of options.
+import { Help, type Option } from "commander";
 import { closestMatch } from "../lib/edit-distance.js";
 import { CliError, ExitCode } from "./context.js";
 
@@ -80,4 +81,15 @@ export function checkSubcommandTypo(argv: readonly string[], root: HelpTree): vo
     path.push(word);
     command = next;
   }
+}
+
+const defaultHelp = new Help();
+
+/** An option's help text, without commander's "(default: [])" for repeatable options that start
+ * empty (their description says what none means). */
+export function describeOption(option: Option): string {
+  const emptyList = Array.isArray(option.defaultValue) && option.defaultValue.length === 0;
+  if (!emptyList || option.defaultValueDescription) return defaultHelp.optionDescription(option);
+  const shown = Object.assign(Object.create(option) as Option, { defaultValue: undefined });
+  return defaultHelp.optionDescription(shown);
 }

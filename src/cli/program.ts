@@ -1,7 +1,7 @@
 // The `pincer` command tree. Only commander is loaded up front; each action imports its
 // command module on demand so `pincer --help` does no work it does not need.
 import { readFileSync } from "node:fs";
-import { Command, CommanderError, Help, Option } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { InvalidProfileNameError } from "../config/paths.js";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
 import {
@@ -11,7 +11,7 @@ import {
   findShadowedGlobalOptions,
   profileNotice,
 } from "./global-profile.js";
-import { checkSubcommandTypo, rewriteHelpArgv } from "./help-command.js";
+import { checkSubcommandTypo, describeOption, rewriteHelpArgv } from "./help-command.js";
 import { registerAgentEditCommands } from "./program-agents.js";
 import { registerChannelCommands } from "./program-channels.js";
 import { registerDeviceCommands } from "./program-devices.js";
@@ -34,17 +34,6 @@ function packageVersion(): string {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
-}
-
-const defaultHelp = new Help();
-
-/** An option's help text, without commander's "(default: [])" for repeatable options that start
- * empty (their description says what none means). */
-function describeOption(option: Option): string {
-  const emptyList = Array.isArray(option.defaultValue) && option.defaultValue.length === 0;
-  if (!emptyList || option.defaultValueDescription) return defaultHelp.optionDescription(option);
-  const shown = Object.assign(Object.create(option) as Option, { defaultValue: undefined });
-  return defaultHelp.optionDescription(shown);
 }
 
 /** Parses argv and runs the chosen command; resolves to the process exit code. */
