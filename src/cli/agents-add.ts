@@ -8,10 +8,12 @@ import type { ConfigEdit } from "../config/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { normalizeAgentId } from "../routing/ids.js";
 import { bindEdits, parseBindSpec } from "./agents-bind-spec.js";
+import { checkChannelKnown, knownChannelIdsOf } from "./channel-ids.js";
 import { applyConfigEdits } from "./config-edit.js";
 import { type CliContext, CliError, ExitCode, printJson } from "./context.js";
 import { loadForCli } from "./load.js";
 import type { CommandInput } from "./program.js";
+import { checkWorkspaceFlag } from "./workspace-guard.js";
 
 interface AddOptions {
   workspace?: string;
@@ -53,8 +55,13 @@ export async function run(
   }
   const matches = opts.bind.map(parseBindSpec);
   const loaded = loadForCli(ctx, { requireValid: true });
+  const channels = knownChannelIdsOf(loaded.config.channels);
+  for (const spec of matches) checkChannelKnown(spec.channel, channels);
   const entry: Record<string, unknown> = { id };
-  if (opts.workspace) entry.workspace = opts.workspace;
+  if (opts.workspace) {
+    checkWorkspaceFlag(opts.workspace, loaded.paths);
+    entry.workspace = opts.workspace;
+  }
   if (opts.agentDir) entry.agentDir = opts.agentDir;
   if (opts.model) entry.model = opts.model;
 

@@ -77,7 +77,11 @@ export function bindEdits(params: {
   const added: BindSpec[] = [];
   const kept: BindSpec[] = [];
   const upgraded = new Set<number>();
+  const seen = new Set<string>();
   for (const spec of params.specs) {
+    // `--bind telegram --bind telegram` is one binding, not two.
+    if (seen.has(formatBindSpec(spec))) continue;
+    seen.add(formatBindSpec(spec));
     const owner = bindings.find((b) => bindingMatchesSpec(b, spec));
     if (owner && normalizeAgentId(owner.agentId) !== params.agentId) {
       return {

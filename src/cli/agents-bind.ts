@@ -5,6 +5,7 @@ import type { ConfigEdit } from "../config/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { bindEdits, formatBindSpec, parseBindSpec } from "./agents-bind-spec.js";
 import { rosterAgentId } from "./agents-target.js";
+import { checkChannelKnown, knownChannelIdsOf } from "./channel-ids.js";
 import { applyConfigEdits } from "./config-edit.js";
 import { type CliContext, CliError, ExitCode, printJson, printLine } from "./context.js";
 import { loadForCli } from "./load.js";
@@ -27,6 +28,8 @@ export async function run(
   const specs = opts.bind.map(parseBindSpec);
   const loaded = loadForCli(ctx, { requireValid: true });
   const agentId = rosterAgentId(loaded.config, opts.agent);
+  const channels = knownChannelIdsOf(loaded.config.channels);
+  for (const spec of specs) checkChannelKnown(spec.channel, channels);
   const preview = bindEdits({ cfg: loaded.config, agentId, specs });
   if ("error" in preview) throw new CliError(preview.error);
   let outcome = preview;

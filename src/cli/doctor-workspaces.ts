@@ -1,4 +1,5 @@
-// doctor's workspace check: every configured agent's workspace folder exists. `--fix` creates a missing
+// doctor's workspace check: every configured agent's workspace folder exists and is not `/`, the home
+// dir or the state dir (or a folder holding them). `--fix` creates a missing
 // one and seeds it exactly as the gateway does before a first turn (bootstrap templates, `memory/`,
 // honouring skipBootstrap; existing files are never overwritten).
 import { mkdirSync, statSync } from "node:fs";
@@ -7,6 +8,8 @@ import { resolveSkipBootstrap } from "../agents/bootstrap-config.js";
 import { listAgents } from "../agents/roster.js";
 import { seedWorkspace } from "../agents/workspace.js";
 import type { DoctorCheck, DoctorFinding } from "./doctor-finding.js";
+import { workspaceKeyFor } from "./setup.js";
+import { dangerOf } from "./uninstall-plan.js";
 
 /** Reports configured workspaces that are missing (repairable) or not folders (not repairable). */
 export const workspacesCheck: DoctorCheck = {
@@ -18,6 +21,18 @@ export const workspacesCheck: DoctorCheck = {
     for (const agent of listAgents(loaded.config, loaded.paths)) {
       if (seen.has(agent.workspace)) continue;
       seen.add(agent.workspace);
+      const danger = dangerOf(agent.workspace, loaded.paths);
+      if (danger) {
+        // Not repairable by doctor: the fix is a config change only the owner can choose.
+        findings.push({
+          checkId: "workspaces",
+          severity: "error",
+          message: `workspace of agent ${agent.id} is ${agent.workspace}: ${danger} (the agent's files and tools would live there)`,
+          path: agent.workspace,
+          fixHint: `point it at a folder of its own: pincer config set ${workspaceKeyFor(loaded, agent.id)} ~/.openclaw/workspace-${agent.id}`,
+        });
+        continue;
+      }
       let isDir: boolean | undefined;
       try {
         isDir = statSync(agent.workspace).isDirectory();

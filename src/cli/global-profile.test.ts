@@ -1,11 +1,12 @@
 // The global `--profile` against subcommand options, through the real argv parser (runCli): an auth
 // profile is `--profile-id`; `--profile` anywhere selects the state dir, says so when it follows the
 // command, and refuses names that cannot be a directory suffix.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
+import { InvalidProfileNameError, resolveStatePaths } from "../config/paths.js";
 import { findProfileFlag, findShadowedGlobalOptions } from "./global-profile.js";
 
 /** A sandbox whose state dir comes from HOME and `--profile` (no OPENCLAW_STATE_DIR). */
@@ -82,6 +83,32 @@ describe("global --profile vs subcommand options", () => {
     expect(colon.stderr).toContain("looks like an auth profile id: use --profile-id");
     expect(existsSync(join(sb.home, ".openclaw-openai:team9"))).toBe(false);
     expect(existsSync(join(sb.home, "x"))).toBe(false);
+  });
+
+  it("refuses an OPENCLAW_PROFILE with separators or .. (clear error, exit 2, nothing written)", async () => {
+    for (const bad of ["../x", "a/b", "..", "x\\y", "team:9"]) {
+      const sb = profileSandbox();
+      const env = sb.env as Record<string, string | undefined>;
+      env.OPENCLAW_PROFILE = bad;
+      for (const argv of [
+        ["config", "file"],
+        ["models", "auth", "add", "--provider", "openai"],
+      ]) {
+        const out = await sb.run(argv, "sk");
+        expect(out.code, `${bad}: ${argv.join(" ")}`).toBe(2);
+        expect(out.stderr).toContain(
+          `OPENCLAW_PROFILE "${bad}" is not a valid state-dir profile name`,
+        );
+      }
+      expect(readdirSync(sb.home)).toEqual([]);
+      expect(() => resolveStatePaths({ env })).toThrow(InvalidProfileNameError);
+      // --profile wins over the env var, so a good flag makes the bad env irrelevant.
+      const good = await sb.run(["--profile", "work", "config", "file"]);
+      expect(good.stdout).toBe(`${join(sb.home, ".openclaw-work", "openclaw.json")}\n`);
+    }
+    expect(resolveStatePaths({ env: { HOME: "/h", OPENCLAW_PROFILE: "lab.2" } }).stateDir).toBe(
+      "/h/.openclaw-lab.2",
+    );
   });
 
   it("finds the last --profile and whether it follows the command name", () => {

@@ -3,11 +3,8 @@
 // option (e.g. `models auth add --profile team9` meant as an auth profile), the CLI checks the name and,
 // when the flag comes after the command, says on stderr which state dir it selects. No subcommand
 // defines its own `--profile`: auth profiles are `--profile-id`, as in OpenClaw.
-import { resolveStatePaths } from "../config/paths.js";
+import { isValidProfileName, resolveStatePaths } from "../config/paths.js";
 import { CliError, displayPath, ExitCode } from "./context.js";
-
-/** A state-dir profile name: it becomes part of a directory name, so no separators, `:` or `..`. */
-const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /** Global options that take a value (so their value is not mistaken for the command name). */
 const GLOBAL_VALUE_OPTIONS = new Set(["--profile"]);
@@ -39,13 +36,22 @@ export function findProfileFlag(argv: readonly string[]): ProfileFlagUse | undef
 /** Refuses a `--profile` value that is not a plain name; the message points auth profile ids to
  * `--profile-id`. */
 export function checkProfileName(value: string): void {
-  if (value.toLowerCase() === "default" || (PROFILE_NAME.test(value) && !value.includes("..")))
-    return;
+  if (isValidProfileName(value)) return;
   const hint = value.includes(":")
     ? `; "${value}" looks like an auth profile id: use --profile-id (e.g. pincer models auth add --provider openai --profile-id ${value})`
     : "";
   throw new CliError(
     `--profile "${value}" is not a valid state-dir profile name (letters, digits, . _ -; it selects ~/.openclaw-<name>)${hint}`,
+    ExitCode.usage,
+  );
+}
+
+/** Refuses an `OPENCLAW_PROFILE` that is not a plain name (when no `--profile` overrides it). */
+export function checkProfileEnv(env: Record<string, string | undefined>): void {
+  const value = env.OPENCLAW_PROFILE?.trim() ?? "";
+  if (value === "" || isValidProfileName(value)) return;
+  throw new CliError(
+    `OPENCLAW_PROFILE "${value}" is not a valid state-dir profile name (letters, digits, . _ -; it selects ~/.openclaw-<name>): fix or unset it`,
     ExitCode.usage,
   );
 }

@@ -172,7 +172,7 @@ export function answersFromFlags(
   const model = modelAnswerFromFlags(opts, params.env);
   const channel = channelFromFlags(opts);
   const workspace =
-    opts.workspace !== undefined ? workspaceValue(opts.workspace, loaded.paths.home) : undefined;
+    opts.workspace !== undefined ? workspaceValue(opts.workspace, loaded.paths) : undefined;
   return {
     ...(model ? { model } : {}),
     ...(workspace !== undefined ? { workspace } : {}),

@@ -2,6 +2,7 @@
 // (OpenClaw's shapes): the sender joins the account's allowFrom store; a running gateway reads it on the
 // sender's next message (no restart). `--notify` tells the sender through the gateway.
 import { createPairingStore } from "../channels/pairing/pairing-store.js";
+import { checkChannelKnown } from "./channel-ids.js";
 import { type CliContext, CliError, printJson, printLine } from "./context.js";
 import type { GatewayClientFlags } from "./gateway-client-options.js";
 import { loadForCli } from "./load.js";
@@ -25,12 +26,14 @@ export async function run(
   const { channel, code } = approveArguments(args, opts.channel);
   const loaded = loadForCli(ctx, { requireValid: false });
   const store = createPairingStore({ stateDir: loaded.paths.stateDir });
+  const knownChannels = knownChannelIds({ store, configChannels: loaded.config.channels });
+  checkChannelKnown(channel, knownChannels);
   const request = findPendingCode({
     store,
     code,
     ...(channel ? { channel } : {}),
     ...(opts.account ? { account: opts.account } : {}),
-    knownChannels: knownChannelIds({ store, configChannels: loaded.config.channels }),
+    knownChannels,
   });
   const approved = store.approve(request.channel, request.code);
   if (!approved)

@@ -3,9 +3,10 @@
 // channel every channel's requests are listed.
 import { createPairingStore } from "../channels/pairing/pairing-store.js";
 import { normalizeAccountId } from "../routing/ids.js";
+import { checkChannelKnown } from "./channel-ids.js";
 import { type CliContext, printJson, printLine, style } from "./context.js";
 import { loadForCli } from "./load.js";
-import { channelArgument } from "./pairing-resolve.js";
+import { channelArgument, knownChannelIds } from "./pairing-resolve.js";
 import type { CommandInput } from "./program.js";
 
 /** Options of `pincer pairing list`. */
@@ -24,6 +25,7 @@ export async function run(
   const account = opts.account?.trim() ? normalizeAccountId(opts.account) : undefined;
   const loaded = loadForCli(ctx, { requireValid: false });
   const store = createPairingStore({ stateDir: loaded.paths.stateDir });
+  checkChannelKnown(channel, knownChannelIds({ store, configChannels: loaded.config.channels }));
   const requests = store
     .list(channel)
     .filter((request) => account === undefined || request.meta.accountId === account);

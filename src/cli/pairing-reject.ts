@@ -1,6 +1,7 @@
 // `pincer pairing reject <code> | <channel> <code> [--channel C] [--account A] [--json]`: drops a
 // pending pairing code (the same shapes as `pairing approve`).
 import { createPairingStore } from "../channels/pairing/pairing-store.js";
+import { checkChannelKnown } from "./channel-ids.js";
 import { type CliContext, CliError, printJson, printLine } from "./context.js";
 import { loadForCli } from "./load.js";
 import { approveArguments, findPendingCode, knownChannelIds } from "./pairing-resolve.js";
@@ -14,12 +15,14 @@ export async function run(
   const { channel, code } = approveArguments(args, opts.channel);
   const loaded = loadForCli(ctx, { requireValid: false });
   const store = createPairingStore({ stateDir: loaded.paths.stateDir });
+  const knownChannels = knownChannelIds({ store, configChannels: loaded.config.channels });
+  checkChannelKnown(channel, knownChannels);
   const request = findPendingCode({
     store,
     code,
     ...(channel ? { channel } : {}),
     ...(opts.account ? { account: opts.account } : {}),
-    knownChannels: knownChannelIds({ store, configChannels: loaded.config.channels }),
+    knownChannels,
   });
   const dropped = store.reject(request.channel, request.code);
   if (!dropped) throw new CliError(`pairing code ${request.code} expired while rejecting it`);

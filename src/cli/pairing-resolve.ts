@@ -5,6 +5,7 @@
 import { normalizePairingCode } from "../channels/pairing/pairing-code.js";
 import type { ListedPairingRequest, PairingStore } from "../channels/pairing/pairing-store.js";
 import { normalizeAccountId } from "../routing/ids.js";
+import { knownChannelIdsOf } from "./channel-ids.js";
 import { CliError, ExitCode } from "./context.js";
 
 /** The channel of `list [channel] --channel C`: either form, never two different ones. */
@@ -81,15 +82,13 @@ export function findPendingCode(query: PendingCodeQuery): ListedPairingRequest {
   );
 }
 
-/** Channel ids with pending requests or in the config's `channels` (for messages and checks). */
+/** Channel ids the schema names, the config's `channels` holds, or pending requests use. */
 export function knownChannelIds(params: {
   store: PairingStore;
   configChannels: unknown;
 }): string[] {
-  const fromConfig =
-    params.configChannels && typeof params.configChannels === "object"
-      ? Object.keys(params.configChannels)
-      : [];
-  const pending = params.store.list().map((r) => r.channel);
-  return [...new Set([...fromConfig, ...pending].map((id) => id.toLowerCase()))];
+  return knownChannelIdsOf(
+    params.configChannels,
+    params.store.list().map((r) => r.channel),
+  );
 }

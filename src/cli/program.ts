@@ -2,14 +2,17 @@
 // command module on demand so `pincer --help` does no work it does not need.
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
+import { InvalidProfileNameError } from "../config/paths.js";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
 import { asksForJson, jsonUsageOutput } from "./gateway-run-usage.js";
 import {
+  checkProfileEnv,
   checkProfileName,
   findProfileFlag,
   findShadowedGlobalOptions,
   profileNotice,
 } from "./global-profile.js";
+import { checkSubcommandTypo, describeOption, rewriteHelpArgv } from "./help-command.js";
 import { registerAgentEditCommands } from "./program-agents.js";
 import { registerChannelCommands } from "./program-channels.js";
 import { registerDeviceCommands } from "./program-devices.js";
@@ -45,7 +48,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       checkProfileName(opts.profile);
       if (findProfileFlag(argv)?.afterCommand)
         io.stderr(profileNotice({ profile: opts.profile, env: io.env }));
-    }
+    } else checkProfileEnv(io.env);
     return { ...io, ...(opts.profile ? { profile: opts.profile } : {}), color };
   };
   // Each action: lazily import the module, run it, remember its exit code.
@@ -82,6 +85,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--profile <name>", "use the state dir ~/.openclaw-<name> (env OPENCLAW_PROFILE)")
     .option("--no-color", "disable coloured output")
     .showHelpAfterError("(run with --help for usage)")
+    .configureHelp({ optionDescription: describeOption })
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 
@@ -346,7 +350,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--strict-json", "the value must parse as JSON/JSON5 (no fallback to a string)")
     .option("--merge", "merge an object value into the object at the path (keys not given stay)")
     .option("--replace", "replace the value at the path whole (the default)")
-    .option("--dry-run", "validate the change and print what would be written, writing nothing")
+    .option("--dry-run", "validate the change exactly as a write would, writing nothing")
     .option("--batch-json <json>", 'several values in one write: [{"path": …, "value": …}, …]')
     .option("--batch-file <file>", "like --batch-json, read from a file")
     .option("--json", "print JSON")
@@ -377,18 +381,23 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     throw new Error(`options shadowed by global flags: ${shadowed.join(", ")}`);
 
   try {
-    await program.parseAsync(argv, { from: "user" });
+    checkSubcommandTypo(argv, program);
+    await program.parseAsync(rewriteHelpArgv(argv, program), { from: "user" });
     return exitCode;
   } catch (err) {
     if (err instanceof CommanderError) {
       const benign = ["commander.helpDisplayed", "commander.version", "commander.help"];
-      if (benign.includes(err.code))
-        return err.code === "commander.help" ? ExitCode.usage : ExitCode.ok;
+      // `help` (exit 0) vs a group run without a subcommand (help on stderr, commander's exit 1).
+      if (benign.includes(err.code)) return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
       return ExitCode.usage;
     }
     if (err instanceof CliError) {
       io.stderr(`error: ${err.message}\n`);
       return err.exitCode;
+    }
+    if (err instanceof InvalidProfileNameError) {
+      io.stderr(`error: ${err.message}\n`);
+      return ExitCode.usage;
     }
     throw err;
   }

@@ -21,6 +21,7 @@ import { applyConfigEdits } from "./config-edit.js";
 import { asBlock, type CliContext, CliError, displayPath, ExitCode, printJson } from "./context.js";
 import { loadForCli } from "./load.js";
 import type { CommandInput } from "./program.js";
+import { checkWorkspaceFlag } from "./workspace-guard.js";
 
 interface SetupOptions {
   workspace?: string;
@@ -48,11 +49,13 @@ function pickAgentId(loaded: LoadedConfig, requested: string | undefined): strin
   return id;
 }
 
-/** The value stored for `--workspace`: `~/...` kept as typed, anything else made absolute. */
-export function workspaceValue(raw: string, home: string): string {
+/** The value stored for `--workspace`: `~/...` kept as typed, anything else made absolute; `/`, the
+ * home dir, the state dir (or a folder holding them) refused. */
+export function workspaceValue(raw: string, paths: { home: string; stateDir: string }): string {
   const trimmed = raw.trim();
   if (trimmed === "") throw new CliError("--workspace needs a directory", ExitCode.usage);
-  return trimmed === "~" || trimmed.startsWith("~/") ? trimmed : expandHome(trimmed, home);
+  checkWorkspaceFlag(trimmed, paths);
+  return trimmed === "~" || trimmed.startsWith("~/") ? trimmed : expandHome(trimmed, paths.home);
 }
 
 /** Where an agent's workspace is configured in the file: its entry (`agents.list[i]` or
@@ -178,7 +181,7 @@ export async function run(ctx: CliContext, { opts }: CommandInput<SetupOptions>)
   const before = loadForCli(ctx, { requireValid: true });
   const agentId = pickAgentId(before, opts.agent);
   const workspace =
-    opts.workspace !== undefined ? workspaceValue(opts.workspace, before.paths.home) : undefined;
+    opts.workspace !== undefined ? workspaceValue(opts.workspace, before.paths) : undefined;
   let config: ConfigOutcome = { created: false };
   const created = before.exists
     ? undefined

@@ -1,10 +1,10 @@
 // What `pincer uninstall` would remove, decided before anything is touched: the gateway service unit,
 // the state dir (keeping workspaces inside it unless --workspace), the configured agent workspaces. Only
 // those paths are ever candidates; `/`, the home dir and any folder holding the home dir or the state
-// dir are refused, and configured paths outside the state dir (config file, agentDir, session store)
+// dir (also reached through a symlinked parent) are refused, and configured paths outside the state dir (config file, agentDir, session store)
 // are listed as kept.
-import { existsSync, lstatSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { existsSync, lstatSync, realpathSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { listAgents } from "../agents/roster.js";
 import type { LoadedConfig } from "../config/index.js";
 
@@ -38,13 +38,40 @@ export function isWithin(outer: string, inner: string): boolean {
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
-/** Why a path must never be removed wholesale, if it must not. */
-function dangerOf(path: string, params: { home: string; stateDir?: string }): string | undefined {
+/** Where `path` really is: its parent folders' symlinks followed (a last-component symlink stays, as
+ * only the link itself is removed). Unresolvable parents leave the lexical path. */
+function physicalPath(path: string): string {
   const resolved = resolve(path);
-  if (resolved === dirname(resolved)) return "it is the file system root";
-  if (isWithin(resolved, params.home)) return `it is or contains the home dir ${params.home}`;
-  if (params.stateDir && isWithin(resolved, params.stateDir)) {
-    return `it is or contains the state dir ${params.stateDir}`;
+  try {
+    return join(realpathSync(dirname(resolved)), basename(resolved));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return resolved;
+    throw err;
+  }
+}
+
+/** A path as typed and where it really is (both are checked: `/tmp/alias/home` may be the home). */
+function bothForms(path: string): string[] {
+  const resolved = resolve(path);
+  const real = existsSync(resolved) ? realpathSync(resolved) : resolved;
+  return [...new Set([resolved, physicalPath(resolved), real])];
+}
+
+/** Why a path must never be removed (or used as a workspace) wholesale, if it must not: lexically or
+ * through symlinks, it is the root, or holds the home dir or the state dir. */
+export function dangerOf(
+  path: string,
+  params: { home: string; stateDir?: string },
+): string | undefined {
+  const targets = [resolve(path), physicalPath(path)];
+  const homes = bothForms(params.home);
+  const stateDirs = params.stateDir ? bothForms(params.stateDir) : [];
+  for (const target of targets) {
+    if (target === dirname(target)) return "it is the file system root";
+    if (homes.some((home) => isWithin(target, home)))
+      return `it is or contains the home dir ${params.home}`;
+    if (stateDirs.some((stateDir) => isWithin(target, stateDir)))
+      return `it is or contains the state dir ${params.stateDir}`;
   }
   return undefined;
 }

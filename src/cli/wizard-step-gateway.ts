@@ -12,6 +12,7 @@ import {
   parsePort,
 } from "./wizard-answers.js";
 import { type Asked, CANCELLED, type Prompter } from "./wizard-prompts.js";
+import { workspaceProblem } from "./workspace-guard.js";
 
 /** Asks where the default agent's workspace is (`offered` prefills another folder); undefined when
  * it stays where it is. */
@@ -24,10 +25,11 @@ export async function askWorkspace(
   const typed = await p.text({
     message: "Workspace folder (the agent's files: AGENTS.md, SOUL.md, memory/)",
     initialValue: params.offered ?? shown,
-    validate: (v) => (v.trim() === "" ? "a folder is required" : undefined),
+    validate: (v) =>
+      v.trim() === "" ? "a folder is required" : workspaceProblem(v, params.loaded.paths),
   });
   if (typed === CANCELLED) return CANCELLED;
-  const value = workspaceValue(typed, home);
+  const value = workspaceValue(typed, params.loaded.paths);
   const same = value === shown || value === params.currentDir;
   return same && params.loaded.exists ? undefined : value;
 }

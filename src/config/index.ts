@@ -37,7 +37,14 @@ export {
   type IssueReport,
 } from "./format-issues.js";
 export { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./load.js";
-export { expandHome, resolveStatePaths, type StatePaths, type StatePathsParams } from "./paths.js";
+export {
+  expandHome,
+  InvalidProfileNameError,
+  isValidProfileName,
+  resolveStatePaths,
+  type StatePaths,
+  type StatePathsParams,
+} from "./paths.js";
 export {
   isRedactionMarker,
   isSecretKey,

@@ -24,11 +24,37 @@ export interface StatePathsParams {
   profile?: string;
 }
 
-/** Resolves state dir, config path and workspace base from env and profile, as OpenClaw does. */
+/** A state-dir profile name: it becomes part of a directory name, so no separators, `:` or `..`. */
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** True when `name` can select `~/.openclaw-<name>` (or is `default`): no path tricks. */
+export function isValidProfileName(name: string): boolean {
+  return name.toLowerCase() === "default" || (PROFILE_NAME.test(name) && !name.includes(".."));
+}
+
+/** A profile name (from `--profile` or `OPENCLAW_PROFILE`) that would leave `~/.openclaw-*`. */
+export class InvalidProfileNameError extends Error {
+  constructor(
+    readonly profile: string,
+    readonly source: "--profile" | "OPENCLAW_PROFILE",
+  ) {
+    super(
+      `${source} "${profile}" is not a valid state-dir profile name (letters, digits, . _ -; it selects ~/.openclaw-<name>)`,
+    );
+    this.name = "InvalidProfileNameError";
+  }
+}
+
+/** Resolves state dir, config path and workspace base from env and profile, as OpenClaw does.
+ * Throws {@link InvalidProfileNameError} for a profile name with separators or `..` (fail closed:
+ * `OPENCLAW_PROFILE=../x` must never pick a state dir outside `~/.openclaw-*`). */
 export function resolveStatePaths(params: StatePathsParams): StatePaths {
   const { env } = params;
   const home = env.HOME?.trim() || homedir();
+  const source = params.profile !== undefined ? "--profile" : "OPENCLAW_PROFILE";
   const rawProfile = (params.profile ?? env.OPENCLAW_PROFILE ?? "").trim();
+  if (rawProfile !== "" && !isValidProfileName(rawProfile))
+    throw new InvalidProfileNameError(rawProfile, source);
   const profile =
     rawProfile !== "" && rawProfile.toLowerCase() !== "default" ? rawProfile : undefined;
   const explicitState = env.OPENCLAW_STATE_DIR?.trim();
