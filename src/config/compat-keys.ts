@@ -17,9 +17,18 @@ export interface CompatKeyUse {
 }
 
 const SCHEMA_LISTS = ["anyOf", "oneOf", "allOf"] as const;
+/** The note of a key no schema property covers in an object that lets extra keys through. */
+export const UNKNOWN_KEY_NOTE = "not a key Pincer knows";
+/** Stands for a key an open object accepts without a schema: marked, so its use is reported. */
+const UNKNOWN_KEY_SCHEMA: SchemaNode = {
+  [COMPAT_MARK_KEY]: "compat",
+  [COMPAT_NOTE_KEY]: UNKNOWN_KEY_NOTE,
+};
 
 /** The warning text of one use (the path is shown beside it, not inside). */
 export function compatKeyMessage(use: Pick<CompatKeyUse, "note">): string {
+  if (use.note === UNKNOWN_KEY_NOTE)
+    return "not a key Pincer knows (accepted, as this section allows extra keys) — ignored";
   return `accepted for OpenClaw compatibility, not implemented by Pincer yet — ignored; ${use.note}`;
 }
 
@@ -40,6 +49,12 @@ function resolve(root: SchemaNode, node: SchemaNode): SchemaNode {
 /** A disabled section (`{ enabled: false, ... }`) or a `false` flag asks for nothing: nothing is ignored. */
 function isDisabled(value: unknown): boolean {
   return value === false || (isPlainObject(value) && value.enabled === false);
+}
+
+/** True for an object schema with named properties that still accepts any other key
+ *  (`additionalProperties: true`): such a key is accepted, and nothing reads it. */
+function isOpenObject(node: SchemaNode): boolean {
+  return isPlainObject(node.properties) && node.additionalProperties === true;
 }
 
 function childSchema(node: SchemaNode, key: string): SchemaNode | undefined {
@@ -74,9 +89,13 @@ export function findCompatKeys(
     const mark = note ?? markOf(node);
     if (mark !== undefined) {
       const path = formatConfigPath(segments);
-      if (!isDisabled(value) && !found.has(path)) found.set(path, { path, segments, note: mark });
+      // A `false` marked as a value (`streaming: false`) is the setting itself, not a switch-off.
+      const off = !("const" in node) && isDisabled(value);
+      if (!off && !found.has(path)) found.set(path, { path, segments, note: mark });
       continue;
     }
+    // Nothing below a disabled section is acted on, so nothing there is ignored either.
+    if (segments.length > 0 && isPlainObject(value) && isDisabled(value)) continue;
     const next: typeof stack = [];
     for (const list of SCHEMA_LISTS) {
       const branches = node[list];
@@ -85,9 +104,12 @@ export function findCompatKeys(
         if (isPlainObject(branch)) next.push({ value, node: branch, segments });
     }
     if (isPlainObject(value)) {
+      const open = isOpenObject(node);
       for (const [key, child] of Object.entries(value)) {
         const sub = childSchema(node, key);
         if (sub) next.push({ value: child, node: sub, segments: [...segments, key] });
+        else if (open)
+          next.push({ value: child, node: UNKNOWN_KEY_SCHEMA, segments: [...segments, key] });
       }
     } else if (Array.isArray(value) && isPlainObject(node.items)) {
       const items = node.items;

@@ -57,7 +57,12 @@ export const ModelDefinitionSchema = Type.Object(
     ),
     cost: Type.Optional(ModelCostSchema),
     contextWindow: Type.Optional(Type.Integer({ minimum: 1, description: "Context window." })),
-    contextTokens: Type.Optional(Type.Integer({ minimum: 1, description: "Usable context." })),
+    contextTokens: Type.Optional(
+      acceptedForCompat(
+        Type.Integer({ minimum: 1, description: "Usable context." }),
+        "no issue yet: contextWindow is used",
+      ),
+    ),
     maxTokens: Type.Optional(Type.Integer({ minimum: 1, description: "Max output tokens." })),
     headers: Type.Optional(
       Type.Record(Type.String(), Type.String(), { description: "Extra request headers." }),
