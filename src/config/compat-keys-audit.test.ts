@@ -3,7 +3,7 @@
 // section lets through without any schema, and disabled sections (which ask for nothing).
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
-import { findCompatKeys, UNKNOWN_KEY_NOTE } from "./compat-keys.js";
+import { compatKeyIssues, findCompatKeys, UNKNOWN_KEY_NOTE } from "./compat-keys.js";
 import { compactSchema } from "./schema-compact.js";
 
 const paths = (config: unknown) => findCompatKeys(config).map((use) => use.path);
@@ -88,6 +88,10 @@ describe("keys accepted and not read are reported", () => {
       "agents.defaults.typingMode",
     ]);
     expect(paths({ session: { typingMode: "message" } })).toEqual(["session.typingMode"]);
+    const [bind] = compatKeyIssues({ config: { gateway: { bind: "auto" } } });
+    expect(bind?.message).toMatch(
+      /^"auto" is accepted for OpenClaw compatibility, not implemented/,
+    );
     expect(
       paths({
         gateway: { bind: "lan", auth: { mode: "password" } },

@@ -14,6 +14,8 @@ export interface CompatKeyUse {
   path: string;
   segments: PathSegment[];
   note: string;
+  /** Set for a value-level mark (`gateway.bind: "auto"`): the one value that is ignored. */
+  value?: unknown;
 }
 
 const SCHEMA_LISTS = ["anyOf", "oneOf", "allOf"] as const;
@@ -26,9 +28,11 @@ const UNKNOWN_KEY_SCHEMA: SchemaNode = {
 };
 
 /** The warning text of one use (the path is shown beside it, not inside). */
-export function compatKeyMessage(use: Pick<CompatKeyUse, "note">): string {
+export function compatKeyMessage(use: Pick<CompatKeyUse, "note" | "value">): string {
   if (use.note === UNKNOWN_KEY_NOTE)
     return "not a key Pincer knows (accepted, as this section allows extra keys) — ignored";
+  if (use.value !== undefined)
+    return `${JSON.stringify(use.value)} is accepted for OpenClaw compatibility, not implemented by Pincer yet — ignored; ${use.note}`;
   return `accepted for OpenClaw compatibility, not implemented by Pincer yet — ignored; ${use.note}`;
 }
 
@@ -90,8 +94,10 @@ export function findCompatKeys(
     if (mark !== undefined) {
       const path = formatConfigPath(segments);
       // A `false` marked as a value (`streaming: false`) is the setting itself, not a switch-off.
-      const off = !("const" in node) && isDisabled(value);
-      if (!off && !found.has(path)) found.set(path, { path, segments, note: mark });
+      const literal = "const" in node;
+      const off = !literal && isDisabled(value);
+      if (!off && !found.has(path))
+        found.set(path, { path, segments, note: mark, ...(literal ? { value } : {}) });
       continue;
     }
     // Nothing below a disabled section is acted on, so nothing there is ignored either.
