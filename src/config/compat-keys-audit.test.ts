@@ -81,6 +81,27 @@ describe("keys accepted and not read are reported", () => {
     );
   });
 
+  it("skill env, per-topic overrides and the allowlist form of an agent's models", () => {
+    const config = {
+      skills: { entries: { weather: { enabled: true, env: { W_KEY: "k" }, apiKey: "x" } } },
+      channels: { telegram: { botToken: "1:a", groups: { "-100": { topics: { "7": {} } } } } },
+      agents: {
+        list: [
+          { id: "a", models: ["openai/gpt-5"] },
+          { id: "b", models: { "openai/gpt-5": { alias: "g" } } },
+        ],
+      },
+    };
+    expect(paths(config).sort()).toEqual(
+      [
+        "skills.entries.weather.env",
+        "skills.entries.weather.apiKey",
+        "channels.telegram.groups.-100.topics",
+        "agents.list[0].models",
+      ].sort(),
+    );
+  });
+
   it("enum values accepted and not implemented warn; the implemented values do not", () => {
     expect(paths({ gateway: { bind: "auto" } })).toEqual(["gateway.bind"]);
     expect(paths({ gateway: { auth: { mode: "trusted-proxy" } } })).toEqual(["gateway.auth.mode"]);

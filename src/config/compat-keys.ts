@@ -61,6 +61,14 @@ function isOpenObject(node: SchemaNode): boolean {
   return isPlainObject(node.properties) && node.additionalProperties === true;
 }
 
+function isOfType(value: unknown, type: string): boolean {
+  if (type === "object") return isPlainObject(value);
+  if (type === "array") return Array.isArray(value);
+  if (type === "integer") return Number.isInteger(value);
+  if (type === "null") return value === null;
+  return typeof value === type;
+}
+
 function childSchema(node: SchemaNode, key: string): SchemaNode | undefined {
   const props = node.properties;
   if (isPlainObject(props) && isPlainObject(props[key])) return props[key];
@@ -80,16 +88,22 @@ export function findCompatKeys(
 ): CompatKeyUse[] {
   const found = new Map<string, CompatKeyUse>();
   // Iterative walk: config depth is bounded by the loader, but nothing here recurses on input.
-  const stack: Array<{ value: unknown; node: SchemaNode; segments: PathSegment[] }> = [
-    { value: config, node: schema, segments: [] },
-  ];
+  // `inUnion`: reached as one branch of a union, so it applies only to values of its type.
+  const stack: Array<{
+    value: unknown;
+    node: SchemaNode;
+    segments: PathSegment[];
+    inUnion?: boolean;
+  }> = [{ value: config, node: schema, segments: [] }];
   while (stack.length > 0) {
-    const { value, node: raw, segments } = stack.pop()!;
+    const { value, node: raw, segments, inUnion } = stack.pop()!;
     if (value === undefined) continue;
     const note = markOf(raw);
     const node = resolve(schema, raw);
-    // A branch for one literal value (a value-level mark) applies only to that value.
+    // A branch for one literal value (a value-level mark) applies only to that value, and a
+    // branch of one type (a marked array form) only to values of that type.
     if ("const" in node && node.const !== value) continue;
+    if (inUnion && typeof node.type === "string" && !isOfType(value, node.type)) continue;
     const mark = note ?? markOf(node);
     if (mark !== undefined) {
       const path = formatConfigPath(segments);
@@ -107,7 +121,7 @@ export function findCompatKeys(
       const branches = node[list];
       if (!Array.isArray(branches)) continue;
       for (const branch of branches)
-        if (isPlainObject(branch)) next.push({ value, node: branch, segments });
+        if (isPlainObject(branch)) next.push({ value, node: branch, segments, inUnion: true });
     }
     if (isPlainObject(value)) {
       const open = isOpenObject(node);

@@ -112,9 +112,18 @@ const agentEntryProps = {
     Type.String({ description: "Agent state dir (auth profiles, model registry); never shared." }),
   ),
   models: Type.Optional(
-    Type.Union([ModelAliasMapSchema, Type.Array(Type.String())], {
-      description: "Per-agent model catalog (alias map) or allowlist of model refs.",
-    }),
+    Type.Union(
+      [
+        ModelAliasMapSchema,
+        acceptedForCompat(
+          Type.Array(Type.String()),
+          "no issue yet: a per-agent allowlist of model refs (use modelPolicy.allow)",
+        ),
+      ],
+      {
+        description: "Per-agent model catalog (alias map) or allowlist of model refs.",
+      },
+    ),
   ),
   identity: Type.Optional(AgentIdentitySchema),
   groupChat: Type.Optional(AgentGroupChatSchema),

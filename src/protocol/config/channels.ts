@@ -88,10 +88,11 @@ export const ChannelGroupSchema = Type.Object(
       Type.Array(Type.String(), { description: "Allowed role ids." }),
       "issue 16 (Discord)",
     ),
-    topics: Type.Optional(
+    topics: compatOptional(
       Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
         description: "Per-topic/thread overrides (Telegram forum topics).",
       }),
+      "no issue yet: per-topic overrides (a topic gets its own session; the group's settings apply)",
     ),
     channels: compatOptional(
       Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
