@@ -70,12 +70,14 @@ describe("keys accepted and not read are reported", () => {
       },
       channels: { defaults: { heartbeat: { showOk: true } } },
     };
+    (config.models.providers.local as Record<string, unknown>).auth = "oauth";
     expect(paths(config).sort()).toEqual(
       [
         "env.vars",
         "env.OPENAI_API_KEY",
         "tools.subagents",
         "models.providers.local.models[0].contextTokens",
+        "models.providers.local.auth",
         "channels.defaults.heartbeat",
       ].sort(),
     );

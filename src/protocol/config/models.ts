@@ -84,15 +84,18 @@ export const ModelProviderSchema = Type.Object(
       Type.Union([Type.String(), SecretRefSchema], { description: "API key or SecretRef." }),
     ),
     auth: Type.Optional(
-      Type.Union(
-        [
-          Type.Literal("api-key"),
-          Type.Literal("api_key"),
-          Type.Literal("aws-sdk"),
-          Type.Literal("oauth"),
-          Type.Literal("token"),
-        ],
-        { description: "Auth mode: api-key, aws-sdk, oauth or token." },
+      acceptedForCompat(
+        Type.Union(
+          [
+            Type.Literal("api-key"),
+            Type.Literal("api_key"),
+            Type.Literal("aws-sdk"),
+            Type.Literal("oauth"),
+            Type.Literal("token"),
+          ],
+          { description: "Auth mode: api-key, aws-sdk, oauth or token." },
+        ),
+        "no issue yet: not read; the agent's credential order picks the credential",
       ),
     ),
     api: Type.Optional(ModelApiSchema),
