@@ -106,6 +106,8 @@ describe("keys accepted and not read are reported", () => {
 
   it("enum values accepted and not implemented warn; the implemented values do not", () => {
     expect(paths({ gateway: { bind: "auto" } })).toEqual(["gateway.bind"]);
+    expect(paths({ gateway: { mode: "remote" } })).toEqual(["gateway.mode"]);
+    expect(paths({ gateway: { mode: "local" } })).toEqual([]);
     expect(paths({ gateway: { auth: { mode: "trusted-proxy" } } })).toEqual(["gateway.auth.mode"]);
     expect(paths({ agents: { defaults: { typingMode: "thinking" } } })).toEqual([
       "agents.defaults.typingMode",

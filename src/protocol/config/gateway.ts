@@ -204,12 +204,14 @@ export const GatewayConfigSchema = Type.Object(
     port: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 65535, description: "WS + HTTP port (default 18789)." }),
     ),
+    // "local" is what Pincer does (and what `pincer onboard` writes); only "remote" is ignored.
     mode: Type.Optional(
-      acceptedForCompat(
-        Type.Union([Type.Literal("local"), Type.Literal("remote")], {
-          description: "local (run the gateway here) or remote (connect to gateway.remote).",
-        }),
-        "no issue yet: remote gateway mode",
+      Type.Union(
+        [
+          Type.Literal("local"),
+          acceptedForCompat(Type.Literal("remote"), "no issue yet: remote gateway mode"),
+        ],
+        { description: "local (run the gateway here) or remote (connect to gateway.remote)." },
       ),
     ),
     bind: Type.Optional(GatewayBindSchema),
