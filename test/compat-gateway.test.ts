@@ -98,7 +98,7 @@ describe("channels without an adapter", () => {
     );
     expect(cli.stdout).toMatch(/^whatsapp\/work {2}no adapter .*, disabled$/m);
     const overview = await callCommand(status as never, box.env, { opts });
-    expect(overview.stdout).toMatch(/^Channels {2}whatsapp \(no adapter\)$/m);
+    expect(overview.stdout).toMatch(/^Channels {2}whatsapp \(no adapter: personal\)$/m);
   });
 });
 

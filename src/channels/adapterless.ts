@@ -86,3 +86,43 @@ export function withAdapterlessChannels(
   }
   return out;
 }
+
+/** One channel as `pincer status` shows it: whether Pincer can run it, and its account ids. */
+export interface ChannelSummary {
+  adapter: boolean;
+  accountIds: string[];
+  /** From a live gateway only: whether any account runs. */
+  running?: boolean;
+}
+
+/** The channels of a gateway's `channels.status`, each with its account ids (`pincer status`). */
+export function summarizeChannelsStatus(
+  status: Partial<Pick<ChannelsStatus, "channels" | "channelAccounts">>,
+): Record<string, ChannelSummary> {
+  const out: Record<string, ChannelSummary> = {};
+  for (const [channel, entry] of Object.entries(status.channels ?? {})) {
+    const accounts = status.channelAccounts?.[channel] ?? [];
+    out[channel] = {
+      adapter: entry?.adapter !== false,
+      accountIds: accounts
+        .filter((account) => account.enabled !== false)
+        .map((account) => account.accountId),
+      running: entry?.running === true,
+    };
+  }
+  return out;
+}
+
+/** The enabled channels of `cfg` with their account ids, when no gateway is there to ask. */
+export function summarizeConfiguredChannels(
+  cfg: OpenClawConfig,
+  hasAdapter: (channelId: string) => boolean,
+): Record<string, ChannelSummary> {
+  const out: Record<string, ChannelSummary> = {};
+  for (const channel of configuredChannelIds(cfg)) {
+    const section = channelSection(cfg, channel);
+    const accountIds = defaultAccountIds(section).filter((id) => isAccountEnabled(section, id));
+    out[channel] = { adapter: hasAdapter(channel), accountIds };
+  }
+  return out;
+}

@@ -104,6 +104,17 @@ describe("channels without an adapter", () => {
     expect(res.stdout).toMatch(/whatsapp\/work +no adapter/);
   });
 
+  it("status without a gateway lists them as no adapter with their enabled account names", async () => {
+    const sb = createCliSandbox();
+    sb.writeConfig(COMPAT_CONFIG);
+    const res = await sb.run(["status", ...OFFLINE]);
+    expect(res.stdout).toMatch(
+      /^Channels {2}whatsapp \(no adapter: personal\), discord \(no adapter: default\)$/m,
+    );
+    const json = JSON.parse((await sb.run(["status", "--json", ...OFFLINE])).stdout);
+    expect(json.channels.whatsapp).toEqual({ adapter: false, accountIds: ["personal"] });
+  });
+
   it("channels list --json: chat map, auth profiles and per-account auth[] without secrets", async () => {
     const sb = createCliSandbox({ TELEGRAM_BOT_TOKEN: "env-secret", OPS_TOKEN: "ops-secret" });
     const tokenFile = join(sb.home, "tg.token");

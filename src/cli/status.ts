@@ -3,6 +3,13 @@
 // `sessions.list`, `models.list`, `channels.status`). With no gateway it says so and shows what the
 // config and the session stores tell locally, without failing.
 import { listAgents } from "../agents/roster.js";
+import {
+  type ChannelSummary,
+  summarizeChannelsStatus,
+  summarizeConfiguredChannels,
+} from "../channels/adapterless.js";
+import { builtinChannelLoaders } from "../channels/builtin.js";
+import type { ChannelsStatus } from "../channels/host-status.js";
 import type { GatewayClient } from "../client/index.js";
 import { GatewayRequestError } from "../client/index.js";
 import { type ConfigIssue, formatConfigIssues, withCompatKeyIssues } from "../config/index.js";
@@ -74,7 +81,8 @@ export interface StatusReport {
   roster?: { defaultId: string; scope: string };
   sessions: { count: number; recent: SessionRow[] };
   runs?: RemoteStatus["runs"];
-  channels?: unknown;
+  /** Configured channels (a live gateway's, else the config's), each with its account ids. */
+  channels?: Record<string, ChannelSummary>;
   models?: { count: number; used: string[]; all?: Array<{ id: string; provider: string }> };
 }
 
@@ -103,7 +111,7 @@ async function remoteReport(
     optional<{ defaultId: string; scope: string }>(ctx, client, "agents.list"),
     optional<{ count: number; sessions: SessionRow[] }>(ctx, client, "sessions.list"),
     optional<{ models: Array<{ id: string; provider: string }> }>(ctx, client, "models.list"),
-    optional<{ channels: Record<string, unknown> }>(ctx, client, "channels.status"),
+    optional<Partial<ChannelsStatus>>(ctx, client, "channels.status"),
   ]);
   const used = [...new Set(status.agents.flatMap((agent) => (agent.model ? [agent.model] : [])))];
   const modelList = models?.models ?? [];
@@ -118,7 +126,7 @@ async function remoteReport(
       recent: (sessions?.sessions ?? []).slice(0, params.all ? undefined : 5),
     },
     runs: status.runs,
-    channels: channels?.channels ?? {},
+    channels: summarizeChannelsStatus(channels ?? {}),
     models: {
       count: modelList.length,
       used,
@@ -133,6 +141,7 @@ async function localReport(
   error: string,
 ): Promise<Omit<StatusReport, "configCheck">> {
   const { loaded } = target;
+  const builtin = builtinChannelLoaders();
   const agents: AgentRow[] = [];
   for (const agent of listAgents(loaded.config, loaded.paths)) {
     const store = openAgentStore(ctx, { loaded, agent });
@@ -151,6 +160,7 @@ async function localReport(
     stateDir: loaded.paths.stateDir,
     agents,
     sessions: { count: agents.reduce((sum, agent) => sum + agent.sessions, 0), recent: [] },
+    channels: summarizeConfiguredChannels(loaded.config, (id) => Object.hasOwn(builtin, id)),
   };
 }
 
@@ -206,10 +216,12 @@ export function formatStatus(ctx: CliContext, report: StatusReport): string[] {
     lines.push(`Runs      ${r.active} active, ${r.queued} queued (max ${r.maxConcurrent})`);
   }
   if (report.channels !== undefined) {
-    const channels = report.channels as Record<string, { adapter?: boolean }>;
-    const names = Object.entries(channels).map(([name, channel]) =>
-      channel?.adapter === false ? `${name} (${s.yellow("no adapter")})` : name,
-    );
+    // An adapter-less channel is never shown as enabled: "no adapter", with its account names.
+    const names = Object.entries(report.channels).map(([name, channel]) => {
+      const accounts = channel.accountIds.join(", ");
+      if (!channel.adapter) return `${name} (${s.yellow("no adapter")}: ${accounts || "-"})`;
+      return accounts ? `${name} (${accounts})` : name;
+    });
     lines.push(`Channels  ${names.length === 0 ? "none" : names.join(", ")}`);
   }
   if (report.models) {

@@ -14,12 +14,25 @@ export interface CompatKeyUse {
   path: string;
   segments: PathSegment[];
   note: string;
+  /** Set for a value-level mark (`gateway.bind: "auto"`): the one value that is ignored. */
+  value?: unknown;
 }
 
 const SCHEMA_LISTS = ["anyOf", "oneOf", "allOf"] as const;
+/** The note of a key no schema property covers in an object that lets extra keys through. */
+export const UNKNOWN_KEY_NOTE = "not a key Pincer knows";
+/** Stands for a key an open object accepts without a schema: marked, so its use is reported. */
+const UNKNOWN_KEY_SCHEMA: SchemaNode = {
+  [COMPAT_MARK_KEY]: "compat",
+  [COMPAT_NOTE_KEY]: UNKNOWN_KEY_NOTE,
+};
 
 /** The warning text of one use (the path is shown beside it, not inside). */
-export function compatKeyMessage(use: Pick<CompatKeyUse, "note">): string {
+export function compatKeyMessage(use: Pick<CompatKeyUse, "note" | "value">): string {
+  if (use.note === UNKNOWN_KEY_NOTE)
+    return "not a key Pincer knows (accepted, as this section allows extra keys) — ignored";
+  if (use.value !== undefined)
+    return `${JSON.stringify(use.value)} is accepted for OpenClaw compatibility, not implemented by Pincer yet — ignored; ${use.note}`;
   return `accepted for OpenClaw compatibility, not implemented by Pincer yet — ignored; ${use.note}`;
 }
 
@@ -42,6 +55,20 @@ function isDisabled(value: unknown): boolean {
   return value === false || (isPlainObject(value) && value.enabled === false);
 }
 
+/** True for an object schema with named properties that still accepts any other key
+ *  (`additionalProperties: true`): such a key is accepted, and nothing reads it. */
+function isOpenObject(node: SchemaNode): boolean {
+  return isPlainObject(node.properties) && node.additionalProperties === true;
+}
+
+function isOfType(value: unknown, type: string): boolean {
+  if (type === "object") return isPlainObject(value);
+  if (type === "array") return Array.isArray(value);
+  if (type === "integer") return Number.isInteger(value);
+  if (type === "null") return value === null;
+  return typeof value === type;
+}
+
 function childSchema(node: SchemaNode, key: string): SchemaNode | undefined {
   const props = node.properties;
   if (isPlainObject(props) && isPlainObject(props[key])) return props[key];
@@ -61,33 +88,48 @@ export function findCompatKeys(
 ): CompatKeyUse[] {
   const found = new Map<string, CompatKeyUse>();
   // Iterative walk: config depth is bounded by the loader, but nothing here recurses on input.
-  const stack: Array<{ value: unknown; node: SchemaNode; segments: PathSegment[] }> = [
-    { value: config, node: schema, segments: [] },
-  ];
+  // `inUnion`: reached as one branch of a union, so it applies only to values of its type.
+  const stack: Array<{
+    value: unknown;
+    node: SchemaNode;
+    segments: PathSegment[];
+    inUnion?: boolean;
+  }> = [{ value: config, node: schema, segments: [] }];
   while (stack.length > 0) {
-    const { value, node: raw, segments } = stack.pop()!;
+    const { value, node: raw, segments, inUnion } = stack.pop()!;
     if (value === undefined) continue;
     const note = markOf(raw);
     const node = resolve(schema, raw);
-    // A branch for one literal value (a value-level mark) applies only to that value.
+    // A branch for one literal value (a value-level mark) applies only to that value, and a
+    // branch of one type (a marked array form) only to values of that type.
     if ("const" in node && node.const !== value) continue;
+    if (inUnion && typeof node.type === "string" && !isOfType(value, node.type)) continue;
     const mark = note ?? markOf(node);
     if (mark !== undefined) {
       const path = formatConfigPath(segments);
-      if (!isDisabled(value) && !found.has(path)) found.set(path, { path, segments, note: mark });
+      // A `false` marked as a value (`streaming: false`) is the setting itself, not a switch-off.
+      const literal = "const" in node;
+      const off = !literal && isDisabled(value);
+      if (!off && !found.has(path))
+        found.set(path, { path, segments, note: mark, ...(literal ? { value } : {}) });
       continue;
     }
+    // Nothing below a disabled section is acted on, so nothing there is ignored either.
+    if (segments.length > 0 && isPlainObject(value) && isDisabled(value)) continue;
     const next: typeof stack = [];
     for (const list of SCHEMA_LISTS) {
       const branches = node[list];
       if (!Array.isArray(branches)) continue;
       for (const branch of branches)
-        if (isPlainObject(branch)) next.push({ value, node: branch, segments });
+        if (isPlainObject(branch)) next.push({ value, node: branch, segments, inUnion: true });
     }
     if (isPlainObject(value)) {
+      const open = isOpenObject(node);
       for (const [key, child] of Object.entries(value)) {
         const sub = childSchema(node, key);
         if (sub) next.push({ value: child, node: sub, segments: [...segments, key] });
+        else if (open)
+          next.push({ value: child, node: UNKNOWN_KEY_SCHEMA, segments: [...segments, key] });
       }
     } else if (Array.isArray(value) && isPlainObject(node.items)) {
       const items = node.items;

@@ -87,7 +87,10 @@ export function hoistRepeatedSchemas(root: SchemaObject): SchemaObject {
 /** The run-time form of a schema: plain JSON, no descriptions, repeated parts hoisted. */
 export function compactSchema(schema: unknown): SchemaObject {
   const plain: unknown = JSON.parse(
-    JSON.stringify(schema, (key, value) => (key === "description" ? undefined : value)),
+    JSON.stringify(schema, (key, value) =>
+      // An annotation (a string); a property named "description" is a schema (an object) and stays.
+      key === "description" && typeof value === "string" ? undefined : value,
+    ),
   );
   if (!isObject(plain)) throw new TypeError("compactSchema: the schema must be an object");
   return hoistRepeatedSchemas(plain);

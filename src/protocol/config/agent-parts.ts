@@ -37,6 +37,22 @@ export const GroupChatSchema = Type.Object(
 /** Static type of {@link GroupChatSchema}. */
 export type GroupChat = Static<typeof GroupChatSchema>;
 
+/** An agent entry's `groupChat`: its mention patterns count; a per-agent history limit is not read. */
+export const AgentGroupChatSchema = Type.Object(
+  {
+    mentionPatterns: Type.Optional(
+      Type.Array(Type.String(), { description: "Regex patterns that count as a mention." }),
+    ),
+    historyLimit: Type.Optional(
+      acceptedForCompat(
+        Type.Integer({ minimum: 0, description: "Group messages kept as context." }),
+        "no issue yet: per-agent group history (the group's, channel's or messages.groupChat limit applies)",
+      ),
+    ),
+  },
+  { additionalProperties: true, description: "Group chat settings of one agent." },
+);
+
 /** Docker settings of the sandbox container. */
 export const SandboxDockerSchema = Type.Object(
   {
@@ -134,12 +150,18 @@ export const SubagentsConfigSchema = Type.Object(
       Type.Array(Type.String(), { description: 'Agent ids this agent may spawn ("*" = any).' }),
     ),
     model: Type.Optional(
-      Type.Union([Type.String(), ModelRefObjectSchema], {
-        description: "Model for spawned sub-agents.",
-      }),
+      acceptedForCompat(
+        Type.Union([Type.String(), ModelRefObjectSchema], {
+          description: "Model for spawned sub-agents.",
+        }),
+        "no issue yet: sub-agent model (sessions_spawn runs the target agent's model)",
+      ),
     ),
     maxConcurrent: Type.Optional(
-      Type.Integer({ minimum: 1, description: "Max concurrent sub-agent runs." }),
+      acceptedForCompat(
+        Type.Integer({ minimum: 1, description: "Max concurrent sub-agent runs." }),
+        "no issue yet: sub-agent limits",
+      ),
     ),
     maxSpawnDepth: Type.Optional(
       acceptedForCompat(
@@ -159,7 +181,12 @@ export const SubagentsConfigSchema = Type.Object(
         "no issue yet: sub-agent limits",
       ),
     ),
-    thinking: Type.Optional(Type.String({ description: "Default thinking level." })),
+    thinking: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "Default thinking level." }),
+        "no issue yet: sub-agent thinking level",
+      ),
+    ),
     runTimeoutSeconds: Type.Optional(
       acceptedForCompat(
         Type.Number({ minimum: 0, description: "Run timeout (s, 0 = none)." }),
@@ -188,7 +215,12 @@ export const HeartbeatConfigSchema = Type.Object(
         { additionalProperties: false, description: "Window in which heartbeats run." },
       ),
     ),
-    model: Type.Optional(Type.String({ description: "Heartbeat model override." })),
+    model: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "Heartbeat model override." }),
+        "no issue yet: heartbeat model (heartbeats run the agent's model)",
+      ),
+    ),
     session: Type.Optional(Type.String({ description: "Session key for heartbeat runs." })),
     target: Type.Optional(Type.String({ description: "Delivery target: last, none or channel." })),
     to: Type.Optional(Type.String({ description: "Explicit delivery recipient." })),
@@ -224,7 +256,16 @@ export const ModelAliasEntrySchema = Type.Object(
         description: "Provider params (temperature, maxTokens, cacheRetention, ...).",
       }),
     ),
-    streaming: Type.Optional(Type.Boolean({ description: "Stream responses for this model." })),
+    // Responses always stream: only `false` (turn streaming off) is accepted and ignored.
+    streaming: Type.Optional(
+      Type.Union(
+        [
+          Type.Literal(true),
+          acceptedForCompat(Type.Literal(false), "no issue yet: responses always stream"),
+        ],
+        { description: "Stream responses for this model." },
+      ),
+    ),
   },
   { additionalProperties: true, description: "Model catalog entry." },
 );

@@ -1,12 +1,12 @@
 // `agents`: `defaults` plus the roster (`list[]`, or `entries` keyed by id).
 import { type Static, Type } from "typebox";
 import {
+  AgentGroupChatSchema,
   AgentIdentitySchema,
   BlockStreamingChunkSchema,
   BlockStreamingCoalesceSchema,
   CompactionConfigSchema,
   ContextPruningConfigSchema,
-  GroupChatSchema,
   HeartbeatConfigSchema,
   HumanDelaySchema,
   ModelAliasMapSchema,
@@ -15,8 +15,19 @@ import {
   SubagentsConfigSchema,
   ThinkingLevelSchema,
 } from "./agent-parts.js";
-import { acceptedForCompat, ModelRefObjectSchema, TypingModeSchema } from "./common.js";
-import { AgentToolsConfigSchema } from "./tools.js";
+import {
+  acceptedForCompat,
+  compatOptional,
+  ModelRefObjectSchema,
+  ToolListPolicySchema,
+  TypingModeSchema,
+} from "./common.js";
+import {
+  AgentToolsConfigSchema,
+  ElevatedConfigSchema,
+  ExecToolConfigSchema,
+  ToolsConfigSchema,
+} from "./tools.js";
 
 /** Keys accepted both in `agents.defaults` and in each agent entry. */
 const sharedAgentProps = {
@@ -36,7 +47,6 @@ const sharedAgentProps = {
   modelPolicy: Type.Optional(ModelPolicySchema),
   sandbox: Type.Optional(SandboxConfigSchema),
   subagents: Type.Optional(SubagentsConfigSchema),
-  tools: Type.Optional(AgentToolsConfigSchema),
   heartbeat: Type.Optional(HeartbeatConfigSchema),
   humanDelay: Type.Optional(
     acceptedForCompat(HumanDelaySchema, "no issue yet: human-like reply delay"),
@@ -50,11 +60,11 @@ const sharedAgentProps = {
   bootstrapTotalMaxChars: Type.Optional(
     Type.Integer({ description: "Total bootstrap injection cap (default 150000)." }),
   ),
-  userTimezone: Type.Optional(Type.String({ description: "IANA timezone for the prompt." })),
-  timeFormat: Type.Optional(
+  timeFormat: compatOptional(
     Type.Union([Type.Literal("auto"), Type.Literal("12"), Type.Literal("24")], {
       description: "Time format in the prompt: auto, 12 or 24.",
     }),
+    "no issue yet: the prompt's time format",
   ),
   timeoutSeconds: Type.Optional(
     Type.Number({ minimum: 0, description: "Agent run timeout in seconds (0 = unlimited)." }),
@@ -65,8 +75,9 @@ const sharedAgentProps = {
   thinkingDefault: Type.Optional(
     acceptedForCompat(ThinkingLevelSchema, "no issue yet: default thinking level"),
   ),
-  contextTokens: Type.Optional(
+  contextTokens: compatOptional(
     Type.Integer({ minimum: 1, description: "Context window cap used for estimates." }),
+    "no issue yet: context cap (the model's contextWindow is used)",
   ),
   memorySearch: Type.Optional(
     acceptedForCompat(
@@ -79,22 +90,43 @@ const sharedAgentProps = {
 /** Keys of an agent entry (besides `id`). */
 const agentEntryProps = {
   ...sharedAgentProps,
+  tools: Type.Optional(AgentToolsConfigSchema),
+  userTimezone: compatOptional(
+    Type.String({ description: "IANA timezone for the prompt." }),
+    "no issue yet: per-agent timezone (agents.defaults.userTimezone applies)",
+  ),
+  typingMode: Type.Optional(TypingModeSchema),
+  typingIntervalSeconds: Type.Optional(
+    Type.Number({ minimum: 1, description: "Typing indicator refresh (s)." }),
+  ),
   default: Type.Optional(
     Type.Boolean({ description: "Marks the default agent (first with true wins)." }),
   ),
   name: Type.Optional(Type.String({ description: "Display name." })),
   description: Type.Optional(Type.String({ description: "What this agent is for." })),
-  cwd: Type.Optional(Type.String({ description: "Working directory override for tools." })),
+  cwd: compatOptional(
+    Type.String({ description: "Working directory override for tools." }),
+    "no issue yet: tools run in the agent's workspace",
+  ),
   agentDir: Type.Optional(
     Type.String({ description: "Agent state dir (auth profiles, model registry); never shared." }),
   ),
   models: Type.Optional(
-    Type.Union([ModelAliasMapSchema, Type.Array(Type.String())], {
-      description: "Per-agent model catalog (alias map) or allowlist of model refs.",
-    }),
+    Type.Union(
+      [
+        ModelAliasMapSchema,
+        acceptedForCompat(
+          Type.Array(Type.String()),
+          "no issue yet: a per-agent allowlist of model refs (use modelPolicy.allow)",
+        ),
+      ],
+      {
+        description: "Per-agent model catalog (alias map) or allowlist of model refs.",
+      },
+    ),
   ),
   identity: Type.Optional(AgentIdentitySchema),
-  groupChat: Type.Optional(GroupChatSchema),
+  groupChat: Type.Optional(AgentGroupChatSchema),
   skills: Type.Optional(
     Type.Array(Type.String(), { description: "Skill allowlist for this agent." }),
   ),
@@ -139,6 +171,7 @@ export type AgentEntryById = Static<typeof AgentEntryByIdSchema>;
 /** Keys of `agents.defaults` (and of the legacy top-level `agent`). */
 const agentDefaultsProps = {
   ...sharedAgentProps,
+  userTimezone: Type.Optional(Type.String({ description: "IANA timezone for the prompt." })),
   models: Type.Optional(ModelAliasMapSchema),
   imageModel: Type.Optional(
     acceptedForCompat(
@@ -152,7 +185,10 @@ const agentDefaultsProps = {
       "no issue yet: PDF model",
     ),
   ),
-  repoRoot: Type.Optional(Type.String({ description: "Repo root shown in the runtime line." })),
+  repoRoot: compatOptional(
+    Type.String({ description: "Repo root shown in the runtime line." }),
+    "no issue yet: repo root in the prompt",
+  ),
   bootstrapPromptTruncationWarning: Type.Optional(
     acceptedForCompat(
       Type.Union([Type.Literal("off"), Type.Literal("once"), Type.Literal("always")], {
@@ -224,7 +260,10 @@ const agentDefaultsProps = {
   blockStreamingCoalesce: Type.Optional(
     acceptedForCompat(BlockStreamingCoalesceSchema, "no issue yet: block streaming"),
   ),
-  mediaMaxMb: Type.Optional(Type.Number({ minimum: 0, description: "Max inbound media (MB)." })),
+  mediaMaxMb: compatOptional(
+    Type.Number({ minimum: 0, description: "Max inbound media (MB)." }),
+    "no issue yet: the channel's mediaMaxMb applies",
+  ),
   imageMaxDimensionPx: Type.Optional(
     acceptedForCompat(
       Type.Integer({ minimum: 1, description: "Max image side when sanitizing (px)." }),
@@ -258,18 +297,58 @@ const agentDefaultsProps = {
 };
 
 /** `agents.defaults`: settings inherited by every agent. */
-export const AgentDefaultsSchema = Type.Object(agentDefaultsProps, {
-  additionalProperties: true,
-  description: "Defaults for every agent.",
-});
+export const AgentDefaultsSchema = Type.Object(
+  {
+    ...agentDefaultsProps,
+    tools: compatOptional(
+      AgentToolsConfigSchema,
+      "no issue yet: the top-level tools and each agents.list[].tools apply",
+    ),
+  },
+  {
+    additionalProperties: true,
+    description: "Defaults for every agent.",
+  },
+);
 /** Static type of {@link AgentDefaultsSchema}. */
 export type AgentDefaults = Static<typeof AgentDefaultsSchema>;
 
-/** [legacy] Top-level `agent`: the single-agent form of `agents.defaults` (workspace, skipBootstrap...). */
-export const LegacyAgentConfigSchema = Type.Object(agentDefaultsProps, {
-  additionalProperties: true,
-  description: "[legacy] Single-agent settings; alias of agents.defaults.",
-});
+/** [legacy] Top-level `agent`: the single-agent form of `agents.defaults` (workspace, skipBootstrap...),
+ *  with the keys OpenClaw's migration moves elsewhere (src/config/legacy-agent.ts): `tools`, `elevated`
+ *  and `bash` go to the top-level `tools`, `modelFallbacks` to `model.fallbacks`. */
+export const LegacyAgentConfigSchema = Type.Object(
+  {
+    ...agentDefaultsProps,
+    tools: Type.Optional(ToolsConfigSchema),
+    elevated: compatOptional(ElevatedConfigSchema, "issue 18 (elevated mode)"),
+    bash: Type.Optional(ExecToolConfigSchema),
+    modelFallbacks: Type.Optional(
+      Type.Array(Type.String(), { description: "[legacy] Fallback model refs (model.fallbacks)." }),
+    ),
+    sandbox: Type.Optional(
+      Type.Object(
+        {
+          ...SandboxConfigSchema.properties,
+          tools: compatOptional(ToolListPolicySchema, "issue 18 (sandboxing)"),
+        },
+        { additionalProperties: true, description: "[legacy] Sandbox settings." },
+      ),
+    ),
+    subagents: Type.Optional(
+      Type.Object(
+        {
+          ...SubagentsConfigSchema.properties,
+          tools: compatOptional(ToolListPolicySchema, "no issue yet: sub-agent tool policy"),
+        },
+        { additionalProperties: true, description: "[legacy] Sub-agent settings." },
+      ),
+    ),
+  },
+  {
+    additionalProperties: true,
+    description: "[legacy] Single-agent settings; alias of agents.defaults.",
+  },
+);
 /** Static type of {@link LegacyAgentConfigSchema}. */
 export type LegacyAgentConfig = Static<typeof LegacyAgentConfigSchema>;
 

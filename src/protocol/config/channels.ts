@@ -88,10 +88,11 @@ export const ChannelGroupSchema = Type.Object(
       Type.Array(Type.String(), { description: "Allowed role ids." }),
       "issue 16 (Discord)",
     ),
-    topics: Type.Optional(
+    topics: compatOptional(
       Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
         description: "Per-topic/thread overrides (Telegram forum topics).",
       }),
+      "no issue yet: per-topic overrides (a topic gets its own session; the group's settings apply)",
     ),
     channels: compatOptional(
       Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
@@ -226,6 +227,12 @@ const channelCredentialProps = {
     }),
   ),
   tokenFile: Type.Optional(Type.String({ description: "File holding the bot token." })),
+  apiRoot: Type.Optional(
+    Type.String({ description: "Bot API root for a self-hosted server (Telegram)." }),
+  ),
+  timeoutSeconds: Type.Optional(
+    Type.Number({ minimum: 0, description: "Timeout of one API request (s; Telegram)." }),
+  ),
   token: compatOptional(
     Type.Union([Type.String(), SecretRefSchema], { description: "Bot token (Discord, ...)." }),
     "issue 16 (Discord)",
@@ -351,8 +358,9 @@ export const ChannelDefaultsSchema = Type.Object(
       ContextVisibilitySchema,
       "no issue yet: group context visibility",
     ),
-    heartbeat: Type.Optional(
+    heartbeat: compatOptional(
       Type.Record(Type.String(), Type.Unknown(), { description: "Heartbeat visibility." }),
+      "no issue yet: per-channel heartbeat visibility",
     ),
     botLoopProtection: compatOptional(
       Type.Record(Type.String(), Type.Unknown(), { description: "Bot loop protection." }),

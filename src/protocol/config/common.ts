@@ -115,8 +115,9 @@ export const TypingModeSchema = Type.Union(
   [
     Type.Literal("never"),
     Type.Literal("instant"),
-    Type.Literal("thinking"),
-    Type.Literal("message"),
+    // Accepted: the indicator still starts at once (as "instant").
+    acceptedForCompat(Type.Literal("thinking"), "no issue yet: typing starts at once (instant)"),
+    acceptedForCompat(Type.Literal("message"), "no issue yet: typing starts at once (instant)"),
   ],
   { description: "When the typing indicator starts." },
 );

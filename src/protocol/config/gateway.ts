@@ -8,7 +8,11 @@ export const GatewayBindSchema = Type.Union(
     Type.Literal("loopback"),
     Type.Literal("lan"),
     Type.Literal("tailnet"),
-    Type.Literal("auto"),
+    // Accepted, not implemented: the gateway refuses to start with it.
+    acceptedForCompat(
+      Type.Literal("auto"),
+      "no issue yet: bind auto (use loopback, lan, tailnet or custom)",
+    ),
     Type.Literal("custom"),
   ],
   { description: "Bind: loopback (default), lan, tailnet, auto or custom (customBindHost)." },
@@ -22,7 +26,8 @@ export const GatewayAuthModeSchema = Type.Union(
     Type.Literal("none"),
     Type.Literal("token"),
     Type.Literal("password"),
-    Type.Literal("trusted-proxy"),
+    // Accepted, not implemented: the gateway refuses to start with it.
+    acceptedForCompat(Type.Literal("trusted-proxy"), "no issue yet: trusted-proxy auth"),
   ],
   { description: "Auth mode: none, token (default), password or trusted-proxy." },
 );
@@ -199,8 +204,8 @@ export const GatewayConfigSchema = Type.Object(
     port: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 65535, description: "WS + HTTP port (default 18789)." }),
     ),
+    // "local" is what Pincer does (and what `pincer onboard` writes); only "remote" is ignored.
     mode: Type.Optional(
-      // A value-level mark: `"local"` (what onboard and OpenClaw write) is what Pincer does.
       Type.Union(
         [
           Type.Literal("local"),

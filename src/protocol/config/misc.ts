@@ -1,7 +1,7 @@
 // The remaining top-level sections. Those Pincer reads are modelled; the rest pass through
 // as free-form objects so an existing OpenClaw config is still accepted.
 import { type Static, Type } from "typebox";
-import { acceptedForCompat, SecretRefSchema } from "./common.js";
+import { acceptedForCompat, compatOptional, SecretRefSchema } from "./common.js";
 
 /** `meta`: bookkeeping written by OpenClaw when it saves the file. */
 export const MetaConfigSchema = Type.Object(
@@ -12,7 +12,8 @@ export const MetaConfigSchema = Type.Object(
       Type.Record(Type.String(), Type.Unknown(), { description: "Applied migrations." }),
     ),
   },
-  { additionalProperties: true, description: "Config file metadata." },
+  // Bookkeeping, never a setting: other keys pass through without a warning (a schema, not `true`).
+  { additionalProperties: Type.Unknown(), description: "Config file metadata." },
 );
 /** Static type of {@link MetaConfigSchema}. */
 export type MetaConfig = Static<typeof MetaConfigSchema>;
@@ -20,8 +21,9 @@ export type MetaConfig = Static<typeof MetaConfigSchema>;
 /** `env`: env vars applied when missing from the process env; extra string keys are vars too. */
 export const EnvConfigSchema = Type.Object(
   {
-    vars: Type.Optional(
+    vars: compatOptional(
       Type.Record(Type.String(), Type.String(), { description: "Env vars to set if unset." }),
+      "no issue yet: config env vars are not applied (set them in the environment)",
     ),
     shellEnv: Type.Optional(
       acceptedForCompat(
@@ -37,7 +39,10 @@ export const EnvConfigSchema = Type.Object(
     ),
   },
   {
-    additionalProperties: Type.String({ description: "Env var value (shorthand for vars)." }),
+    additionalProperties: acceptedForCompat(
+      Type.String({ description: "Env var value (shorthand for vars)." }),
+      "no issue yet: config env vars are not applied (set them in the environment)",
+    ),
     description: "Environment variables.",
   },
 );
@@ -55,7 +60,8 @@ export const WizardConfigSchema = Type.Object(
       Type.Union([Type.Literal("local"), Type.Literal("remote")], { description: "Run mode." }),
     ),
   },
-  { additionalProperties: true, description: "Onboarding wizard state." },
+  // Bookkeeping, never a setting: other keys pass through without a warning (a schema, not `true`).
+  { additionalProperties: Type.Unknown(), description: "Onboarding wizard state." },
 );
 /** Static type of {@link WizardConfigSchema}. */
 export type WizardConfig = Static<typeof WizardConfigSchema>;

@@ -57,7 +57,12 @@ export const ModelDefinitionSchema = Type.Object(
     ),
     cost: Type.Optional(ModelCostSchema),
     contextWindow: Type.Optional(Type.Integer({ minimum: 1, description: "Context window." })),
-    contextTokens: Type.Optional(Type.Integer({ minimum: 1, description: "Usable context." })),
+    contextTokens: Type.Optional(
+      acceptedForCompat(
+        Type.Integer({ minimum: 1, description: "Usable context." }),
+        "no issue yet: contextWindow is used",
+      ),
+    ),
     maxTokens: Type.Optional(Type.Integer({ minimum: 1, description: "Max output tokens." })),
     headers: Type.Optional(
       Type.Record(Type.String(), Type.String(), { description: "Extra request headers." }),
@@ -79,15 +84,18 @@ export const ModelProviderSchema = Type.Object(
       Type.Union([Type.String(), SecretRefSchema], { description: "API key or SecretRef." }),
     ),
     auth: Type.Optional(
-      Type.Union(
-        [
-          Type.Literal("api-key"),
-          Type.Literal("api_key"),
-          Type.Literal("aws-sdk"),
-          Type.Literal("oauth"),
-          Type.Literal("token"),
-        ],
-        { description: "Auth mode: api-key, aws-sdk, oauth or token." },
+      acceptedForCompat(
+        Type.Union(
+          [
+            Type.Literal("api-key"),
+            Type.Literal("api_key"),
+            Type.Literal("aws-sdk"),
+            Type.Literal("oauth"),
+            Type.Literal("token"),
+          ],
+          { description: "Auth mode: api-key, aws-sdk, oauth or token." },
+        ),
+        "no issue yet: not read; the agent's credential order picks the credential",
       ),
     ),
     api: Type.Optional(ModelApiSchema),

@@ -1,18 +1,21 @@
 // `skills`: bundled allowlist, extra skill folders, install preferences and per-skill entries.
 import { type Static, Type } from "typebox";
-import { acceptedForCompat, SecretRefSchema } from "./common.js";
+import { acceptedForCompat, compatOptional, SecretRefSchema } from "./common.js";
 
 /** `skills.entries.<name>`: enable/disable a skill and give it credentials or config. */
 export const SkillEntrySchema = Type.Object(
   {
     enabled: Type.Optional(Type.Boolean({ description: "Enable or disable the skill." })),
-    apiKey: Type.Optional(
+    // Counted by the skill's gates (a required env var is "provided"), but never put in a run's env.
+    apiKey: compatOptional(
       Type.Union([Type.String(), SecretRefSchema], {
         description: "API key exposed as the skill's primaryEnv.",
       }),
+      "no issue yet: skill env is not injected into runs (it only satisfies the skill's gate)",
     ),
-    env: Type.Optional(
+    env: compatOptional(
       Type.Record(Type.String(), Type.String(), { description: "Env vars for the skill." }),
+      "no issue yet: skill env is not injected into runs (it only satisfies the skill's gate)",
     ),
     config: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), { description: "Skill-specific config." }),

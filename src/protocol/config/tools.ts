@@ -295,16 +295,19 @@ export const ToolsConfigSchema = Type.Object(
       ),
     ),
     subagents: Type.Optional(
-      Type.Object(
-        {
-          model: Type.Optional(
-            Type.Union([Type.String(), ModelRefObjectSchema], {
-              description: "Default model for spawned sub-agents.",
-            }),
-          ),
-          tools: Type.Optional(ToolListPolicySchema),
-        },
-        { additionalProperties: true, description: "Sub-agent tool defaults (deny wins)." },
+      acceptedForCompat(
+        Type.Object(
+          {
+            model: Type.Optional(
+              Type.Union([Type.String(), ModelRefObjectSchema], {
+                description: "Default model for spawned sub-agents.",
+              }),
+            ),
+            tools: Type.Optional(ToolListPolicySchema),
+          },
+          { additionalProperties: true, description: "Sub-agent tool defaults (deny wins)." },
+        ),
+        "no issue yet: sub-agent model and tool policy (sub-agents run with their agent's)",
       ),
     ),
     web: Type.Optional(
