@@ -2,7 +2,7 @@
 // the bundle is built from src/ui/webchat into a temp folder and served by a real gateway on port 0
 // whose model is the scripted fake (slow streams for deltas, a hang for the abort).
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
@@ -139,8 +139,10 @@ describe.skipIf(SKIP_BROWSER_TESTS)("WebChat in headless Chromium", () => {
 
   afterAll(async () => {
     await browser?.close();
-    await box?.close();
+    // The restarted gateway writes into the sandbox's state dir: closed before the sandbox removes it.
     await restarted?.close();
+    await box?.close();
+    if (uiDir) rmSync(uiDir, { recursive: true, force: true });
   });
 
   it("shows an error for a wrong token and stays on the login form", async () => {
