@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { browserSkipNotice, findChromium } from "./helpers/chromium.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const INPUT_FILES = [
@@ -40,11 +41,19 @@ export function staleReason(root: string): string | undefined {
   return inputs > built ? "sources changed since the last build" : undefined;
 }
 
-/** Runs `npm run build` when dist is stale; a failed build fails the run. */
-export default function setup(): void {
+/**
+ * Runs `npm run build` when dist is stale (a failed build fails the run). The returned teardown
+ * repeats the browser tests' skip notice after the summary, where it is seen.
+ */
+export default function setup(): () => void {
+  const teardown = () => {
+    const skipped = browserSkipNotice(findChromium());
+    if (skipped) console.warn(`\n${skipped}\n`);
+  };
   const reason = staleReason(ROOT);
-  if (!reason) return;
+  if (!reason) return teardown;
   console.log(`building dist/ before the tests (${reason}) …`);
   const result = spawnSync("npm", ["run", "--silent", "build"], { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
+  return teardown;
 }

@@ -40,8 +40,8 @@ async function runOnce(
   return payloadOf(final);
 }
 
-/** A reply slower than a 1 s timeout: four pieces 600 ms apart. */
-const SLOW_REPLY = { chunks: 4, delayMs: 600 } as const;
+/** A reply slower than a 1 s timeout: three pieces 650 ms apart (1.3 s at least). */
+const SLOW_REPLY = { chunks: 3, delayMs: 650 } as const;
 
 describe("run timeouts from the resolved config", () => {
   it("the legacy top-level agent.timeoutSeconds times a slow run out", async () => {
@@ -74,12 +74,16 @@ describe("run timeouts from the resolved config", () => {
       }),
     });
     const client = await box.connect();
-    box.fake.hang({ afterHeaders: true });
-    const quick = await runOnce(client, { message: "quick-1", sessionKey: "agent:quick:main" });
-    expect(quick.status).toBe("timeout");
-    box.fake.text("main is patient", SLOW_REPLY);
-    const main = await runOnce(client, { message: "main-1", sessionKey: "agent:main:main" });
-    expect(main.status).toBe("ok");
+    const fake = box.fake;
+    fake.hang({ afterHeaders: true });
+    const quick = runOnce(client, { message: "quick-1", sessionKey: "agent:quick:main" });
+    // Side by side (each agent's runs wait only for each other): main's slow reply starts once
+    // quick's request holds the hang, so each gets its own script.
+    await waitUntil(() => fake.chatRequests.length === 1);
+    fake.text("main is patient", SLOW_REPLY);
+    const main = runOnce(client, { message: "main-1", sessionKey: "agent:main:main" });
+    expect((await quick).status).toBe("timeout");
+    expect((await main).status).toBe("ok");
   }, 40_000);
 
   it("an explicit per-call timeout still wins over the agent's", async () => {

@@ -61,7 +61,8 @@ describe("concurrent config writers", () => {
   it("N racing `pincer config set` processes: every write is present afterwards", async () => {
     const cli = createCliSandbox();
     cli.writeConfig("// racing writers\n{ env: { vars: {} } }\n");
-    const writers = 24;
+    // 8 racers already lose 7 of 8 writes when a writer does not redo its edit under the lock.
+    const writers = 8;
     const runs = await Promise.all(
       Array.from({ length: writers }, (_, i) =>
         pincer(["config", "set", `env.vars.KEY_${i}`, `value-${i}`], cli.env),
@@ -78,7 +79,7 @@ describe("concurrent config writers", () => {
   it("racing `agents add` and `config set` processes: every agent and key lands, `main` once", async () => {
     const cli = createCliSandbox();
     cli.writeConfig("{}\n");
-    const agents = Array.from({ length: 6 }, (_, i) => `agent-${i}`);
+    const agents = Array.from({ length: 4 }, (_, i) => `agent-${i}`);
     const runs = await Promise.all([
       ...agents.map((id) => pincer(["agents", "add", id], cli.env)),
       ...agents.map((_, i) => pincer(["config", "set", `env.vars.K${i}`, `v${i}`], cli.env)),
@@ -96,8 +97,8 @@ describe("concurrent config writers", () => {
     box = await createGatewaySandbox();
     const client = await box.connect();
     const env = box.env;
-    const cliWriters = 12;
-    const gatewayWriters = 6;
+    const cliWriters = 6;
+    const gatewayWriters = 4;
     await Promise.all([
       ...Array.from({ length: cliWriters }, async (_, i) => {
         const run = await pincer(["config", "set", `env.vars.CLI_${i}`, `c${i}`], env);

@@ -1,13 +1,14 @@
 // Vitest global setup of the whole run: every test's temp dirs go to one private folder
 // (TMPDIR, inherited by workers and spawned gateways) that is removed when the run ends;
-// anything a test left in it is reported by name first, so a leak is seen, not piled up in /tmp.
+// anything a test left in it fails the run, by name, so a leak is fixed, not piled up in /tmp (a
+// warning alone let new leaks in unnoticed).
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const RUN_DIR_VAR = "PINCER_TEST_RUN_TMPDIR";
 
-/** Points TMPDIR at a fresh folder; the returned teardown reports leftovers and removes it. */
+/** Points TMPDIR at a fresh folder; the returned teardown removes it and fails on leftovers. */
 export default function setup(): () => void {
   // Projects inherit the root's global setup: the first call owns the folder, later ones reuse it.
   if (process.env[RUN_DIR_VAR]) return () => {};
@@ -28,7 +29,13 @@ export default function setup(): () => void {
         prefixes.set(prefix, (prefixes.get(prefix) ?? 0) + 1);
       }
       const list = [...prefixes].map(([prefix, n]) => `${prefix} ×${n}`).join(", ");
-      console.warn(`\n⚠ tests left ${left.length} temp entries (removed now): ${list}\n`);
+      // Vitest only logs an error thrown here and still exits 0: set the exit code instead.
+      console.error(
+        `\n✗ tests left ${left.length} temp entries (removed now): ${list}\n  A test did not ` +
+          "remove its temp dir, or something it left open (a store, a gateway) wrote into the dir " +
+          "after it was removed.\n",
+      );
+      process.exitCode = 1;
     }
     rmSync(runDir, { recursive: true, force: true });
   };

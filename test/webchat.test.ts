@@ -1,8 +1,8 @@
-// WebChat end to end in headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core):
+// WebChat end to end in headless Chromium (found by test/helpers/chromium.ts, driven by playwright-core):
 // the bundle is built from src/ui/webchat into a temp folder and served by a real gateway on port 0
 // whose model is the scripted fake (slow streams for deltas, a hang for the abort).
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
@@ -10,6 +10,7 @@ import { build } from "rolldown";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webchatBundleOptions } from "../scripts/webchat-bundle.mjs";
 import { type GatewayHandle, startGateway } from "../src/gateway/index.js";
+import { browserSkipNotice, findChromium } from "./helpers/chromium.js";
 import {
   createGatewaySandbox,
   type GatewaySandbox,
@@ -17,16 +18,11 @@ import {
   TEST_TOKEN,
 } from "./helpers/gateway-sandbox.js";
 
-// The browser: Debian's Chromium, or PINCER_TEST_CHROMIUM. Without it these tests skip with a
-// notice, except under CI=true (.ci/run installs it), where the missing browser fails them.
-const CHROMIUM = process.env.PINCER_TEST_CHROMIUM || "/usr/bin/chromium";
-const SKIP_BROWSER_TESTS = !existsSync(CHROMIUM) && process.env.CI !== "true";
-if (SKIP_BROWSER_TESTS) {
-  console.warn(
-    `\n⚠ SKIPPING the WebChat browser tests: ${CHROMIUM} is missing ` +
-      "(apt-get install -y --no-install-recommends chromium, or set PINCER_TEST_CHROMIUM)\n",
-  );
-}
+// Without a Chromium these tests skip with a notice, except under CI=true (.ci/run installs it),
+// where the missing browser fails them.
+const CHROMIUM = findChromium();
+const SKIP_NOTICE = browserSkipNotice(CHROMIUM);
+if (SKIP_NOTICE) console.warn(`\n${SKIP_NOTICE}\n`);
 const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -112,7 +108,7 @@ async function sendMessage(page: Page, text: string): Promise<void> {
   await page.click("#send");
 }
 
-describe.skipIf(SKIP_BROWSER_TESTS)("WebChat in headless Chromium", () => {
+describe.skipIf(SKIP_NOTICE !== undefined)("WebChat in headless Chromium", () => {
   let box: GatewaySandbox;
   let browser: Browser;
   let page: Page;
@@ -121,9 +117,11 @@ describe.skipIf(SKIP_BROWSER_TESTS)("WebChat in headless Chromium", () => {
   let restarted: GatewayHandle | undefined;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
+    const executablePath = CHROMIUM.executable;
+    if (!executablePath) {
       throw new Error(
-        `${CHROMIUM} is missing: apt-get install -y --no-install-recommends chromium`,
+        `no Chromium found (looked at ${CHROMIUM.described}), and CI=true requires the browser ` +
+          "tests: apt-get install -y --no-install-recommends chromium",
       );
     }
     uiDir = mkdtempSync(join(tmpdir(), "pincer-webchat-"));
@@ -133,14 +131,16 @@ describe.skipIf(SKIP_BROWSER_TESTS)("WebChat in headless Chromium", () => {
       options: { uiDir },
     });
     base = box.gw.url.replace("ws://", "http://");
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 390, height: 800 } });
   }, 30_000);
 
   afterAll(async () => {
     await browser?.close();
-    await box?.close();
+    // The restarted gateway writes into the sandbox's state dir: closed before the sandbox removes it.
     await restarted?.close();
+    await box?.close();
+    if (uiDir) rmSync(uiDir, { recursive: true, force: true });
   });
 
   it("shows an error for a wrong token and stays on the login form", async () => {

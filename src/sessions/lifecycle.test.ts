@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
+import { closeWhenDone, makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { acquireStateDirLock } from "./lock.js";
 import type { SessionMaintenanceConfig } from "./maintenance.js";
 import { openSessionStore } from "./store.js";
@@ -19,16 +19,19 @@ function harness(maintenance?: SessionMaintenanceConfig) {
   const warnings: string[] = [];
   let n = 0;
   const lock = acquireStateDirLock({ stateDir });
+  // Closed when the test ends, before its dir is removed (an open store writes on the next tick).
   const open = (withLock = true) =>
-    openSessionStore({
-      storePath,
-      ...(withLock ? { lock } : {}),
-      clock: { now: () => clock.now },
-      ids: { sessionId: () => `sess-${++n}`, entryId: () => `e${++n}` },
-      logger: { warn: (m) => warnings.push(m) },
-      scheduler: { setTimeout: () => 0, clearTimeout: () => {} },
-      ...(maintenance ? { maintenance } : {}),
-    });
+    closeWhenDone(
+      openSessionStore({
+        storePath,
+        ...(withLock ? { lock } : {}),
+        clock: { now: () => clock.now },
+        ids: { sessionId: () => `sess-${++n}`, entryId: () => `e${++n}` },
+        logger: { warn: (m) => warnings.push(m) },
+        scheduler: { setTimeout: () => 0, clearTimeout: () => {} },
+        ...(maintenance ? { maintenance } : {}),
+      }),
+    );
   return { stateDir, sessionsDir, storePath, clock, warnings, open };
 }
 

@@ -5,34 +5,23 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GROUP_SID, SID, writeOpenClawStore } from "../../test/helpers/openclaw-store.js";
+import { closeWhenDone, makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { acquireStateDirLock } from "./lock.js";
 import { openSessionStore } from "./store.js";
 import { currentBranch } from "./transcript-format.js";
 
 const MAIN = "agent:main:main";
 const TOPIC = "agent:main:telegram:group:-1001234567890:topic:42";
-const dirs: string[] = [];
-
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
-
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = makeTempDir;
 
 /** OpenClaw ran under `oldHome`; its `.openclaw` was copied to `newHome` (the old one still exists). */
 function movedState() {
@@ -76,7 +65,7 @@ describe("a state dir moved to another HOME", () => {
     const m = movedState();
     const before = m.snapshotOld();
     const lock = acquireStateDirLock({ stateDir: m.newState });
-    const store = openSessionStore({ storePath: m.storePath, lock });
+    const store = closeWhenDone(openSessionStore({ storePath: m.storePath, lock }));
     const transcript = store.openTranscript(MAIN, { cwd: "/new/workspace" });
     const appended = transcript.appendMessage({ role: "user", content: "Still there?" });
     expect(appended.parentId).toBe("a7b8c9d0"); // continues the old branch
@@ -94,16 +83,17 @@ describe("a state dir moved to another HOME", () => {
     expect(currentBranch(reread.entries).at(-1)?.id).toBe(appended.id);
   });
 
-  it("archives the moved transcript on reset (not the old HOME's copy)", () => {
+  it("archives the moved transcript on reset (not the old HOME's copy)", async () => {
     const m = movedState();
     const before = m.snapshotOld();
     const lock = acquireStateDirLock({ stateDir: m.newState });
-    const store = openSessionStore({ storePath: m.storePath, lock });
+    const store = closeWhenDone(openSessionStore({ storePath: m.storePath, lock }));
     const removal = store.reset(MAIN);
     expect(removal.archivedTranscript?.startsWith(join(m.sessionsDir, `${SID}.jsonl.reset.`))).toBe(
       true,
     );
     expect(m.snapshotOld()).toEqual(before);
+    await store.close();
     lock.release();
   });
 
@@ -118,13 +108,13 @@ describe("a state dir moved to another HOME", () => {
     expect(store.readTranscript(TOPIC)).toMatchObject({ file: fx.groupFile, exists: true });
   });
 
-  it("starts a new transcript inside the store dir when the recorded one is nowhere", () => {
+  it("starts a new transcript inside the store dir when the recorded one is nowhere", async () => {
     const home = tempDir("pincer-new-home-");
     const gone = join(tempDir("pincer-old-home-"), "gone"); // a temp dir, in case a bug writes there
     const fx = writeOpenClawStore({ stateDir: join(home, ".openclaw"), recordedStateDir: gone });
     rmSync(fx.groupFile);
     const lock = acquireStateDirLock({ stateDir: join(home, ".openclaw") });
-    const store = openSessionStore({ storePath: fx.storePath, lock });
+    const store = closeWhenDone(openSessionStore({ storePath: fx.storePath, lock }));
     const transcript = store.openTranscript(TOPIC, { cwd: "/w" });
     transcript.appendMessage({ role: "user", content: "hello again" });
     expect(transcript.file).toBe(join(fx.sessionsDir, `${GROUP_SID}.jsonl`));
@@ -134,10 +124,11 @@ describe("a state dir moved to another HOME", () => {
     expect(openSessionStore({ storePath: fx.storePath }).get(TOPIC)?.sessionFile).toBe(
       transcript.file,
     );
+    await store.close();
     lock.release();
   });
 
-  it("uses the id-based transcript when the recorded one inside the dir is missing", () => {
+  it("uses the id-based transcript when the recorded one inside the dir is missing", async () => {
     const home = tempDir("pincer-new-home-");
     const fx = writeOpenClawStore({ stateDir: join(home, ".openclaw") });
     const index = JSON.parse(readFileSync(fx.storePath, "utf8"));
@@ -148,9 +139,10 @@ describe("a state dir moved to another HOME", () => {
       exists: true,
     });
     const lock = acquireStateDirLock({ stateDir: join(home, ".openclaw") });
-    const store = openSessionStore({ storePath: fx.storePath, lock });
+    const store = closeWhenDone(openSessionStore({ storePath: fx.storePath, lock }));
     expect(store.openTranscript(MAIN, { cwd: "/w" }).file).toBe(fx.file);
     expect(store.get(MAIN)?.sessionFile).toBe(fx.file);
+    await store.close();
     lock.release();
   });
 });
@@ -177,7 +169,7 @@ describe("a crafted sessionFile", () => {
     expect(read.entries).toEqual([]);
   });
 
-  it("never touches another agent's transcript it names", () => {
+  it("never touches another agent's transcript it names", async () => {
     const c = craftedStore("");
     const otherDir = join(c.stateDir, "agents", "other", "sessions");
     mkdirSync(otherDir, { recursive: true });
@@ -189,7 +181,7 @@ describe("a crafted sessionFile", () => {
       JSON.stringify({ k: { sessionId: "victim", updatedAt: 1, sessionFile: other } }),
     );
     const lock = acquireStateDirLock({ stateDir: c.stateDir });
-    const store = openSessionStore({ storePath: c.storePath, lock });
+    const store = closeWhenDone(openSessionStore({ storePath: c.storePath, lock }));
     expect(store.readTranscript("k")?.exists).toBe(false);
     const transcript = store.openTranscript("k", { cwd: "/w" });
     transcript.appendMessage({ role: "user", content: "written here only" });
@@ -197,6 +189,7 @@ describe("a crafted sessionFile", () => {
     expect(readFileSync(other, "utf8")).toBe(secret);
     store.delete("k");
     expect(readFileSync(other, "utf8")).toBe(secret);
+    await store.close();
     lock.release();
   });
 

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SID, writeOpenClawStore } from "../../test/helpers/openclaw-store.js";
-import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
+import { closeWhenDone, makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { acquireStateDirLock } from "./lock.js";
 import { openSessionStore } from "./store.js";
 import { readTranscript } from "./transcript.js";
@@ -45,7 +45,7 @@ describe("OpenClaw-written store", () => {
     const fx = writeOpenClawStore({ stateDir });
     const original = readFileSync(fx.storePath, "utf8");
     const lock = acquireStateDirLock({ stateDir });
-    const store = openSessionStore({ storePath: fx.storePath, lock });
+    const store = closeWhenDone(openSessionStore({ storePath: fx.storePath, lock }));
     await store.snapshot();
     expect(readFileSync(fx.storePath, "utf8")).toBe(original);
     store.annotate("agent:main:main", { inputTokens: 11000 });
@@ -62,11 +62,11 @@ describe("OpenClaw-written store", () => {
     lock.release();
   });
 
-  it("appends to an OpenClaw transcript in the same format", () => {
+  it("appends to an OpenClaw transcript in the same format", async () => {
     const stateDir = makeTempDir("pincer-compat-");
     const fx = writeOpenClawStore({ stateDir });
     const lock = acquireStateDirLock({ stateDir });
-    const store = openSessionStore({ storePath: fx.storePath, lock });
+    const store = closeWhenDone(openSessionStore({ storePath: fx.storePath, lock }));
     const transcript = store.openTranscript("agent:main:main", { cwd: "/ignored" });
     const entry = transcript.appendMessage({
       role: "assistant",
@@ -77,6 +77,7 @@ describe("OpenClaw-written store", () => {
     const read = readTranscript({ file: fx.file });
     expect(read.header?.cwd).toBe("/home/ada/.openclaw/workspace");
     expect(currentBranch(read.entries).at(-1)?.id).toBe(entry.id);
+    await store.close();
     lock.release();
   });
 

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
+import { closeWhenDone, makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { acquireStateDirLock } from "./lock.js";
 import { openSessionStore } from "./store.js";
 
@@ -12,12 +12,14 @@ function harness() {
   const stateDir = makeTempDir("pincer-orphan-");
   const storePath = join(stateDir, "agents", "main", "sessions", "sessions.json");
   const lock = acquireStateDirLock({ stateDir });
+  // Released when the test ends, after its stores are closed (cleanups run in reverse order).
+  closeWhenDone({ close: () => lock.release() });
   const manual = { setTimeout: () => 0, clearTimeout: () => {} };
   return {
-    open: () => openSessionStore({ storePath, lock, scheduler: manual }),
+    // Closed (before the dir goes) when the test ends: an open store writes on the next tick.
+    open: () => closeWhenDone(openSessionStore({ storePath, lock, scheduler: manual })),
     /** What a process starting right now would load. */
     afterCrash: () => openSessionStore({ storePath }),
-    release: () => lock.release(),
   };
 }
 
@@ -33,7 +35,6 @@ describe("new transcripts are indexed first", () => {
       store.get("agent:main:peer-1")?.sessionId,
     );
     expect(seen.transcriptPath("agent:main:peer-1")).toBe(transcript.file);
-    h.release();
   });
 
   it("a reset session's new id is on disk before its new transcript is created", async () => {
@@ -49,7 +50,6 @@ describe("new transcripts are indexed first", () => {
     const transcript = store.openTranscript("agent:main:main", { cwd: "/tmp" });
     expect(transcript.header.id).toBe(entry.sessionId);
     expect(h.afterCrash().get("agent:main:main")?.sessionId).toBe(entry.sessionId);
-    h.release();
   });
 
   it("reopening an existing transcript writes nothing early", () => {
@@ -61,6 +61,5 @@ describe("new transcripts are indexed first", () => {
     store.update("agent:main:main", { label: "x" });
     store.openTranscript("agent:main:main", { cwd: "/tmp" });
     expect(store.stats().journalWrites).toBe(before);
-    h.release();
   });
 });

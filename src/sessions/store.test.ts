@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
+import { closeWhenDone, makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { journalPathFor } from "./journal.js";
 import { acquireStateDirLock, type StateDirLock } from "./lock.js";
 import { openSessionStore, type SessionStore } from "./store.js";
@@ -38,7 +38,9 @@ function storeHarness() {
       now += ms;
     },
     now: () => now,
-    open: (): SessionStore => openSessionStore({ ...common, lock }),
+    // Closed when the test ends (before its dir is removed): an open store's coalesced write would
+    // otherwise land after the removal and recreate the dir.
+    open: (): SessionStore => closeWhenDone(openSessionStore({ ...common, lock })),
     openReadOnly: (): SessionStore => openSessionStore(common),
     fireTimers: () => {
       for (const fn of timers.splice(0)) fn();

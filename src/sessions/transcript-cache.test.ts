@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
+import { closeWhenDone, makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { acquireStateDirLock } from "./lock.js";
 import { openSessionStore } from "./store.js";
 
@@ -9,11 +9,15 @@ function openStore(openTranscripts?: number) {
   const stateDir = makeTempDir("pincer-tcache-");
   const lock = acquireStateDirLock({ stateDir });
   const storePath = join(stateDir, "agents", "main", "sessions", "sessions.json");
-  return openSessionStore({
-    storePath,
-    lock,
-    ...(openTranscripts ? { openTranscripts } : {}),
-  });
+  // Closed before its dir is removed: its background snapshot (a real 5 s timer) would otherwise
+  // fire during a later file of the same worker and recreate the dir.
+  return closeWhenDone(
+    openSessionStore({
+      storePath,
+      lock,
+      ...(openTranscripts ? { openTranscripts } : {}),
+    }),
+  );
 }
 
 function lines(file: string): Array<Record<string, unknown>> {
