@@ -56,6 +56,40 @@ describe("model refs in the config", () => {
     expect(issue?.message).toMatch(/unknown model anthropic\/claude-opus-4-7x.*did you mean/);
   });
 
+  it("names each unknown model where the file writes it: legacy agent block, entries, fallbacks", async () => {
+    sb = createCliSandbox();
+    sb.writeConfig(
+      JSON.stringify({
+        models: { providers: { acme: provider } },
+        agent: { model: "acme/m1", modelFallbacks: ["acme/m2"] },
+        agents: {
+          entries: {
+            Work: { model: { primary: "acme/m11", fallbacks: ["anthropic/claude-opus-4-7x"] } },
+            home: { model: "m1" },
+          },
+        },
+      }),
+    );
+    const json = JSON.parse((await sb.run(["config", "validate", "--json"])).stdout);
+    expect(json.valid).toBe(false);
+    const byPath = Object.fromEntries(
+      json.issues.map((i: { path: string; message: string }) => [i.path, i.message]),
+    );
+    expect(byPath["agent.modelFallbacks[0]"]).toMatch(
+      /unknown model acme\/m2.*did you mean acme\/m1\?/,
+    );
+    expect(byPath["agents.entries.Work.model.primary"]).toMatch(
+      /unknown model acme\/m11.*did you mean acme\/m1\?/,
+    );
+    expect(byPath["agents.entries.Work.model.fallbacks[0]"]).toMatch(
+      /unknown model anthropic\/claude-opus-4-7x.*did you mean/,
+    );
+    expect(byPath["agents.entries.home.model"]).toMatch(
+      /unknown model anthropic\/m1.*did you mean acme\/m1\?/,
+    );
+    expect(Object.keys(byPath)).not.toContain("agent.model.fallbacks[0]");
+  });
+
   it('models.mode "replace" with no model configured is an error, not the built-in default', async () => {
     sb = createCliSandbox();
     sb.writeConfig(JSON.stringify({ models: { mode: "replace", providers: { acme: provider } } }));
