@@ -90,6 +90,24 @@ describe("model refs in the config", () => {
     expect(Object.keys(byPath)).not.toContain("agent.model.fallbacks[0]");
   });
 
+  it("pincer gateway run refuses an unknown model with its issues, not a crash dump", async () => {
+    sb = createCliSandbox();
+    const port = await closedPort();
+    sb.writeConfig(
+      JSON.stringify({
+        gateway: { port, auth: { mode: "token", token: "secret-token-123" } },
+        models: { providers: { acme: { ...provider, apiKey: "sk-very-secret" } } },
+        agent: { model: "acme/m2" },
+      }),
+    );
+    const res = await sb.run(["gateway", "run"]);
+    expect(res.code).toBe(1);
+    const out = `${res.stdout}${res.stderr}`;
+    expect(out).toMatch(/agent\.model\s+unknown model acme\/m2.*did you mean acme\/m1\?/);
+    expect(out).not.toContain("sk-very-secret");
+    expect(out).not.toContain("secret-token-123");
+  });
+
   it('models.mode "replace" with no model configured is an error, not the built-in default', async () => {
     sb = createCliSandbox();
     sb.writeConfig(JSON.stringify({ models: { mode: "replace", providers: { acme: provider } } }));
