@@ -7,6 +7,7 @@ import {
   createGatewaySandbox,
   type GatewaySandbox,
   type Loose,
+  payloadOf,
 } from "./helpers/gateway-sandbox.js";
 
 let box: GatewaySandbox | undefined;
@@ -32,5 +33,30 @@ describe("live reload and model refs", () => {
     );
     expect(box.gw.core.live.resolved.agents[0]?.fallbacks).toEqual([]);
     expect(box.gw.core.live.status().file.valid).toBe(false);
+  }, 30_000);
+
+  it("config.patch and config.set refuse an unknown model before writing the file", async () => {
+    box = await createGatewaySandbox();
+    const client = await box.connect();
+    const before = readFileSync(box.configPath, "utf8");
+    const { hash } = payloadOf(await client.request("config.get"));
+    const patched = await client.request("config.patch", {
+      raw: '{ agents: { defaults: { model: "fake/m9" } } }',
+      baseHash: hash,
+    });
+    expect(patched.error).toMatchObject({
+      code: "INVALID_REQUEST",
+      details: { code: "CONFIG_INVALID" },
+      message: expect.stringMatching(
+        /agents\.defaults\.model.*unknown model fake\/m9.*did you mean/,
+      ),
+    });
+    const whole = JSON.parse(before) as Loose;
+    whole.agents.list[0].model = "fakee/m1";
+    const set = await client.request("config.set", { raw: JSON.stringify(whole), baseHash: hash });
+    expect(set.error?.message).toMatch(
+      /agents\.list\[0\]\.model.*unknown provider "fakee".*did you mean fake\/m1/,
+    );
+    expect(readFileSync(box.configPath, "utf8")).toBe(before);
   }, 30_000);
 });
