@@ -1,6 +1,6 @@
 // Unknown models and providers are config errors with a did-you-mean (`config validate`, `status`),
 // `models.mode: "replace"` with no model configured is one too, and `status` puts an invalid config first.
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { GatewayConfigError, startGateway } from "../src/gateway/index.js";
@@ -106,6 +106,20 @@ describe("model refs in the config", () => {
     expect(out).toMatch(/agent\.model\s+unknown model acme\/m2.*did you mean acme\/m1\?/);
     expect(out).not.toContain("sk-very-secret");
     expect(out).not.toContain("secret-token-123");
+  });
+
+  it("config set and agents add refuse an unknown model before writing the file", async () => {
+    sb = createCliSandbox();
+    const text = JSON.stringify({ models: { providers: { acme: provider } } });
+    sb.writeConfig(text);
+    const set = await sb.run(["config", "set", "agent.model", "acme/m2"]);
+    expect(set.code).toBe(1);
+    expect(`${set.stdout}${set.stderr}`).toMatch(/agent\.model.*unknown model acme\/m2.*acme\/m1/);
+    const add = await sb.run(["agents", "add", "work", "--non-interactive", "--model", "acmee/m1"]);
+    expect(add.code).not.toBe(0);
+    expect(`${add.stdout}${add.stderr}`).toMatch(/unknown provider "acmee".*did you mean acme\/m1/);
+    expect(readFileSync(sb.configPath, "utf8")).toBe(text);
+    expect((await sb.run(["config", "set", "agent.model", "acme/m1"])).code).toBe(0);
   });
 
   it('models.mode "replace" with no model configured is an error, not the built-in default', async () => {

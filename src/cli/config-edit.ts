@@ -6,8 +6,8 @@ import {
   editConfigFile,
   formatConfigIssues,
   type LoadedConfig,
-  validateConfig,
 } from "../config/index.js";
+import { validateConfigWithModelRefs } from "../runtime/models/model-ref-rules.js";
 import { asBlock, type CliContext, CliError, printJson, printLine } from "./context.js";
 import { loadForCli } from "./load.js";
 
@@ -29,7 +29,7 @@ export function applyConfigEdits(
     configPath: loaded.path,
     edits: params.edits,
     env: ctx.env,
-    validate: (value) => validateConfig(value, { paths: loaded.paths }),
+    validate: (value) => validateConfigWithModelRefs({ value, paths: loaded.paths, env: ctx.env }),
   });
   if (!result.ok && result.reason !== "invalid") {
     // Another writer held the config write lock too long (or the file changed under a baseHash).

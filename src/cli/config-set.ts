@@ -3,7 +3,8 @@
 // JSON5 when it parses, else a plain string (`--strict-json`: it must parse). Written through the
 // comment-keeping config editor under the config lock, validated first; `--dry-run` writes nothing.
 import { existsSync, readFileSync } from "node:fs";
-import { formatConfigIssues, planConfigEdits, validateConfig } from "../config/index.js";
+import { formatConfigIssues, planConfigEdits } from "../config/index.js";
+import { validateConfigWithModelRefs } from "../runtime/models/model-ref-rules.js";
 import { applyConfigEdits } from "./config-edit.js";
 import { assignmentEdits, type ConfigSetOptions, readAssignments } from "./config-set-input.js";
 import { asBlock, type CliContext, CliError, printJson, printLine } from "./context.js";
@@ -32,7 +33,7 @@ export async function run(
     edits,
     env: ctx.env,
     home: loaded.paths.home,
-    validate: (value) => validateConfig(value, { paths: loaded.paths }),
+    validate: (value) => validateConfigWithModelRefs({ value, paths: loaded.paths, env: ctx.env }),
   });
   if (!plan.ok) {
     ctx.stderr(

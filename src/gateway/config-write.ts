@@ -24,11 +24,12 @@ import {
   restoreSecretsInText,
   type StatePaths,
   tooDeepMessage,
-  validateConfig,
 } from "../config/index.js";
-import type { OpenClawConfig } from "../protocol/config/index.js";
 import { DetailCodes, ErrorCodes, gatewayError } from "../protocol/gateway/index.js";
-import { checkModelRefs, withModelRefIssues } from "../runtime/models/model-ref-rules.js";
+import {
+  validateConfigWithModelRefs,
+  withModelRefIssues,
+} from "../runtime/models/model-ref-rules.js";
 import { fail, type GatewayCore, type MethodResult } from "./context.js";
 
 /** A config write request: the raw text and the hash it was based on. */
@@ -50,20 +51,6 @@ export type ConfigWriteOutcome =
   | { kind: "refused"; answer: MethodResult };
 
 const refusedWith = (answer: MethodResult): ConfigWriteOutcome => ({ kind: "refused", answer });
-
-/** Schema and isolation rules, then the model refs the gateway checks at start and on reload: a
- *  write the running gateway would refuse to load is refused before it reaches the file. */
-function validateWithModelRefs(params: {
-  value: unknown;
-  paths: StatePaths;
-  env: Record<string, string | undefined>;
-}): ReturnType<typeof validateConfig> {
-  const base = validateConfig(params.value, { paths: params.paths });
-  if (!base.valid) return base;
-  const config = params.value as OpenClawConfig;
-  const extra = checkModelRefs(resolveConfig({ config, paths: params.paths }), params.env);
-  return extra.length > 0 ? { valid: false, issues: [...base.issues, ...extra] } : base;
-}
 
 /** Refuses with the file's issues (redacted, each with file:line:col when known). */
 export function invalidConfig(issues: readonly ConfigIssue[]): MethodResult {
@@ -229,7 +216,7 @@ export async function patchConfig(
         file: path,
         text,
         edits,
-        validate: (next) => validateWithModelRefs({ value: next, paths, env: core.env }),
+        validate: (next) => validateConfigWithModelRefs({ value: next, paths, env: core.env }),
         env: core.env,
         home: paths.home,
       });
