@@ -19,10 +19,8 @@ import {
   planConfigEdits,
   readConfigSnapshot,
   redactIssues,
-  resolveConfig,
   resolveConfigSource,
   restoreSecretsInText,
-  type StatePaths,
   tooDeepMessage,
 } from "../config/index.js";
 import { DetailCodes, ErrorCodes, gatewayError } from "../protocol/gateway/index.js";
