@@ -1,6 +1,6 @@
 // Unknown models and providers are config errors with a did-you-mean (`config validate`, `status`),
 // `models.mode: "replace"` with no model configured is one too, and `status` puts an invalid config first.
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { GatewayConfigError, startGateway } from "../src/gateway/index.js";
@@ -54,6 +54,72 @@ describe("model refs in the config", () => {
     expect(json.valid).toBe(false);
     const issue = json.issues.find((i: { path: string }) => i.path === "agents.list[0].model");
     expect(issue?.message).toMatch(/unknown model anthropic\/claude-opus-4-7x.*did you mean/);
+  });
+
+  it("names each unknown model where the file writes it: legacy agent block, entries, fallbacks", async () => {
+    sb = createCliSandbox();
+    sb.writeConfig(
+      JSON.stringify({
+        models: { providers: { acme: provider } },
+        agent: { model: "acme/m1", modelFallbacks: ["acme/m2"] },
+        agents: {
+          entries: {
+            Work: { model: { primary: "acme/m11", fallbacks: ["anthropic/claude-opus-4-7x"] } },
+            home: { model: "m1" },
+          },
+        },
+      }),
+    );
+    const json = JSON.parse((await sb.run(["config", "validate", "--json"])).stdout);
+    expect(json.valid).toBe(false);
+    const byPath = Object.fromEntries(
+      json.issues.map((i: { path: string; message: string }) => [i.path, i.message]),
+    );
+    expect(byPath["agent.modelFallbacks[0]"]).toMatch(
+      /unknown model acme\/m2.*did you mean acme\/m1\?/,
+    );
+    expect(byPath["agents.entries.Work.model.primary"]).toMatch(
+      /unknown model acme\/m11.*did you mean acme\/m1\?/,
+    );
+    expect(byPath["agents.entries.Work.model.fallbacks[0]"]).toMatch(
+      /unknown model anthropic\/claude-opus-4-7x.*did you mean/,
+    );
+    expect(byPath["agents.entries.home.model"]).toMatch(
+      /unknown model anthropic\/m1.*did you mean acme\/m1\?/,
+    );
+    expect(Object.keys(byPath)).not.toContain("agent.model.fallbacks[0]");
+  });
+
+  it("pincer gateway run refuses an unknown model with its issues, not a crash dump", async () => {
+    sb = createCliSandbox();
+    const port = await closedPort();
+    sb.writeConfig(
+      JSON.stringify({
+        gateway: { port, auth: { mode: "token", token: "secret-token-123" } },
+        models: { providers: { acme: { ...provider, apiKey: "sk-very-secret" } } },
+        agent: { model: "acme/m2" },
+      }),
+    );
+    const res = await sb.run(["gateway", "run"]);
+    expect(res.code).toBe(1);
+    const out = `${res.stdout}${res.stderr}`;
+    expect(out).toMatch(/agent\.model\s+unknown model acme\/m2.*did you mean acme\/m1\?/);
+    expect(out).not.toContain("sk-very-secret");
+    expect(out).not.toContain("secret-token-123");
+  });
+
+  it("config set and agents add refuse an unknown model before writing the file", async () => {
+    sb = createCliSandbox();
+    const text = JSON.stringify({ models: { providers: { acme: provider } } });
+    sb.writeConfig(text);
+    const set = await sb.run(["config", "set", "agent.model", "acme/m2"]);
+    expect(set.code).toBe(1);
+    expect(`${set.stdout}${set.stderr}`).toMatch(/agent\.model.*unknown model acme\/m2.*acme\/m1/);
+    const add = await sb.run(["agents", "add", "work", "--non-interactive", "--model", "acmee/m1"]);
+    expect(add.code).not.toBe(0);
+    expect(`${add.stdout}${add.stderr}`).toMatch(/unknown provider "acmee".*did you mean acme\/m1/);
+    expect(readFileSync(sb.configPath, "utf8")).toBe(text);
+    expect((await sb.run(["config", "set", "agent.model", "acme/m1"])).code).toBe(0);
   });
 
   it('models.mode "replace" with no model configured is an error, not the built-in default', async () => {

@@ -7,6 +7,7 @@
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { formatConfigIssues } from "../config/index.js";
 import { installProcessGuards } from "../daemon/process-guards.js";
 import type { GatewayAuthResolution, GatewayHandle, SharedAuth } from "../gateway/index.js";
 import { consoleRecordLine, jsonLinesSink } from "../gateway/log-console.js";
@@ -170,8 +171,13 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
     customHost: opts.host ?? cfg.gateway?.customBindHost,
   });
   const port = parsePort(opts.port, cfg.gateway?.port);
-  const { startGateway, GatewayAuthConfigError, resolveGatewayAuth, assertAuthForHost } =
-    await import("../gateway/index.js");
+  const {
+    startGateway,
+    GatewayAuthConfigError,
+    GatewayConfigError,
+    resolveGatewayAuth,
+    assertAuthForHost,
+  } = await import("../gateway/index.js");
   // Flags only: env, config and the state dir's generated token (auth on by default) are resolved by
   // the gateway itself, the same way at start and on every live reload.
   const overrides: Partial<SharedAuth> = {
@@ -225,6 +231,11 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
     releaseProcessGuards();
     logger.close();
     if (err instanceof GatewayAuthConfigError) throw new CliError(err.message, ExitCode.usage);
+    // Refused config (model refs are checked at start only): its issues, never the whole value.
+    if (err instanceof GatewayConfigError) {
+      ctx.stderr(asBlock(formatConfigIssues(err.loaded, { color: ctx.color })));
+      throw new CliError(`${err.message}; fix it or run: pincer config validate`);
+    }
     if (err instanceof StateDirLockedError)
       throw new CliError(`${err.message}\nis another gateway running?`);
     if ((err as NodeJS.ErrnoException).code === "EADDRINUSE")

@@ -63,6 +63,7 @@ export {
   DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS,
   DEFAULT_RUN_TIMEOUT_SECONDS,
   defaultsKeyPath,
+  defaultsValuePath,
   findAgent,
   listAgentIds,
   lookupAgent,

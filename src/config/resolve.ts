@@ -36,6 +36,9 @@ export interface ResolvedConfig {
   rosterKey: "entries" | "list";
   /** Top-level keys of `defaults` that come from the legacy `agent` block (for config paths). */
   legacyKeys: ReadonlySet<string>;
+  /** Values of `defaults` the legacy block supplies: defaults path (dotted) → its path in the file
+   *  (`model.fallbacks` → `agent.modelFallbacks`); see {@link defaultsValuePath}. */
+  legacyOrigins: ReadonlyMap<string, readonly PathSegment[]>;
   paths: StatePaths;
 }
 
@@ -88,7 +91,7 @@ export function resolveConfig(params: ResolveConfigParams): ResolvedConfig {
     tools: raw.tools,
   });
   const defaults = folded.defaults as AgentDefaults;
-  const { legacyKeys } = folded;
+  const { legacyKeys, legacyOrigins } = folded;
   const { slots, key: rosterKey } = collectRoster(agents);
   const list = slots.map((slot) => slot.entry);
   const { agent: _legacy, tools: _tools, ...rest } = raw;
@@ -100,7 +103,15 @@ export function resolveConfig(params: ResolveConfigParams): ResolvedConfig {
   } as OpenClawConfig;
   const marked = list.find((entry) => entry.default === true);
   const defaultAgentId = (marked ?? list[0])?.id ?? DEFAULT_AGENT_ID;
-  const base = { config, defaults, defaultAgentId, rosterKey, legacyKeys, paths: params.paths };
+  const base = {
+    config,
+    defaults,
+    defaultAgentId,
+    rosterKey,
+    legacyKeys,
+    legacyOrigins,
+    paths: params.paths,
+  };
   const resolved = slots.map((slot, index) =>
     resolveAgentEntry({ ...base, entry: slot.entry, source: slot.source, index }),
   );
@@ -138,7 +149,21 @@ export function listAgentIds(resolved: ResolvedConfig): string[] {
 
 /** Where `agents.defaults.<key>` is written in the file: `agent.<key>` when it came from the legacy block. */
 export function defaultsKeyPath(resolved: ResolvedConfig, key: string): PathSegment[] {
-  return resolved.legacyKeys.has(key) ? ["agent", key] : ["agents", "defaults", key];
+  return defaultsValuePath(resolved, [key]);
+}
+
+/** Where the value at `agents.defaults.<segments>` is written in the file: the legacy block's own
+ *  spelling when it supplied it (`model.fallbacks[1]` → `agent.modelFallbacks[1]`, a string
+ *  `agent.model` for `model.primary`), else under `agents.defaults`. */
+export function defaultsValuePath(
+  resolved: ResolvedConfig,
+  segments: PathSegment[],
+): PathSegment[] {
+  for (let length = segments.length; length > 0; length -= 1) {
+    const origin = resolved.legacyOrigins.get(segments.slice(0, length).join("."));
+    if (origin) return [...origin, ...segments.slice(length)];
+  }
+  return ["agents", "defaults", ...segments];
 }
 
 /** Config path (text) of a key of an agent's entry, or where that entry would be written. */

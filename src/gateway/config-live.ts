@@ -76,6 +76,8 @@ export interface LiveConfigOptions {
     running: LoadedConfig<OpenClawConfig>,
   ) => ReloadRefusal | undefined;
   onChange: (next: OpenClawConfig) => void;
+  /** Checks the gateway adds to every load of the file, as at start (unknown model refs). */
+  check?: (loaded: LoadedConfig<OpenClawConfig>) => LoadedConfig<OpenClawConfig>;
 }
 
 interface Loaded {
@@ -122,11 +124,12 @@ export class LiveConfig {
   private loadNow(): Loaded {
     const path = this.current.loaded.path;
     const snapshot = readConfigSnapshot(path);
-    const loaded = loadConfig<OpenClawConfig>({
+    const raw = loadConfig<OpenClawConfig>({
       ...this.options.load,
       configPath: path,
       ...(snapshot.exists ? { text: snapshot.text } : {}),
     });
+    const loaded = this.options.check ? this.options.check(raw) : raw;
     return { loaded, hash: snapshot.hash };
   }
 

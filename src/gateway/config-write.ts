@@ -22,9 +22,12 @@ import {
   resolveConfigSource,
   restoreSecretsInText,
   tooDeepMessage,
-  validateConfig,
 } from "../config/index.js";
 import { DetailCodes, ErrorCodes, gatewayError } from "../protocol/gateway/index.js";
+import {
+  validateConfigWithModelRefs,
+  withModelRefIssues,
+} from "../runtime/models/model-ref-rules.js";
 import { fail, type GatewayCore, type MethodResult } from "./context.js";
 
 /** A config write request: the raw text and the hash it was based on. */
@@ -141,7 +144,10 @@ export async function writeWholeConfig(
         home,
       });
       if (!restored.ok) return restored;
-      const check = loadConfig({ ...core.live.loadOptions, configPath: path, text: restored.text });
+      const check = withModelRefIssues(
+        loadConfig({ ...core.live.loadOptions, configPath: path, text: restored.text }),
+        core.env,
+      );
       const errors = check.issues.filter((issue) => issue.severity === "error");
       return errors.length > 0 ? { ok: false, issues: errors } : { ok: true, text: restored.text };
     },
@@ -208,7 +214,7 @@ export async function patchConfig(
         file: path,
         text,
         edits,
-        validate: (next) => validateConfig(next, { paths }),
+        validate: (next) => validateConfigWithModelRefs({ value: next, paths, env: core.env }),
         env: core.env,
         home: paths.home,
       });

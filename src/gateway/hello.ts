@@ -1,5 +1,4 @@
 // The hello-ok payload (openclaw-notes §4.2) and the list of events this gateway emits.
-import { resolveDefaultAgentId } from "../agents/roster.js";
 import type { HelloOk } from "../protocol/gateway/index.js";
 import { buildAgentMainSessionKey, normalizeMainKey } from "../routing/index.js";
 import type { GatewayConnection } from "./connection.js";
@@ -30,7 +29,7 @@ export function buildHello(params: {
 }): HelloOk {
   const { core, conn, accepted } = params;
   const cfg = core.live.config;
-  const defaultAgentId = resolveDefaultAgentId(cfg);
+  const { defaultAgentId } = core.live.resolved;
   const mainKey = normalizeMainKey(cfg.session?.mainKey);
   return {
     type: "hello-ok",

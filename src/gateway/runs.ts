@@ -81,7 +81,7 @@ export class RunTracker {
       sessionKey: params.sessionKey,
       message: params.message,
       signal: controller.signal,
-      ...(params.timeoutSeconds ? { timeoutSeconds: params.timeoutSeconds } : {}),
+      ...(params.timeoutSeconds !== undefined ? { timeoutSeconds: params.timeoutSeconds } : {}),
       ...(params.recovery ? { recovery: params.recovery } : {}),
     });
     return this.track({ ...params, controller, handle });

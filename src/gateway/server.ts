@@ -158,6 +158,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     initial: loaded,
     logger,
     now,
+    // A reload naming an unknown model is refused as the same config is at start.
+    check: (next) => withModelRefIssues(next, env),
     // A reload that would weaken auth is refused while running (it applies on restart).
     vet: (next, running) => {
       const verdict = judgeAuthReload({

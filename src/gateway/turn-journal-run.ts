@@ -84,7 +84,7 @@ export async function runJournaledTurn(
       agentId: turn.agentId,
       sessionKey: turn.sessionKey,
       message: turn.message,
-      ...(turn.timeoutSeconds ? { timeoutSeconds: turn.timeoutSeconds } : {}),
+      ...(turn.timeoutSeconds !== undefined ? { timeoutSeconds: turn.timeoutSeconds } : {}),
       ...(params.recovery ? { recovery: params.recovery } : {}),
       // Not synced on its own: it only lets a restart count an interruption (crash-loop guard).
       onStart: () => {

@@ -26,7 +26,8 @@ async function agent(call: MethodCall<AgentParams>) {
       kind: "agent",
       ...info,
       message: params.message,
-      ...(params.timeout ? { timeoutSeconds: params.timeout } : {}),
+      // 0 = no timeout for this call (as `timeoutSeconds: 0` in the config); absent = the agent's.
+      ...(params.timeout !== undefined ? { timeoutSeconds: params.timeout } : {}),
       acceptedAt: core.now(),
     },
   });

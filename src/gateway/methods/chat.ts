@@ -16,7 +16,14 @@ async function send(call: MethodCall<ChatSendParams>) {
   const target = resolveTarget(core.live.resolved, { sessionKey: params.sessionKey });
   if ("error" in target) return target.error;
   const runId = params.idempotencyKey;
-  const timeoutSeconds = params.timeoutMs ? Math.max(1, Math.ceil(params.timeoutMs / 1000)) : 0;
+  // timeoutMs 0 = no timeout for this call; absent = the agent's configured timeout.
+  const { timeoutMs } = params;
+  const timeoutSeconds =
+    timeoutMs === undefined
+      ? undefined
+      : timeoutMs === 0
+        ? 0
+        : Math.max(1, Math.ceil(timeoutMs / 1000));
   const started = await startJournaledTurn(core, {
     key: dedupeKey,
     info: { runId },
@@ -26,7 +33,7 @@ async function send(call: MethodCall<ChatSendParams>) {
       agentId: target.agentId,
       sessionKey: target.sessionKey,
       message: params.message,
-      ...(timeoutSeconds ? { timeoutSeconds } : {}),
+      ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
       acceptedAt: core.now(),
     },
   });

@@ -1,8 +1,8 @@
 // sessions.list / preview / patch / reset / delete / compact over the gateway's session stores.
 // Every change emits `sessions.changed`.
-import { listAgents } from "../../agents/roster.js";
 import type { SessionsPatchParams } from "../../protocol/gateway/index.js";
 import { DetailCodes, ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
+import { normalizeAgentId } from "../../routing/index.js";
 import {
   currentBranch,
   isMessageEntry,
@@ -47,8 +47,10 @@ function list(
   }>,
 ) {
   const { core, params } = call;
-  const agents = listAgents(core.live.config, core.paths).filter(
-    (agent) => params.agentId === undefined || agent.id === params.agentId.toLowerCase(),
+  // The resolved roster, the requested id normalized as its ids are ("My Agent" → my-agent).
+  const wanted = params.agentId === undefined ? undefined : normalizeAgentId(params.agentId);
+  const agents = core.live.resolved.agents.filter(
+    (agent) => wanted === undefined || agent.id === wanted,
   );
   const search = params.search?.toLowerCase();
   let rows = agents.flatMap((agent) =>

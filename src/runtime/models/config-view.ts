@@ -2,7 +2,7 @@
 // roster (config/resolve.ts), providers from `models.providers`; types are the schema's.
 import type { PathSegment } from "../../config/config-path.js";
 import {
-  defaultsKeyPath,
+  defaultsValuePath,
   findAgent,
   type ResolvedAgent,
   type ResolvedConfig,
@@ -33,9 +33,13 @@ export interface AgentSlot {
  *  resolver) and where a key of them is written in the file. */
 export function defaultsOf(resolved: ResolvedConfig): {
   settings: AgentModelSettings;
-  pathOf: (key: keyof AgentModelSettings) => PathSegment[];
+  /** File path of `agents.defaults.<key>.<rest…>` (the legacy block's spelling when it supplied it). */
+  pathOf: (key: keyof AgentModelSettings, ...rest: PathSegment[]) => PathSegment[];
 } {
-  return { settings: resolved.defaults, pathOf: (key) => defaultsKeyPath(resolved, key) };
+  return {
+    settings: resolved.defaults,
+    pathOf: (key, ...rest) => defaultsValuePath(resolved, [key, ...rest]),
+  };
 }
 
 function slotOf(agent: ResolvedAgent): AgentSlot {

@@ -2,8 +2,8 @@
 // error at its config path with a did-you-mean; `models.mode: "replace"` with no model configured is
 // an error instead of a silent fall back to the built-in default. Loads pi-ai's catalog, so it runs
 // where models are used (`config validate`, `status`, gateway start), not in every config load.
-import type { ConfigIssue, LoadedConfig } from "../../config/index.js";
-import { formatConfigPath } from "../../config/index.js";
+import type { ConfigIssue, LoadedConfig, StatePaths } from "../../config/index.js";
+import { formatConfigPath, resolveConfig, validateConfig } from "../../config/index.js";
 import type { ResolvedConfig } from "../../config/resolve.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { listAgentSlots } from "./config-view.js";
@@ -80,4 +80,23 @@ export function withModelRefIssues<T extends OpenClawConfig>(
   });
   if (extra.length === 0) return loaded;
   return { ...loaded, issues: [...loaded.issues, ...extra], valid: false };
+}
+
+/** Inputs of {@link validateConfigWithModelRefs}. */
+export interface ValidateWithModelRefsParams {
+  value: unknown;
+  paths: StatePaths;
+  env: Record<string, string | undefined>;
+}
+
+/** validateConfig (schema, isolation rules), then the model refs: the check of every config writer
+ *  (CLI edits, config.set/patch), so nothing writes a config the gateway would refuse to load. */
+export function validateConfigWithModelRefs(
+  params: ValidateWithModelRefsParams,
+): ReturnType<typeof validateConfig> {
+  const base = validateConfig(params.value, { paths: params.paths });
+  if (!base.valid) return base;
+  const config = params.value as OpenClawConfig;
+  const extra = checkModelRefs(resolveConfig({ config, paths: params.paths }), params.env);
+  return extra.length > 0 ? { valid: false, issues: [...base.issues, ...extra] } : base;
 }

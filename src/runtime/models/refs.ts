@@ -153,24 +153,27 @@ interface RawLink {
   path: PathSegment[];
 }
 
-function primaryOf(setting: ModelSetting | undefined, base: PathSegment[]): RawLink | undefined {
-  if (typeof setting === "string") return { role: "primary", raw: setting, path: base };
+/** The file path of a part of a model setting (`[]` = the setting itself, `["fallbacks", 0]`). */
+type ModelPathOf = (segments: PathSegment[]) => PathSegment[];
+
+function primaryOf(setting: ModelSetting | undefined, pathOf: ModelPathOf): RawLink | undefined {
+  if (typeof setting === "string") return { role: "primary", raw: setting, path: pathOf([]) };
   if (setting && typeof setting === "object" && typeof setting.primary === "string") {
-    return { role: "primary", raw: setting.primary, path: [...base, "primary"] };
+    return { role: "primary", raw: setting.primary, path: pathOf(["primary"]) };
   }
   return undefined;
 }
 
 function fallbacksOf(
   setting: ModelSetting | undefined,
-  base: PathSegment[],
+  pathOf: ModelPathOf,
 ): RawLink[] | undefined {
   if (!setting || typeof setting !== "object" || !Array.isArray(setting.fallbacks))
     return undefined;
   return setting.fallbacks.map((raw, index) => ({
     role: "fallback" as const,
     raw: String(raw),
-    path: [...base, "fallbacks", index],
+    path: pathOf(["fallbacks", index]),
   }));
 }
 
@@ -188,18 +191,18 @@ export function resolveAgentModelChain(input: ResolveAgentModelChainInput): Mode
   const { cfg } = input;
   const slot = findAgentSlot(cfg, input.agentId);
   const defaults = defaultsOf(cfg);
-  const agentBase = [...slot.path, "model"];
-  const defaultsBase = defaults.pathOf("model");
+  const agentPath: ModelPathOf = (segments) => [...slot.path, "model", ...segments];
+  const defaultsPath: ModelPathOf = (segments) => defaults.pathOf("model", ...segments);
   const agentSetting = slot.entry?.model;
   const defaultSetting = defaults.settings.model;
-  const primaryRaw = primaryOf(agentSetting, agentBase) ??
-    primaryOf(defaultSetting, defaultsBase) ?? {
+  const primaryRaw = primaryOf(agentSetting, agentPath) ??
+    primaryOf(defaultSetting, defaultsPath) ?? {
       role: "primary",
       raw: DEFAULT_MODEL_REF,
       path: [],
     };
   const fallbackRaws =
-    fallbacksOf(agentSetting, agentBase) ?? fallbacksOf(defaultSetting, defaultsBase) ?? [];
+    fallbacksOf(agentSetting, agentPath) ?? fallbacksOf(defaultSetting, defaultsPath) ?? [];
   const aliases = buildModelAliases(cfg, slot.id);
   const links: ChainLink[] = [];
   const problems: ChainProblem[] = [];

@@ -84,17 +84,43 @@ describe("resolveModel", () => {
     });
   });
 
-  it("a model a custom provider does not list gets sensible defaults", () => {
-    const result = resolveModel({
-      cfg: local,
-      ref: ref("fake-local", "llama3"),
-      env: { TEAM_SECRET: "s" },
-    });
-    expect(result).toMatchObject({
+  it("a custom provider that lists no models accepts any id, with sensible defaults", () => {
+    const cfg: OpenClawConfig = {
+      models: {
+        providers: { lab: { baseUrl: "http://127.0.0.1:9/v1", api: "openai-completions" } },
+      },
+    };
+    expect(resolveModel({ cfg, ref: ref("lab", "llama3") })).toMatchObject({
       ok: true,
       source: "custom-default",
       model: { id: "llama3", contextWindow: 200000, maxTokens: 8192, input: ["text"] },
     });
+  });
+
+  it("a model the provider's models[] does not list is unknown, with a did-you-mean", () => {
+    const typo = resolveModel({ cfg: local, ref: ref("fake-local", "qwen3-codr"), env: {} });
+    expect(typo).toMatchObject({ ok: false, suggestions: ["fake-local/qwen3-coder"] });
+    if (typo.ok) return;
+    expect(typo.error).toMatch(/unknown model fake-local\/qwen3-codr.*lists qwen3-coder/);
+    // Far from every listed id: the list is still offered.
+    const far = resolveModel({ cfg: local, ref: ref("fake-local", "llama3"), env: {} });
+    expect(far).toMatchObject({ ok: false, suggestions: ["fake-local/qwen3-coder"] });
+  });
+
+  it("a configured built-in provider keeps its catalog: a typo is unknown, not a default model", () => {
+    const cfg: OpenClawConfig = { models: { providers: { openai: { apiKey: "sk-x" } } } };
+    const result = resolveModel({ cfg, ref: ref("openai", "gpt-4o-mnii") });
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining("unknown model") });
+    if (result.ok) return;
+    expect(result.suggestions).toContain("openai/gpt-4o-mini");
+  });
+
+  it("an id its provider lacks but another has is suggested under that provider", () => {
+    const result = resolveModel({ cfg: local, ref: ref("anthropic", "qwen3-coder") });
+    expect(result).toMatchObject({ ok: false, suggestions: ["fake-local/qwen3-coder"] });
+    const bare = resolveModel({ cfg: {}, ref: ref("anthropic", "gpt-4o") });
+    expect(bare).toMatchObject({ ok: false });
+    if (!bare.ok) expect(bare.suggestions[0]).toBe("openai/gpt-4o");
   });
 
   it("an unset env SecretRef in headers is an error, not a silent empty header", () => {

@@ -4,7 +4,7 @@ import type { Api, Model } from "@mariozechner/pi-ai";
 import type { ModelProvider, OpenClawConfig } from "../../protocol/config/index.js";
 import { catalog } from "./catalog.js";
 import { findProviderConfig } from "./config-view.js";
-import { closeMatches } from "./matching.js";
+import { closeMatches, MAX_SUGGESTIONS } from "./matching.js";
 import { formatModelRef, type ModelRef, normalizeProviderId } from "./refs.js";
 import { resolveSecret } from "./secrets.js";
 
@@ -62,6 +62,43 @@ export function listKnownProviders(cfg: OpenClawConfig): string[] {
 function fail(error: string, suggestions: string[] = []): ResolveModelResult {
   const hint = suggestions.length ? `; did you mean ${suggestions.join(" or ")}?` : "";
   return { ok: false, error: `${error}${hint}`, suggestions };
+}
+
+/** Other providers' refs for a model id its own provider lacks: the same id (`m1` written without
+ *  its provider lands on the default one, `anthropic/m1`, while `fake/m1` exists), else close ids
+ *  (`exact: false`); configured providers first, then built-ins with the shortest provider name. */
+function suggestElsewhere(cfg: OpenClawConfig, ref: ModelRef, exact: boolean): string[] {
+  const custom = Object.entries(cfg.models?.providers ?? {}).flatMap(([provider, entry]) =>
+    (entry.models ?? []).map((model) => `${normalizeProviderId(provider)}/${model.id}`),
+  );
+  const providers = isReplaceMode(cfg)
+    ? []
+    : [...catalog.getProviders()].sort((a, b) => a.length - b.length || a.localeCompare(b));
+  const builtin = providers.flatMap((provider) =>
+    (catalog.getModels(provider) as Model<Api>[]).map((model) => `${provider}/${model.id}`),
+  );
+  const refs = [...new Set([...custom, ...builtin])].filter(
+    (item) => !item.startsWith(`${ref.provider}/`),
+  );
+  const idOf = (item: string) => item.slice(item.indexOf("/") + 1);
+  const wanted = ref.model.toLowerCase();
+  if (exact) return refs.filter((item) => idOf(item).toLowerCase() === wanted);
+  const near = closeMatches(ref.model, [...new Set(refs.map(idOf))]);
+  return near.flatMap((id) => refs.filter((item) => idOf(item) === id));
+}
+
+/** Suggestions when the provider has no close id: the same id under another provider, else the
+ *  models a configured provider lists, else close ids of other providers. */
+function fartherMatches(params: {
+  cfg: OpenClawConfig;
+  ref: ModelRef;
+  listed: string[];
+}): string[] {
+  const { cfg, ref, listed } = params;
+  const same = suggestElsewhere(cfg, ref, true);
+  const own = listed.map((id) => `${ref.provider}/${id}`);
+  const found = same.length > 0 ? same : own.length > 0 ? own : suggestElsewhere(cfg, ref, false);
+  return found.slice(0, MAX_SUGGESTIONS);
 }
 
 function builtinModels(cfg: OpenClawConfig, provider: string): Model<Api>[] {
@@ -155,8 +192,9 @@ function customModel(input: CustomModelInput): ResolveModelResult {
 
 /**
  * Resolves a ref: a configured provider's model (its `models[]` entry, a built-in model with the
- * provider's overrides, or, for a model it does not list, sensible defaults), else pi-ai's built-in
- * catalog. An unknown built-in model or unknown provider is an error with close matches.
+ * provider's overrides, or, for a provider that lists no model and has no built-in catalog, any id
+ * with sensible defaults), else pi-ai's built-in catalog. A model that neither the provider's
+ * `models[]` nor the built-in catalog has, and an unknown provider, are errors with close matches.
  */
 export function resolveModel(input: ResolveModelInput): ResolveModelResult {
   const { cfg } = input;
@@ -165,19 +203,26 @@ export function resolveModel(input: ResolveModelInput): ResolveModelResult {
   const builtins = builtinModels(cfg, ref.provider);
   const builtin = builtins.find((model) => model.id === ref.model);
   const providerCfg = findProviderConfig(cfg, ref.provider);
-  if (providerCfg)
+  const listed = (providerCfg?.models ?? []).map((model) => model.id);
+  // A provider whose catalog is known (built-in models, or a `models[]` list) has no other models;
+  // a configured provider that lists none accepts any id (defaults applied).
+  const catalogIds = [...new Set([...listed, ...builtins.map((model) => model.id)])];
+  if (providerCfg && (builtin || listed.includes(ref.model) || catalogIds.length === 0))
     return customModel({ ref, providerCfg, env, ...(builtin ? { base: builtin } : {}) });
   if (builtin) return { ok: true, model: builtin, source: "builtin" };
-  if (builtins.length > 0) {
-    const ids = builtins.map((model) => model.id);
-    const near = closeMatches(ref.model, ids).map((id) => `${ref.provider}/${id}`);
+  if (catalogIds.length > 0) {
+    const near = closeMatches(ref.model, catalogIds).map((id) => `${ref.provider}/${id}`);
+    const where =
+      builtins.length === 0
+        ? `models.providers.${ref.provider}.models lists ${listed.join(", ")}`
+        : `provider "${ref.provider}" has ${catalogIds.length} models: pincer models list --provider ${ref.provider}`;
     return fail(
-      `unknown model ${formatModelRef(ref)} (provider "${ref.provider}" has ${ids.length} models: pincer models list --provider ${ref.provider})`,
-      near,
+      `unknown model ${formatModelRef(ref)} (${where})`,
+      near.length > 0 ? near : fartherMatches({ cfg, ref, listed: builtins.length ? [] : listed }),
     );
   }
-  const known = listKnownProviders(cfg);
-  const near = closeMatches(ref.provider, known).map((id) => `${id}/${ref.model}`);
+  const providers = listKnownProviders(cfg);
+  const near = closeMatches(ref.provider, providers).map((id) => `${id}/${ref.model}`);
   const scope = isReplaceMode(cfg)
     ? " (models.mode is replace: only models.providers are used)"
     : "";

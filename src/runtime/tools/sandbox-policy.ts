@@ -3,7 +3,7 @@
 // every tool that reaches the host is refused with an error naming the setting. The same resolution
 // feeds `pincer config validate`, the gateway's start warning and `pincer agents list`.
 import { formatConfigPath } from "../../config/config-path.js";
-import { defaultsKeyPath, type ResolvedConfig } from "../../config/resolve.js";
+import { defaultsValuePath, type ResolvedConfig } from "../../config/resolve.js";
 import { normalizeAgentId } from "../../routing/ids.js";
 import {
   buildAgentMainSessionKey,
@@ -63,7 +63,7 @@ export function resolveAgentSandboxMode(cfg: ResolvedConfig, agentId: string): A
   const located = locateAgentEntry(cfg, id);
   const mainKey = cfg.config.session?.mainKey;
   const mainSessionKey = buildAgentMainSessionKey({ agentId: id, mainKey });
-  const defaultsPath = formatConfigPath([...defaultsKeyPath(cfg, "sandbox"), "mode"]);
+  const defaultsPath = formatConfigPath(defaultsValuePath(cfg, ["sandbox", "mode"]));
   const candidates: Array<[unknown, string]> = [
     [modeOf(located.entry?.sandbox), `${located.path}.sandbox.mode`],
     [modeOf(cfg.defaults.sandbox), defaultsPath],
