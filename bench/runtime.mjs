@@ -68,7 +68,11 @@ function createRuntime(baseUrl, maxConcurrent) {
   const loaded = loadConfig({ env });
   if (!loaded.valid) throw new Error(`bench config invalid: ${JSON.stringify(loaded.issues)}`);
   const lock = acquireStateDirLock({ stateDir, command: "bench" });
-  const stores = new SessionStoreRegistry({ cfg: loaded.resolved.config, paths: loaded.paths, lock });
+  const stores = new SessionStoreRegistry({
+    cfg: loaded.resolved.config,
+    paths: loaded.paths,
+    lock,
+  });
   const lanes = createLaneScheduler({
     maxConcurrent: loaded.config.agents?.defaults?.maxConcurrent ?? maxConcurrent,
   });
