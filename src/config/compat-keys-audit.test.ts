@@ -44,7 +44,6 @@ describe("keys accepted and not read are reported", () => {
         "agents.defaults.repoRoot",
         "agents.defaults.contextTokens",
         "agents.defaults.mediaMaxMb",
-        "agents.defaults.tools",
         "agents.defaults.subagents.model",
         "agents.defaults.subagents.maxConcurrent",
         "agents.defaults.heartbeat.model",

@@ -300,10 +300,8 @@ const agentDefaultsProps = {
 export const AgentDefaultsSchema = Type.Object(
   {
     ...agentDefaultsProps,
-    tools: compatOptional(
-      AgentToolsConfigSchema,
-      "no issue yet: the top-level tools and each agents.list[].tools apply",
-    ),
+    // Every agent's tool policy and settings, between the top-level `tools` and its own entry's.
+    tools: Type.Optional(AgentToolsConfigSchema),
   },
   {
     additionalProperties: true,

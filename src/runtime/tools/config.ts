@@ -46,15 +46,24 @@ function applyPatchFlags(setting: unknown): { enabled?: boolean; workspaceOnly?:
 /** Merges `tools.exec`/`tools.fs` with the agent's overrides. */
 export function resolveToolSettings(cfg: ResolvedConfig, agentId: string): EffectiveToolSettings {
   const own = findAgent(cfg, agentId)?.entry.tools;
+  // `agents.defaults.tools` sits between the agent's own settings and the top-level `tools`.
+  const shared = cfg.defaults.tools;
   const global = cfg.config.tools;
   const patchOwn = applyPatchFlags(own?.exec?.applyPatch);
+  const patchShared = applyPatchFlags(shared?.exec?.applyPatch);
   const patchGlobal = applyPatchFlags(global?.exec?.applyPatch);
-  const timeoutSec = own?.exec?.timeoutSec ?? global?.exec?.timeoutSec;
-  const pathPrepend = own?.exec?.pathPrepend ?? global?.exec?.pathPrepend;
+  const timeoutSec = own?.exec?.timeoutSec ?? shared?.exec?.timeoutSec ?? global?.exec?.timeoutSec;
+  const pathPrepend =
+    own?.exec?.pathPrepend ?? shared?.exec?.pathPrepend ?? global?.exec?.pathPrepend;
+  const applyPatchEnabled = patchOwn.enabled ?? patchShared.enabled ?? patchGlobal.enabled;
+  const applyPatchWorkspaceOnly =
+    patchOwn.workspaceOnly ?? patchShared.workspaceOnly ?? patchGlobal.workspaceOnly;
+  const fsWorkspaceOnly =
+    own?.fs?.workspaceOnly ?? shared?.fs?.workspaceOnly ?? global?.fs?.workspaceOnly;
   return {
-    applyPatchEnabled: (patchOwn.enabled ?? patchGlobal.enabled) === true,
-    applyPatchWorkspaceOnly: (patchOwn.workspaceOnly ?? patchGlobal.workspaceOnly) !== false,
-    fsWorkspaceOnly: (own?.fs?.workspaceOnly ?? global?.fs?.workspaceOnly) === true,
+    applyPatchEnabled: applyPatchEnabled === true,
+    applyPatchWorkspaceOnly: applyPatchWorkspaceOnly !== false,
+    fsWorkspaceOnly: fsWorkspaceOnly === true,
     ...(timeoutSec !== undefined ? { timeoutSec } : {}),
     ...(pathPrepend ? { pathPrepend } : {}),
   };

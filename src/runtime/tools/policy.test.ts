@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { resolveRoster } from "../../config/resolve.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { PINCER_TOOL_NAMES, TOOL_GROUPS, TOOL_PROFILES } from "./catalog.js";
+import { resolveToolSettings } from "./config.js";
 import { resolveToolPolicy } from "./policy.js";
 
 const ALL = [...PINCER_TOOL_NAMES];
@@ -233,5 +234,53 @@ describe("resolveToolPolicy", () => {
         "read: blocked — not in agents.list[0].tools.allow [browser]",
       );
     });
+  });
+});
+
+describe("agents.defaults.tools", () => {
+  it("applies to every agent: its deny wins over an agent's allow, its profile under the agent's own", () => {
+    const cfg = {
+      agents: {
+        defaults: { tools: { deny: ["exec"], profile: "messaging" } },
+        list: [{ id: "main", tools: { allow: ["exec", "read"], profile: "coding" } }, { id: "ro" }],
+      },
+    } as OpenClawConfig;
+    const main = resolveToolPolicy({ cfg: resolveRoster(cfg), agentId: "main" });
+    expect(main.allows("exec")).toBe(false);
+    expect(main.explain("exec")).toBe('exec: blocked — denied by agents.defaults.tools.deny ("exec")');
+    expect(main.allowedTools()).toEqual(["read"]);
+    // No profile of its own: the defaults' profile, named as such.
+    const ro = resolveToolPolicy({ cfg: resolveRoster(cfg), agentId: "ro" });
+    expect(ro.profile).toBe("messaging");
+    expect(ro.allowedTools()).toEqual(SESSIONS);
+    expect(ro.explain("read")).toContain('agents.defaults.tools.profile "messaging"');
+  });
+
+  it("byProvider entries of the defaults narrow that provider only", () => {
+    const cfg = {
+      agents: { defaults: { tools: { byProvider: { openai: { deny: ["write"] } } } } },
+    } as OpenClawConfig;
+    const roster = resolveRoster(cfg);
+    const openai = resolveToolPolicy({ cfg: roster, agentId: "main", provider: "openai" });
+    expect(openai.allows("write")).toBe(false);
+    expect(resolveToolPolicy({ cfg: roster, agentId: "main", provider: "x" }).allows("write")).toBe(
+      true,
+    );
+  });
+
+  it("exec and fs settings fall back to the defaults before the top-level tools", () => {
+    const cfg = {
+      tools: { exec: { timeoutSec: 50 }, fs: { workspaceOnly: false } },
+      agents: {
+        defaults: { tools: { exec: { timeoutSec: 20 }, fs: { workspaceOnly: true } } },
+        list: [{ id: "main" }, { id: "own", tools: { exec: { timeoutSec: 5 } } }],
+      },
+    } as OpenClawConfig;
+    const roster = resolveRoster(cfg);
+    expect(resolveToolSettings(roster, "main")).toMatchObject({
+      timeoutSec: 20,
+      fsWorkspaceOnly: true,
+    });
+    expect(resolveToolSettings(roster, "own").timeoutSec).toBe(5);
   });
 });

@@ -1,6 +1,7 @@
 // Tool policy: which tools an agent's model may see. Stages are applied in OpenClaw's order (profile →
-// byProvider profile → tools.allow/deny → tools.byProvider → agent allow/deny → agent byProvider); a tool
-// must pass every stage, so a deny anywhere wins and a per-agent allowlist can only narrow.
+// byProvider profile → tools.allow/deny → tools.byProvider → agents.defaults.tools (and its byProvider)
+// → agent allow/deny → agent byProvider); a tool must pass every stage, so a deny anywhere wins and a
+// per-agent allowlist can only narrow.
 
 import type { ResolvedConfig } from "../../config/resolve.js";
 import type { ToolPolicy as ToolPolicyConfig } from "../../protocol/config/index.js";
@@ -111,34 +112,44 @@ function isProfile(value: unknown): value is ToolProfileName {
 
 function buildStages(params: ResolveToolPolicyParams) {
   const global = params.cfg.config.tools;
+  // `agents.defaults.tools`: every agent's own tools settings, under the agent's entry.
+  const shared = params.cfg.defaults.tools;
   const { entry, path } = locateAgentEntry(params.cfg, params.agentId);
   const own = entry?.tools;
   const gKey = providerKey(global?.byProvider, params);
+  const dKey = providerKey(shared?.byProvider, params);
   const aKey = providerKey(own?.byProvider, params);
   const gProvider = gKey ? global?.byProvider?.[gKey] : undefined;
+  const dProvider = dKey ? shared?.byProvider?.[dKey] : undefined;
   const aProvider = aKey ? own?.byProvider?.[aKey] : undefined;
   const ownProfile = isProfile(own?.profile) ? own.profile : undefined;
+  const sharedProfile = isProfile(shared?.profile) ? shared.profile : undefined;
   const globalProfile = isProfile(global?.profile) ? global.profile : undefined;
-  const profile = ownProfile ?? globalProfile ?? DEFAULT_TOOL_PROFILE;
+  const profile = ownProfile ?? sharedProfile ?? globalProfile ?? DEFAULT_TOOL_PROFILE;
   const profileLabel = ownProfile
     ? `${path}.tools.profile`
-    : globalProfile
-      ? "tools.profile"
-      : "default profile";
-  const stages: Array<Stage | undefined> = [
-    profileStage({ profile, label: profileLabel, alsoAllow: own?.alsoAllow ?? global?.alsoAllow }),
-  ];
-  const providerProfile = aProvider?.profile ?? gProvider?.profile;
+    : sharedProfile
+      ? "agents.defaults.tools.profile"
+      : globalProfile
+        ? "tools.profile"
+        : "default profile";
+  const alsoAllow = own?.alsoAllow ?? shared?.alsoAllow ?? global?.alsoAllow;
+  const stages: Array<Stage | undefined> = [profileStage({ profile, label: profileLabel, alsoAllow })];
+  const providerProfile = aProvider?.profile ?? dProvider?.profile ?? gProvider?.profile;
   if (isProfile(providerProfile)) {
     const where = aProvider?.profile
       ? `${path}.tools.byProvider.${aKey}`
-      : `tools.byProvider.${gKey}`;
-    const alsoAllow = aProvider?.alsoAllow ?? gProvider?.alsoAllow;
+      : dProvider?.profile
+        ? `agents.defaults.tools.byProvider.${dKey}`
+        : `tools.byProvider.${gKey}`;
+    const alsoAllow = aProvider?.alsoAllow ?? dProvider?.alsoAllow ?? gProvider?.alsoAllow;
     stages.push(profileStage({ profile: providerProfile, label: `${where}.profile`, alsoAllow }));
   }
   stages.push(
     listStage(global, "tools"),
     listStage(gProvider, `tools.byProvider.${gKey}`),
+    listStage(shared, "agents.defaults.tools"),
+    listStage(dProvider, `agents.defaults.tools.byProvider.${dKey}`),
     listStage(own, `${path}.tools`),
     listStage(aProvider, `${path}.tools.byProvider.${aKey}`),
   );
@@ -188,7 +199,7 @@ function decide(stages: Stage[], name: string): { allowed: boolean; reason: stri
   };
 }
 
-/** Resolves the tool policy of `agentId` from `tools` and its `agents.list[].tools`. */
+/** Resolves the tool policy of `agentId` from `tools`, `agents.defaults.tools` and its own entry's `tools`. */
 export function resolveToolPolicy(params: ResolveToolPolicyParams): ToolPolicy {
   const { profile, stages } = buildStages(params);
   const allows = (name: string) => decide(stages, normalizeToolName(name)).allowed;
