@@ -247,7 +247,9 @@ describe("agents.defaults.tools", () => {
     } as OpenClawConfig;
     const main = resolveToolPolicy({ cfg: resolveRoster(cfg), agentId: "main" });
     expect(main.allows("exec")).toBe(false);
-    expect(main.explain("exec")).toBe('exec: blocked — denied by agents.defaults.tools.deny ("exec")');
+    expect(main.explain("exec")).toBe(
+      'exec: blocked — denied by agents.defaults.tools.deny ("exec")',
+    );
     expect(main.allowedTools()).toEqual(["read"]);
     // No profile of its own: the defaults' profile, named as such.
     const ro = resolveToolPolicy({ cfg: resolveRoster(cfg), agentId: "ro" });

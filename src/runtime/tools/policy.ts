@@ -134,7 +134,9 @@ function buildStages(params: ResolveToolPolicyParams) {
         ? "tools.profile"
         : "default profile";
   const alsoAllow = own?.alsoAllow ?? shared?.alsoAllow ?? global?.alsoAllow;
-  const stages: Array<Stage | undefined> = [profileStage({ profile, label: profileLabel, alsoAllow })];
+  const stages: Array<Stage | undefined> = [
+    profileStage({ profile, label: profileLabel, alsoAllow }),
+  ];
   const providerProfile = aProvider?.profile ?? dProvider?.profile ?? gProvider?.profile;
   if (isProfile(providerProfile)) {
     const where = aProvider?.profile
