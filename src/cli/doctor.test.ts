@@ -82,6 +82,23 @@ describe("pincer doctor", () => {
     expect(run.code).toBe(0);
   });
 
+  it("checks model refs as gateway start does, and lists keys Pincer ignores as info", async () => {
+    const sandbox = createCliSandbox();
+    healthyConfig(sandbox, await fakeProvider(), {
+      agents: { defaults: { workspace: join(sandbox.home, "ws"), model: "openai/gpt-4o-mnii" } },
+      cron: { enabled: true },
+    });
+    const { code, body } = await doctorJson(sandbox, ["--offline"]);
+    const config = body.findings.filter((finding) => finding.checkId === "config");
+    const model = config.find((finding) => finding.message.startsWith("agents.defaults.model"));
+    expect(model).toMatchObject({ severity: "error" });
+    expect(model?.message).toContain("did you mean");
+    expect(config.find((finding) => finding.message.startsWith("cron:"))).toMatchObject({
+      severity: "info",
+    });
+    expect(code).toBe(1);
+  });
+
   it("reports each problem with its severity, and --fix repairs only the safe ones", async () => {
     const sandbox = createCliSandbox();
     const refused = await closedPort();
