@@ -16,12 +16,17 @@ afterEach(async () => {
 describe("a failed turn", () => {
   it("is in chat.history and sessions show as failed, with its error", async () => {
     box = await createGatewaySandbox({
-      config: (baseUrl) => ({
+      config: () => ({
         models: {
           mode: "merge",
           providers: {
-            // No apiKey anywhere: the run fails before any model call.
-            fake: { baseUrl, api: "openai-completions", models: [{ id: "m1", name: "m1" }] },
+            // No apiKey anywhere, and a remote server (a local one gets a placeholder key): the run
+            // fails before any model call.
+            fake: {
+              baseUrl: "https://llm.example.invalid/v1",
+              api: "openai-completions",
+              models: [{ id: "m1", name: "m1" }],
+            },
           },
         },
       }),

@@ -283,6 +283,29 @@ describe("resolveCredentials", () => {
     ).toMatchObject({ kind: "none" });
   });
 
+  it("a provider served on this machine without a key gets a placeholder; a remote one does not", () => {
+    const agentDir = tempAgentDir();
+    const local = (baseUrl: string) =>
+      resolveCredentials({
+        ...base,
+        cfg: { models: { providers: { llm: { baseUrl, models: [] } } } } as OpenClawConfig,
+        agentDir,
+        provider: "llm",
+      }).candidates;
+    for (const url of [
+      "http://127.0.0.1:8000/v1",
+      "http://localhost:1234/v1",
+      "http://[::1]:8080",
+    ]) {
+      expect(local(url), url).toEqual([
+        { id: "config", source: "config", kind: "none", secret: "local" },
+      ]);
+    }
+    for (const url of ["https://llm.example.com/v1", "http://10.0.0.5:8000/v1", "not a url"]) {
+      expect(local(url), url).toEqual([]);
+    }
+  });
+
   it("isolation: agent B never sees agent A's profiles", () => {
     const root = makeTempDir("pincer-iso-");
     const dirA = join(root, "agents", "a", "agent");

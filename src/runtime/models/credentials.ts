@@ -278,13 +278,30 @@ function envCandidates(input: ResolveCredentialsInput, out: ResolvedCredentials)
   }
 }
 
+/** True for an http(s) URL on this machine (localhost, 127.0.0.0/8, ::1). */
+function isLoopbackUrl(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  let host: string;
+  try {
+    host = new URL(value).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127\./.test(host)
+  );
+}
+
 function configCandidate(input: ResolveCredentialsInput, out: ResolvedCredentials): void {
   const providerCfg = findProviderConfig(input.cfg, out.provider);
   if (!providerCfg) return;
   if (providerCfg.apiKey === undefined) {
-    // Local servers (Ollama) need no key, but pi-ai insists on one: send a placeholder.
+    // Local servers (Ollama, or any provider served on this machine: llama.cpp, vLLM, LM Studio)
+    // need no key, but pi-ai insists on one: send a placeholder.
     if (providerCfg.api === "ollama") {
       out.candidates.push({ id: "config", source: "config", kind: "none", secret: "ollama" });
+    } else if (isLoopbackUrl(providerCfg.baseUrl)) {
+      out.candidates.push({ id: "config", source: "config", kind: "none", secret: "local" });
     }
     return;
   }
