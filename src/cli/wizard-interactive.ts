@@ -34,7 +34,8 @@ const RISK_NOTE = [
 
 /** The default agent's current primary model ref, as configured. */
 function currentModelRef(loaded: LoadedConfig): string | undefined {
-  const model = loaded.config.agents?.defaults?.model as unknown;
+  // The resolved defaults: a legacy top-level `agent.model` counts too.
+  const model = loaded.resolved.defaults.model as unknown;
   if (typeof model === "string") return model;
   const primary = (model as { primary?: unknown } | undefined)?.primary;
   return typeof primary === "string" ? primary : undefined;

@@ -22,7 +22,7 @@ export function nextSteps(outcome: WizardOutcome): string[] {
     step("pincer gateway", "run it in the foreground (pincer gateway install: as a service)"),
     step(dashboardUrl(outcome), "WebChat once it runs (pincer dashboard: a sign-in link)"),
   ];
-  if (outcome.loaded.config.agents?.defaults?.model === undefined)
+  if (outcome.loaded.resolved.defaults.model === undefined)
     steps.push(step("pincer configure --section model", "no model chosen yet"));
   else steps.push(step("pincer models status", "the model and the key it will use"));
   if (outcome.answers.channel)
