@@ -43,9 +43,9 @@ export function agentSkillParams(
   return {
     workspaceDir: selected.agent.workspace,
     stateDir: loaded.paths.stateDir,
-    bundledDir: resolveBundledSkillsDir({ moduleUrl: import.meta.url, env: ctx.env }),
+    bundledDir: resolveBundledSkillsDir({ moduleUrl: import.meta.url, env: loaded.env }),
     config: loaded.config,
-    env: ctx.env,
+    env: loaded.env,
     home: loaded.paths.home,
     ...(agentSkills ? { agentSkills } : {}),
   };

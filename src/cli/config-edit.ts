@@ -41,7 +41,7 @@ export function configEditValidator(
 ): (value: unknown) => ConfigValidationResult {
   const key = (issue: ConfigIssue) => `${issue.path}\u0000${issue.message}`;
   const problems = (resolved: ResolvedConfig) => [
-    ...checkModelRefs(resolved, ctx.env),
+    ...checkModelRefs(resolved, loaded.env),
     ...unsafeWorkspaces(resolved),
   ];
   const before = new Set(problems(loaded.resolved).map(key));
