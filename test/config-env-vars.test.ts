@@ -2,6 +2,7 @@
 // `env.vars` (by `${VAR}` or by the provider's own env var name) authenticates the run, config.get
 // hides it, and a changed value reaches the next run after a config.patch.
 import { afterEach, describe, expect, it } from "vitest";
+import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import {
   createGatewaySandbox,
   type GatewaySandbox,
@@ -35,14 +36,14 @@ function lastAuthorization(sandbox: GatewaySandbox): unknown {
 const model = { id: "m1", name: "m1", contextWindow: 32000, maxTokens: 1024 };
 
 describe("config env vars in a real gateway", () => {
-  it("a provider apiKey of ${FAKE_KEY} set only in env.vars authenticates the run; config.get redacts it", async () => {
+  it(`a provider apiKey of \${FAKE_KEY} set only in env.vars authenticates the run; config.get redacts it`, async () => {
     box = await createGatewaySandbox({
       config: (baseUrl) => ({
         env: { vars: { FAKE_KEY: "sk-from-env-vars-1" } },
         models: {
           mode: "merge",
           providers: {
-            fake: { baseUrl, apiKey: "${FAKE_KEY}", api: "openai-completions", models: [model] },
+            fake: { baseUrl, apiKey: `\${FAKE_KEY}`, api: "openai-completions", models: [model] },
           },
         },
       }),
@@ -60,7 +61,8 @@ describe("config env vars in a real gateway", () => {
   it("the provider's own env var (OPENAI_API_KEY) from env.vars is found at run time and follows a reload", async () => {
     box = await createGatewaySandbox({
       config: (baseUrl) => ({
-        env: { OPENAI_API_KEY: "sk-openai-1" },
+        // The shorthand form (extra string keys) is not in the static type.
+        env: { OPENAI_API_KEY: "sk-openai-1" } as OpenClawConfig["env"],
         models: {
           mode: "merge",
           providers: { openai: { baseUrl, api: "openai-completions", models: [model] } },

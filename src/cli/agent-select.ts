@@ -35,7 +35,7 @@ function agentSkillList(entry: AgentEntry | undefined): string[] | undefined {
 
 /** Skill discovery inputs for the selected agent: its workspace, managed, bundled and extra folders. */
 export function agentSkillParams(
-  ctx: CliContext,
+  _ctx: CliContext,
   params: { loaded: LoadedConfig; selected: SelectedAgent },
 ): DiscoverSkillsParams {
   const { loaded, selected } = params;

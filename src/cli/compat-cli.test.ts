@@ -67,7 +67,7 @@ describe("config validate and status name every ignored key", () => {
   it("validate: config env vars are applied, not warned about; a channel token from env.vars is present", async () => {
     const sb = createCliSandbox();
     sb.writeConfig(
-      '{ env: { vars: { TELEGRAM_BOT_TOKEN: "1:from-vars" }, WS_BASE: "/tmp" }, agents: { defaults: { workspace: "${WS_BASE}/ws" } }, channels: { telegram: { dmPolicy: "pairing" } } }',
+      `{ env: { vars: { TELEGRAM_BOT_TOKEN: "1:from-vars" }, WS_BASE: "/tmp" }, agents: { defaults: { workspace: "\${WS_BASE}/ws" } }, channels: { telegram: { dmPolicy: "pairing" } } }`,
     );
     const json = JSON.parse((await sb.run(["config", "validate", "--json"])).stdout);
     expect(json.issues).toEqual([]);

@@ -22,10 +22,10 @@ const provider = (apiKey: string) => ({
 });
 
 describe("config env vars at load", () => {
-  it("env.vars fill a ${VAR} used elsewhere in the same file and reach the effective env", () => {
+  it(`env.vars fill a \${VAR} used elsewhere in the same file and reach the effective env`, () => {
     const { loaded, env } = load({
       env: { vars: { FAKE_KEY: "from-config" } },
-      ...provider("${FAKE_KEY}"),
+      ...provider(`\${FAKE_KEY}`),
     });
     expect(loaded.issues.filter((i) => i.severity === "error")).toEqual([]);
     expect(loaded.config.models?.providers?.fake?.apiKey).toBe("from-config");
@@ -35,14 +35,14 @@ describe("config env vars at load", () => {
   });
 
   it("the shorthand env.<NAME> works like env.vars", () => {
-    const { loaded } = load({ env: { FAKE_KEY: "short" }, ...provider("${FAKE_KEY}") });
+    const { loaded } = load({ env: { FAKE_KEY: "short" }, ...provider(`\${FAKE_KEY}`) });
     expect(loaded.config.models?.providers?.fake?.apiKey).toBe("short");
     expect(loaded.env.FAKE_KEY).toBe("short");
   });
 
   it("the process environment wins over the config, in substitution and in the effective env", () => {
     const { loaded } = load(
-      { env: { vars: { FAKE_KEY: "from-config" }, OTHER: "cfg" }, ...provider("${FAKE_KEY}") },
+      { env: { vars: { FAKE_KEY: "from-config" }, OTHER: "cfg" }, ...provider(`\${FAKE_KEY}`) },
       { FAKE_KEY: "from-process", OTHER: "proc" },
     );
     expect(loaded.config.models?.providers?.fake?.apiKey).toBe("from-process");
@@ -55,22 +55,22 @@ describe("config env vars at load", () => {
     expect(loaded.env.FAKE_KEY).toBe("cfg");
   });
 
-  it("without env vars, a ${VAR} the process lacks is still an error naming it", () => {
-    const { loaded } = load(provider("${FAKE_KEY}"));
+  it(`without env vars, a \${VAR} the process lacks is still an error naming it`, () => {
+    const { loaded } = load(provider(`\${FAKE_KEY}`));
     expect(loaded.valid).toBe(false);
     expect(loaded.issues.map((i) => i.message).join("\n")).toContain('"FAKE_KEY" is not set');
   });
 });
 
 describe("withConfigEnv", () => {
-  it("resolves a var's own ${VAR} against the process env; one that cannot resolve is not applied", () => {
+  it(`resolves a var's own \${VAR} against the process env; one that cannot resolve is not applied`, () => {
     const env = withConfigEnv({
       base: { HOST: "h" },
-      config: { env: { vars: { URL: "https://${HOST}/v1", BAD: "${NOPE}", ESC: "$${HOST}" } } },
+      config: { env: { vars: { URL: `https://\${HOST}/v1`, BAD: `\${NOPE}`, ESC: `$\${HOST}` } } },
     });
     expect(env.URL).toBe("https://h/v1");
     expect(env).not.toHaveProperty("BAD");
-    expect(env.ESC).toBe("${HOST}");
+    expect(env.ESC).toBe(`\${HOST}`);
   });
 
   it("shellEnv and non-string values are not variables; env.vars wins over the shorthand", () => {
