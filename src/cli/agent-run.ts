@@ -104,11 +104,11 @@ export async function run(
   const s = style(ctx);
   let result: RunResult;
   try {
-    const bundled = resolveBundledSkillsDir({ moduleUrl: import.meta.url, env: ctx.env });
+    const bundled = resolveBundledSkillsDir({ moduleUrl: import.meta.url, env: loaded.env });
     const deps = {
       config: loaded.resolved,
       paths: loaded.paths,
-      env: ctx.env,
+      env: loaded.env,
       stores,
       lanes: createLaneScheduler({ maxConcurrent: 1 }),
       jobs,

@@ -35,7 +35,7 @@ function agentSkillList(entry: AgentEntry | undefined): string[] | undefined {
 
 /** Skill discovery inputs for the selected agent: its workspace, managed, bundled and extra folders. */
 export function agentSkillParams(
-  ctx: CliContext,
+  _ctx: CliContext,
   params: { loaded: LoadedConfig; selected: SelectedAgent },
 ): DiscoverSkillsParams {
   const { loaded, selected } = params;
@@ -43,9 +43,9 @@ export function agentSkillParams(
   return {
     workspaceDir: selected.agent.workspace,
     stateDir: loaded.paths.stateDir,
-    bundledDir: resolveBundledSkillsDir({ moduleUrl: import.meta.url, env: ctx.env }),
+    bundledDir: resolveBundledSkillsDir({ moduleUrl: import.meta.url, env: loaded.env }),
     config: loaded.config,
-    env: ctx.env,
+    env: loaded.env,
     home: loaded.paths.home,
     ...(agentSkills ? { agentSkills } : {}),
   };

@@ -107,7 +107,7 @@ export async function run(
   { opts }: CommandInput<{ json?: boolean }>,
 ): Promise<number> {
   const loaded = loadForCli(ctx, { requireValid: false });
-  const rows = configuredAccounts({ cfg: loaded.config, env: ctx.env });
+  const rows = configuredAccounts({ cfg: loaded.config, env: loaded.env });
   if (opts.json) {
     const chat: Record<string, string[]> = {};
     for (const row of rows) chat[row.channel] = [...(chat[row.channel] ?? []), row.accountId];

@@ -67,7 +67,7 @@ export async function run(
     down = err.message;
   }
   if (!status) {
-    const accounts = configuredAccounts({ cfg: target.loaded.config, env: ctx.env });
+    const accounts = configuredAccounts({ cfg: target.loaded.config, env: target.loaded.env });
     if (opts.json) {
       printJson(ctx, { gateway: "not running", error: down, accounts });
       return 0;

@@ -64,6 +64,23 @@ describe("config validate and status name every ignored key", () => {
     expect(json.issues).toEqual([]);
   });
 
+  it("validate: config env vars are applied, not warned about; a channel token from env.vars is present", async () => {
+    const sb = createCliSandbox();
+    sb.writeConfig(
+      `{ env: { vars: { TELEGRAM_BOT_TOKEN: "1:from-vars" }, WS_BASE: "/tmp" }, agents: { defaults: { workspace: "\${WS_BASE}/ws" } }, channels: { telegram: { dmPolicy: "pairing" } } }`,
+    );
+    const json = JSON.parse((await sb.run(["config", "validate", "--json"])).stdout);
+    expect(json.issues).toEqual([]);
+    const list = await sb.run(["channels", "list", "--json"]);
+    expect(list.stdout).not.toContain("1:from-vars");
+    const row = JSON.parse(list.stdout).channels.find(
+      (r: { channel: string }) => r.channel === "telegram",
+    );
+    expect(row.auth).toEqual([
+      { key: "botToken", source: "env", env: "TELEGRAM_BOT_TOKEN", present: true },
+    ]);
+  });
+
   it("status: one line per compat key naming its path, also with no gateway running", async () => {
     const sb = createCliSandbox();
     sb.writeConfig(COMPAT_CONFIG);

@@ -5,11 +5,13 @@ import {
   type ConfigIssue,
   type ConfigValidationResult,
   type EditConfigParams,
+  type EnvMap,
   editConfigFile,
   formatConfigIssues,
   formatConfigPath,
   type LoadedConfig,
   validateConfig,
+  withConfigEnv,
 } from "../config/index.js";
 import { type ResolvedConfig, resolveConfig } from "../config/resolve.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
@@ -40,15 +42,17 @@ export function configEditValidator(
   loaded: LoadedConfig,
 ): (value: unknown) => ConfigValidationResult {
   const key = (issue: ConfigIssue) => `${issue.path}\u0000${issue.message}`;
-  const problems = (resolved: ResolvedConfig) => [
-    ...checkModelRefs(resolved, ctx.env),
+  const problems = (resolved: ResolvedConfig, env: EnvMap) => [
+    ...checkModelRefs(resolved, env),
     ...unsafeWorkspaces(resolved),
   ];
-  const before = new Set(problems(loaded.resolved).map(key));
+  const before = new Set(problems(loaded.resolved, loaded.env).map(key));
   return (value: unknown): ConfigValidationResult => {
     const verdict = validateConfig(value, { paths: loaded.paths });
     const resolved = resolveConfig({ config: value as OpenClawConfig, paths: loaded.paths });
-    const introduced = problems(resolved).filter((i) => !before.has(key(i)));
+    // The edited file's own `env` vars count, as they will at the next load.
+    const env = withConfigEnv({ base: ctx.env, config: value });
+    const introduced = problems(resolved, env).filter((i) => !before.has(key(i)));
     if (introduced.length === 0) return verdict;
     return { valid: false, issues: [...verdict.issues, ...introduced] };
   };

@@ -12,9 +12,8 @@ export async function run(
 ): Promise<number> {
   // Schema and rules, then the models each agent names (unknown ones with a did-you-mean), then
   // one warning per key the schema accepts for OpenClaw compatibility but Pincer ignores.
-  const loaded = withCompatKeyIssues(
-    withModelRefIssues(loadForCli(ctx, { requireValid: false }), ctx.env),
-  );
+  const file = loadForCli(ctx, { requireValid: false });
+  const loaded = withCompatKeyIssues(withModelRefIssues(file, file.env));
   if (opts.json) {
     printJson(ctx, {
       valid: loaded.valid,

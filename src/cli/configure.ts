@@ -66,7 +66,7 @@ export async function run(
     loaded,
     sections,
     flow: "advanced",
-    env: ctx.env,
+    env: loaded.env,
     title: `Pincer configure: ${sections.join(", ")}`,
   });
   if (answers === CANCELLED) {

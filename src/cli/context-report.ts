@@ -90,7 +90,7 @@ export async function run(
     agent,
     paths: loaded.paths,
     cfg,
-    env: ctx.env,
+    env: loaded.env,
     bundledSkillsDir: agentSkillParams(ctx, { loaded, selected }).bundledDir,
   });
   const skillsPrompt = subagent
@@ -98,7 +98,7 @@ export async function run(
     : (session.skillsSnapshot?.prompt ??
       takeSkillsSnapshot({ skills: discoverSkills(discovery).skills }).prompt);
   // The same model label, tool list and prompt params a run builds: the report counts what is sent.
-  const { model, tools } = runToolsFor({ cfg, agent, sessionKey, env: ctx.env });
+  const { model, tools } = runToolsFor({ cfg, agent, sessionKey, env: loaded.env });
   const report: ContextReport = buildContextReport({
     ...runSystemPromptParams({
       cfg,

@@ -95,7 +95,7 @@ export async function dashboardWith(
   deps: DashboardDeps,
 ): Promise<number> {
   const loaded = loadForCli(ctx, { requireValid: false });
-  const target = resolveDashboardTarget(loaded, ctx.env);
+  const target = resolveDashboardTarget(loaded, loaded.env);
   if (!target.uiEnabled) {
     const message =
       "the Control UI is turned off (gateway.controlUi.enabled: false); set it to true to serve WebChat";

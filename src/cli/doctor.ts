@@ -142,12 +142,15 @@ export async function doctorWith(
   now: () => number = Date.now,
 ): Promise<number> {
   const fixing = opts.fix === true || opts.repair === true || opts.yes === true;
-  const scopeFor = (): DoctorScope => ({
-    loaded: loadForCli(ctx, { requireValid: false }),
-    env: ctx.env,
-    offline: opts.offline === true,
-    now,
-  });
+  const scopeFor = (): DoctorScope => {
+    const loaded = loadForCli(ctx, { requireValid: false });
+    return {
+      loaded,
+      env: loaded.env,
+      offline: opts.offline === true,
+      now,
+    };
+  };
   let findings = await runDoctorChecks(scopeFor());
   let repairs: DoctorRepairResult[] = [];
   if (fixing && findings.some((finding) => finding.repair)) {

@@ -68,14 +68,14 @@ export function resolveGatewayTarget(
   }
   const token =
     stringOf(flags.token) ??
-    stringOf(ctx.env.OPENCLAW_GATEWAY_TOKEN) ??
+    stringOf(loaded.env.OPENCLAW_GATEWAY_TOKEN) ??
     stringOf(gateway?.auth?.token) ??
     stringOf(gateway?.remote?.token) ??
     // A local gateway with no auth configured uses the state dir's generated token.
     (flags.password ? undefined : readGatewayTokenFile(loaded.paths.stateDir));
   const password =
     stringOf(flags.password) ??
-    stringOf(ctx.env.OPENCLAW_GATEWAY_PASSWORD) ??
+    stringOf(loaded.env.OPENCLAW_GATEWAY_PASSWORD) ??
     stringOf(gateway?.auth?.password) ??
     stringOf(gateway?.remote?.password);
   const timeoutMs = parsePositiveInt(flags.timeout, "--timeout") ?? DEFAULT_CLIENT_TIMEOUT_MS;

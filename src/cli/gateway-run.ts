@@ -190,7 +190,7 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
     // Fail fast (before the logger opens its file) with what startGateway would refuse.
     preflight = resolveGatewayAuth({
       cfg,
-      env: ctx.env,
+      env: loaded.env,
       overrides,
       stateDir: loaded.paths.stateDir,
     });

@@ -57,7 +57,7 @@ export async function run(
   }
   const rows: ModelsListRow[] = listModels({
     cfg,
-    env: ctx.env,
+    env: loaded.env,
     ...(provider ? { provider } : {}),
   }).map((model) => ({ ...model, configuredFor: usage.get(model.ref) ?? [] }));
   const listed = new Set(rows.map((row) => row.ref));
@@ -67,7 +67,7 @@ export async function run(
     const resolved = resolveModel({
       cfg,
       ref: { provider: head, model: tail.join("/") },
-      env: ctx.env,
+      env: loaded.env,
     });
     rows.unshift(
       resolved.ok

@@ -90,7 +90,7 @@ export async function run(
   const cfg = loaded.resolved;
   const agents = opts.agent ? [selectAgent(loaded, opts.agent).agent] : cfg.agents;
   const now = Date.now();
-  const statuses = agents.map((agent) => agentModelStatus({ cfg, agent, env: ctx.env, now }));
+  const statuses = agents.map((agent) => agentModelStatus({ cfg, agent, env: loaded.env, now }));
   const broken = statuses.some(
     (status) => status.problems.length > 0 || status.models.some(isBroken),
   );

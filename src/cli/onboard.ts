@@ -62,7 +62,7 @@ async function interactiveAnswers(
     sections: WIZARD_SECTIONS.filter((s) => !(s === "channels" && params.opts.skipChannels)),
     flow: checkCommonFlags(params.opts),
     ...(params.opts.workspace !== undefined ? { workspaceDefault: params.opts.workspace } : {}),
-    env: ctx.env,
+    env: params.loaded.env,
     title: "Pincer setup",
     riskNote: true,
   });
@@ -82,7 +82,7 @@ export async function run(
   checkCommonFlags(opts);
   const loaded = loadForCli(ctx, { requireValid: true });
   const answers = opts.nonInteractive
-    ? answersFromFlags(opts, { loaded, env: ctx.env })
+    ? answersFromFlags(opts, { loaded, env: loaded.env })
     : await interactiveAnswers(ctx, { opts, loaded });
   if (!answers) return ExitCode.failure;
   const outcome = await applyWizardAnswers(ctx, {

@@ -257,7 +257,7 @@ export async function run(ctx: CliContext, { opts }: CommandInput<StatusOptions>
       await client.close();
     }
   }
-  const checked = withCompatKeyIssues(withModelRefIssues(target.loaded, ctx.env));
+  const checked = withCompatKeyIssues(withModelRefIssues(target.loaded, target.loaded.env));
   const full: StatusReport = {
     configCheck: { valid: checked.valid, path: checked.path, issues: checked.issues },
     ...report!,

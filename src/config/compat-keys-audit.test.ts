@@ -60,9 +60,10 @@ describe("keys accepted and not read are reported", () => {
     ]);
   });
 
-  it("other sections: tools.subagents, env vars, model contextTokens, channel heartbeat defaults", () => {
+  it("other sections: tools.subagents, shellEnv, model contextTokens, channel heartbeat defaults", () => {
     const config = {
-      env: { vars: { A: "1" }, OPENAI_API_KEY: "sk" },
+      // env vars are applied (src/config/config-env.ts): only the login-shell import is marked.
+      env: { vars: { A: "1" }, OPENAI_API_KEY: "sk", shellEnv: { enabled: true } },
       tools: { subagents: { tools: { deny: ["exec"] } } },
       models: {
         providers: { local: { models: [{ id: "m", name: "m", contextTokens: 8000 }] } },
@@ -72,8 +73,7 @@ describe("keys accepted and not read are reported", () => {
     (config.models.providers.local as Record<string, unknown>).auth = "oauth";
     expect(paths(config).sort()).toEqual(
       [
-        "env.vars",
-        "env.OPENAI_API_KEY",
+        "env.shellEnv",
         "tools.subagents",
         "models.providers.local.models[0].contextTokens",
         "models.providers.local.auth",

@@ -7,6 +7,7 @@ export {
   listCompatMarks,
   withCompatKeyIssues,
 } from "./compat-keys.js";
+export { configEnvVars, type EnvMap, refreshEnv, withConfigEnv } from "./config-env.js";
 export type { ConfigIssue, ConfigValidationResult, SourcePosition } from "./config-issue.js";
 export {
   type ConfigValueResult,

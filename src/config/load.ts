@@ -3,6 +3,7 @@
 import { resolve } from "node:path";
 import type { TSchema } from "typebox";
 import type { OpenClawConfig } from "../protocol/config/index.js";
+import { type EnvMap, withConfigEnv } from "./config-env.js";
 import { type ConfigIssue, hasErrors } from "./config-issue.js";
 import { parseConfigPath } from "./config-path.js";
 import { resolveConfigSource } from "./config-source.js";
@@ -45,6 +46,9 @@ export interface LoadedConfig<T = DefaultConfig> {
   /** The config every area reads (legacy shapes folded, roster resolved, defaults applied); `config`
    *  stays the file's value for the code whose subject is the file (get/patch/redaction/validation). */
   resolved: ResolvedConfig;
+  /** The environment runs read: the given env plus the config's `env` vars it lacks (the real env
+   *  wins). Pass this, not process.env, to whatever reads API keys, tokens or a child's env. */
+  env: EnvMap;
 }
 
 /** Loads, resolves and validates the config file; problems are returned as issues, never thrown. */
@@ -68,11 +72,25 @@ export function loadConfig<T = DefaultConfig>(options: LoadConfigOptions = {}): 
   if (!source.parsed) {
     const issues = source.issues;
     const resolved = resolveConfig({ config: {}, paths });
-    return { ...base, config: {} as T, resolved, issues, valid: !hasErrors(issues) };
+    return {
+      ...base,
+      config: {} as T,
+      resolved,
+      issues,
+      valid: !hasErrors(issues),
+      env: { ...env },
+    };
   }
-  const substituted = substituteEnvVars({ value: source.value, env, origin: source.origin });
+  // As OpenClaw: the `env` block applies before substitution, so `${VAR}` elsewhere can use it.
+  const effectiveEnv = withConfigEnv({ base: env, config: source.value });
+  const substituted = substituteEnvVars({
+    value: source.value,
+    env: effectiveEnv,
+    origin: source.origin,
+  });
   const validation = validateConfig(substituted.value, { paths, schema: options.schema, locate });
   const issues = [...source.issues, ...substituted.issues, ...validation.issues];
   const resolved = resolveConfig({ config: substituted.value as OpenClawConfig, paths });
-  return { ...base, config: substituted.value as T, resolved, issues, valid: !hasErrors(issues) };
+  const config = substituted.value as T;
+  return { ...base, config, resolved, issues, valid: !hasErrors(issues), env: effectiveEnv };
 }

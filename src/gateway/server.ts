@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import { WebSocketServer } from "ws";
-import { type LoadedConfig, loadConfig } from "../config/index.js";
+import { type LoadedConfig, loadConfig, refreshEnv } from "../config/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { withModelRefIssues } from "../runtime/models/model-ref-rules.js";
 import { acquireStateDirLock } from "../sessions/index.js";
@@ -120,13 +120,18 @@ export class GatewayConfigError extends Error {
 
 /** Starts the gateway and resolves once it accepts connections. */
 export async function startGateway(options: StartGatewayOptions = {}): Promise<GatewayHandle> {
-  const env = options.env ?? process.env;
+  // The environment the config is loaded (and reloaded) against; `env` below is what runs read.
+  const baseEnv = options.env ?? process.env;
   const loadOptions = {
-    env,
+    env: baseEnv,
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.configPath ? { configPath: options.configPath } : {}),
   };
-  const loaded = withModelRefIssues(options.loaded ?? loadConfig<OpenClawConfig>(loadOptions), env);
+  const given = options.loaded ?? loadConfig<OpenClawConfig>(loadOptions);
+  const loaded = withModelRefIssues(given, given.env);
+  // One live object (process env + the config's `env` vars), refreshed in place on every reload so
+  // new runs, channels and auth see changed vars.
+  const env = { ...loaded.env };
   if (!loaded.valid) throw new GatewayConfigError(`config ${loaded.path} is invalid`, loaded);
   const now = options.clock ? () => options.clock!.now() : Date.now;
   const logs = new LogRing();
@@ -159,11 +164,12 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     logger,
     now,
     // A reload naming an unknown model is refused as the same config is at start.
-    check: (next) => withModelRefIssues(next, env),
+    check: (next) => withModelRefIssues(next, next.env),
     // A reload that would weaken auth is refused while running (it applies on restart).
     vet: (next, running) => {
       const verdict = judgeAuthReload({
         ...authParams,
+        env: next.env,
         current: auth,
         runningConfig: running.config,
         nextConfig: next.config,
@@ -175,6 +181,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       return { reason: verdict.reason, message: verdict.message, issues: [{ ...issue, ...at }] };
     },
     onChange: (next) => {
+      refreshEnv(env, live.loaded.env);
       try {
         const previous = auth;
         auth = resolveGatewayAuth({ cfg: next, ...authParams }).auth;

@@ -1,7 +1,7 @@
 // The remaining top-level sections. Those Pincer reads are modelled; the rest pass through
 // as free-form objects so an existing OpenClaw config is still accepted.
 import { type Static, Type } from "typebox";
-import { acceptedForCompat, compatOptional, SecretRefSchema } from "./common.js";
+import { acceptedForCompat, SecretRefSchema } from "./common.js";
 
 /** `meta`: bookkeeping written by OpenClaw when it saves the file. */
 export const MetaConfigSchema = Type.Object(
@@ -21,9 +21,10 @@ export type MetaConfig = Static<typeof MetaConfigSchema>;
 /** `env`: env vars applied when missing from the process env; extra string keys are vars too. */
 export const EnvConfigSchema = Type.Object(
   {
-    vars: compatOptional(
-      Type.Record(Type.String(), Type.String(), { description: "Env vars to set if unset." }),
-      "no issue yet: config env vars are not applied (set them in the environment)",
+    vars: Type.Optional(
+      Type.Record(Type.String(), Type.String(), {
+        description: "Env vars applied when missing from the process env (the real env wins).",
+      }),
     ),
     shellEnv: Type.Optional(
       acceptedForCompat(
@@ -39,10 +40,7 @@ export const EnvConfigSchema = Type.Object(
     ),
   },
   {
-    additionalProperties: acceptedForCompat(
-      Type.String({ description: "Env var value (shorthand for vars)." }),
-      "no issue yet: config env vars are not applied (set them in the environment)",
-    ),
+    additionalProperties: Type.String({ description: "Env var value (shorthand for vars)." }),
     description: "Environment variables.",
   },
 );

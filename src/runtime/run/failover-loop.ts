@@ -165,6 +165,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
       modelId: model.id,
       api: model.api,
       now: params.now,
+      env: deps.env,
     });
     systemPrompt ??= (
       await assembleRunPrompt({

@@ -60,6 +60,8 @@ export interface ExecToolContext extends ToolPathContext {
   timeoutSec?: number;
   /** `tools.exec.pathPrepend`: directories put in front of PATH. */
   pathPrepend?: string[];
+  /** Base environment of commands (process env + config `env` vars); default process.env. */
+  env?: Record<string, string | undefined>;
   /** False when the policy hides `process`: background jobs could not be read, so they are refused. */
   allowBackground?: boolean;
   logger?: ToolLogger;
@@ -84,7 +86,7 @@ function buildEnv(
   ctx: ExecToolContext,
   extra: Record<string, string> | undefined,
 ): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  const env: NodeJS.ProcessEnv = { ...(ctx.env ?? process.env), ...extra };
   if (ctx.pathPrepend && ctx.pathPrepend.length > 0) {
     env.PATH = [...ctx.pathPrepend, env.PATH ?? ""].filter(Boolean).join(delimiter);
   }

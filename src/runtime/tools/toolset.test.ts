@@ -77,6 +77,13 @@ describe("buildToolset", () => {
     ]);
   });
 
+  it("exec commands run with the env it is given (process env + config env vars)", async () => {
+    const env = { PATH: process.env.PATH, PINCER_CFG_VAR: "from-config-env" };
+    const exec = build({}, { env }).byName("exec");
+    const out = await invokeTool({ tool: exec!, args: { command: 'echo "v=$PINCER_CFG_VAR"' } });
+    expect(text(out)).toContain("v=from-config-env");
+  });
+
   it("offers apply_patch only when tools.exec.applyPatch enables it (true or { enabled: true })", () => {
     expect(build({ tools: { exec: { applyPatch: true } } }).byName("apply_patch")).toBeDefined();
     expect(

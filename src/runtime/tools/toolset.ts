@@ -59,6 +59,8 @@ export interface BuildToolsetParams {
   limits?: Partial<ToolLimits>;
   now?: () => number;
   logger?: ToolLogger;
+  /** Environment of commands `exec` runs (process env + config `env` vars); default process.env. */
+  env?: Record<string, string | undefined>;
 }
 
 /**
@@ -106,6 +108,7 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
         ...(settings.timeoutSec !== undefined ? { timeoutSec: settings.timeoutSec } : {}),
         ...(settings.pathPrepend ? { pathPrepend: settings.pathPrepend } : {}),
         ...(params.logger ? { logger: params.logger } : {}),
+        ...(params.env ? { env: params.env } : {}),
       }),
     process: () => createProcessTool({ jobs, scope, limits }),
     session_status: () => createSessionStatusTool(session),
