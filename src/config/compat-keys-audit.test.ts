@@ -40,15 +40,12 @@ describe("keys accepted and not read are reported", () => {
     };
     expect(paths(config).sort()).toEqual(
       [
-        "agents.defaults.timeFormat",
-        "agents.defaults.repoRoot",
         "agents.defaults.contextTokens",
         "agents.defaults.mediaMaxMb",
         "agents.defaults.subagents.model",
         "agents.defaults.subagents.maxConcurrent",
         "agents.defaults.heartbeat.model",
         "agents.defaults.models.openai/gpt-5.streaming",
-        "agents.list[1].userTimezone",
         "agents.list[1].cwd",
         "agents.list[1].contextTokens",
         "agents.list[1].groupChat.historyLimit",

@@ -60,11 +60,10 @@ const sharedAgentProps = {
   bootstrapTotalMaxChars: Type.Optional(
     Type.Integer({ description: "Total bootstrap injection cap (default 150000)." }),
   ),
-  timeFormat: compatOptional(
+  timeFormat: Type.Optional(
     Type.Union([Type.Literal("auto"), Type.Literal("12"), Type.Literal("24")], {
       description: "Time format in the prompt: auto, 12 or 24.",
     }),
-    "no issue yet: the prompt's time format",
   ),
   timeoutSeconds: Type.Optional(
     Type.Number({ minimum: 0, description: "Agent run timeout in seconds (0 = unlimited)." }),
@@ -91,10 +90,7 @@ const sharedAgentProps = {
 const agentEntryProps = {
   ...sharedAgentProps,
   tools: Type.Optional(AgentToolsConfigSchema),
-  userTimezone: compatOptional(
-    Type.String({ description: "IANA timezone for the prompt." }),
-    "no issue yet: per-agent timezone (agents.defaults.userTimezone applies)",
-  ),
+  userTimezone: Type.Optional(Type.String({ description: "IANA timezone for the prompt." })),
   typingMode: Type.Optional(TypingModeSchema),
   typingIntervalSeconds: Type.Optional(
     Type.Number({ minimum: 1, description: "Typing indicator refresh (s)." }),
@@ -185,10 +181,7 @@ const agentDefaultsProps = {
       "no issue yet: PDF model",
     ),
   ),
-  repoRoot: compatOptional(
-    Type.String({ description: "Repo root shown in the runtime line." }),
-    "no issue yet: repo root in the prompt",
-  ),
+  repoRoot: Type.Optional(Type.String({ description: "Repo root shown in the runtime line." })),
   bootstrapPromptTruncationWarning: Type.Optional(
     acceptedForCompat(
       Type.Union([Type.Literal("off"), Type.Literal("once"), Type.Literal("always")], {

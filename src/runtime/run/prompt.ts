@@ -15,7 +15,7 @@ import {
   type PromptMode,
   type SystemPromptParams,
 } from "../../agents/system-prompt.js";
-import type { StatePaths } from "../../config/paths.js";
+import { expandHome, type StatePaths } from "../../config/paths.js";
 import type { ResolvedAgent, ResolvedConfig } from "../../config/resolve.js";
 import { buildAgentMainSessionKey, parseAgentSessionKey } from "../../routing/index.js";
 import type { SessionStore } from "../../sessions/index.js";
@@ -119,6 +119,10 @@ export async function assembleRunPrompt(params: RunPromptParams): Promise<RunPro
   return { systemPrompt: text, mode: promptMode, warnings: bootstrap.warnings };
 }
 
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
 /** Inputs of {@link runSystemPromptParams}: what a run's system prompt is built from. */
 export interface RunSystemPromptInput {
   cfg: ResolvedConfig;
@@ -135,6 +139,11 @@ export interface RunSystemPromptInput {
 export function runSystemPromptParams(input: RunSystemPromptInput): SystemPromptParams {
   const { cfg, agent, sessionKey } = input;
   const { defaults } = cfg;
+  // The agent's own entry wins over agents.defaults (legacy `agent` folded in) for zone and clock.
+  const entry = cfg.agents.find((item) => item.id === agent.id)?.entry;
+  const userTimezone = nonEmpty(entry?.userTimezone) ?? nonEmpty(defaults.userTimezone);
+  const timeFormat = entry?.timeFormat ?? defaults.timeFormat;
+  const repoRoot = nonEmpty(defaults.repoRoot);
   const { host, os } = hostDescription();
   return {
     mode: input.promptMode,
@@ -143,7 +152,8 @@ export function runSystemPromptParams(input: RunSystemPromptInput): SystemPrompt
     ...(input.skillsPrompt ? { skillsPrompt: input.skillsPrompt } : {}),
     workspaceDir: agent.workspace,
     bootstrapFiles: input.bootstrap,
-    ...(defaults.userTimezone ? { userTimezone: defaults.userTimezone } : {}),
+    ...(userTimezone ? { userTimezone } : {}),
+    ...(timeFormat ? { timeFormat } : {}),
     runtime: {
       host,
       os,
@@ -151,6 +161,7 @@ export function runSystemPromptParams(input: RunSystemPromptInput): SystemPrompt
       model: input.model,
       agentId: agent.id,
       sessionKey,
+      ...(repoRoot ? { repoRoot: expandHome(repoRoot, cfg.paths.home) } : {}),
     },
   };
 }
