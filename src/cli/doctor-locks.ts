@@ -2,8 +2,9 @@
 // config write lock (`<config>.lock` and its `.takeover`, `{pid, since}`) whose owner is gone. A live
 // owner is fine; a dead pid, or a lock no one finished writing long ago, is stale. `--fix` removes a stale
 // lock only if it is still the same file content doctor judged (a new owner's lock is never touched).
-import { readFileSync, statSync, unlinkSync } from "node:fs";
+import { statSync, unlinkSync } from "node:fs";
 import { configLockPath } from "../config/index.js";
+import { readTextIfExists } from "../lib/read-if-exists.js";
 import { isProcessAlive, stateDirLockPath } from "../sessions/index.js";
 import type { DoctorCheck, DoctorFinding } from "./doctor-finding.js";
 
@@ -14,15 +15,6 @@ interface LockFile {
   path: string;
   /** What holds it, for messages. */
   what: string;
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw err;
-  }
 }
 
 function ownerOf(text: string): { pid: number; since?: string; command?: string } | undefined {
@@ -48,7 +40,7 @@ function ownerOf(text: string): { pid: number; since?: string; command?: string 
 
 /** Removes `path` only while it still holds `text` (the stale content doctor reported). */
 function removeIfUnchanged(path: string, text: string): void {
-  if (readText(path) !== text) {
+  if (readTextIfExists(path) !== text) {
     throw new Error(`${path} changed since it was checked (a new owner?); left in place`);
   }
   try {
@@ -59,7 +51,7 @@ function removeIfUnchanged(path: string, text: string): void {
 }
 
 function staleFinding(lock: LockFile, now: number): DoctorFinding | undefined {
-  const text = readText(lock.path);
+  const text = readTextIfExists(lock.path);
   if (text === undefined) return undefined;
   const owner = ownerOf(text);
   let why: string;

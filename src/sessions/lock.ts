@@ -5,12 +5,12 @@ import {
   fsyncSync,
   mkdirSync,
   openSync,
-  readFileSync,
   statSync,
   unlinkSync,
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { readTextIfExists } from "../lib/read-if-exists.js";
 import { type Clock, type SessionLogger, silentLogger, systemClock } from "./types.js";
 
 /** File name of the state-dir lock. */
@@ -79,18 +79,9 @@ function parseLockInfo(text: string): StateDirLockInfo | undefined {
   }
 }
 
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw err;
-  }
-}
-
 /** Reads who holds a state dir's lock, if anyone (the file may be stale). */
 export function readStateDirLock(stateDir: string): StateDirLockInfo | undefined {
-  const text = readText(stateDirLockPath(stateDir));
+  const text = readTextIfExists(stateDirLockPath(stateDir));
   return text === undefined ? undefined : parseLockInfo(text);
 }
 
@@ -150,7 +141,7 @@ export function acquireStateDirLock(params: AcquireStateDirLockParams): StateDir
   mkdirSync(params.stateDir, { recursive: true, mode: 0o700 });
   for (let attempt = 0; attempt < 5; attempt++) {
     if (tryCreate(path, text)) return heldLock({ path, stateDir: params.stateDir, info, text });
-    const existing = readText(path);
+    const existing = readTextIfExists(path);
     if (existing === undefined) continue; // released meanwhile: try again
     const holder = parseLockInfo(existing);
     if (holder ? isAlive(holder.pid) : ageMs(path, clock.now()) < UNREADABLE_GRACE_MS) {
@@ -162,7 +153,7 @@ export function acquireStateDirLock(params: AcquireStateDirLockParams): StateDir
         : `taking over unreadable lock ${path}`,
     );
     // Remove it only if nobody replaced it since we read it; then race for exclusive create again.
-    if (readText(path) === existing) unlinkSafe(path);
+    if (readTextIfExists(path) === existing) unlinkSafe(path);
   }
   throw new StateDirLockedError(path, readStateDirLock(params.stateDir));
 }
@@ -189,7 +180,7 @@ function heldLock(params: {
     release: () => {
       if (released) return;
       released = true;
-      if (readText(params.path) === params.text) unlinkSafe(params.path);
+      if (readTextIfExists(params.path) === params.text) unlinkSafe(params.path);
     },
   };
 }

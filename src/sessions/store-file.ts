@@ -1,7 +1,8 @@
 // sessions.json on disk: loading (with recovery from `sessions.json.bak` when the file is corrupt or
 // half-written) and snapshot writing (pretty JSON like OpenClaw, atomic, 0600, previous copy kept as .bak).
-import { copyFileSync, existsSync, linkSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, renameSync, rmSync } from "node:fs";
 import { writeFileAtomicAsync } from "../lib/atomic-write.js";
+import { readTextIfExists } from "../lib/read-if-exists.js";
 import { formatArchiveTimestamp } from "./archive.js";
 import { isJsonObject } from "./jsonl.js";
 import type { SessionEntry, SessionLogger } from "./types.js";
@@ -55,27 +56,18 @@ function parseStoreText(params: {
   return { ok: true, entries };
 }
 
-function readIfExists(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw err;
-  }
-}
-
 /**
  * Loads a store file. A missing file is an empty store. A corrupt one falls back to `.bak` with a
  * warning; when both are unusable the store starts empty (the caller keeps the corrupt file aside).
  */
 export function loadStoreFile(storePath: string, logger: SessionLogger): LoadedStoreFile {
-  const text = readIfExists(storePath);
+  const text = readTextIfExists(storePath);
   if (text === undefined) return { entries: [] };
   const main = parseStoreText({ path: storePath, text, logger });
   if (main.ok) return { entries: main.entries };
   const corrupt = { path: storePath, reason: main.reason };
   const bakPath = backupPathFor(storePath);
-  const bakText = readIfExists(bakPath);
+  const bakText = readTextIfExists(bakPath);
   const bak =
     bakText === undefined ? undefined : parseStoreText({ path: bakPath, text: bakText, logger });
   if (bak?.ok) {
