@@ -1,13 +1,10 @@
 // `pincer pairing approve <code> | <channel> <code> [--channel C] [--account A] [--notify] [--json]`
 // (OpenClaw's shapes): the sender joins the account's allowFrom store; a running gateway reads it on the
 // sender's next message (no restart). `--notify` tells the sender through the gateway.
-import { createPairingStore } from "../channels/pairing/pairing-store.js";
-import { checkChannelKnown } from "./channel-ids.js";
 import { type CliContext, CliError, printJson, printLine } from "./context.js";
 import type { GatewayClientFlags } from "./gateway-client-options.js";
-import { loadForCli } from "./load.js";
 import { notifyApprovedSender } from "./pairing-notify.js";
-import { approveArguments, findPendingCode, knownChannelIds } from "./pairing-resolve.js";
+import { resolvePendingRequest } from "./pairing-resolve.js";
 import type { CommandInput } from "./program.js";
 
 /** Options of `pincer pairing approve`. */
@@ -23,17 +20,10 @@ export async function run(
   ctx: CliContext,
   { args, opts }: CommandInput<PairingApproveOptions>,
 ): Promise<number> {
-  const { channel, code } = approveArguments(args, opts.channel);
-  const loaded = loadForCli(ctx, { requireValid: false });
-  const store = createPairingStore({ stateDir: loaded.paths.stateDir });
-  const knownChannels = knownChannelIds({ store, configChannels: loaded.config.channels });
-  checkChannelKnown(channel, knownChannels);
-  const request = findPendingCode({
-    store,
-    code,
-    ...(channel ? { channel } : {}),
+  const { store, request } = resolvePendingRequest(ctx, {
+    args,
+    ...(opts.channel ? { channel: opts.channel } : {}),
     ...(opts.account ? { account: opts.account } : {}),
-    knownChannels,
   });
   const approved = store.approve(request.channel, request.code);
   if (!approved)

@@ -1,10 +1,7 @@
 // `pincer pairing reject <code> | <channel> <code> [--channel C] [--account A] [--json]`: drops a
 // pending pairing code (the same shapes as `pairing approve`).
-import { createPairingStore } from "../channels/pairing/pairing-store.js";
-import { checkChannelKnown } from "./channel-ids.js";
 import { type CliContext, CliError, printJson, printLine } from "./context.js";
-import { loadForCli } from "./load.js";
-import { approveArguments, findPendingCode, knownChannelIds } from "./pairing-resolve.js";
+import { resolvePendingRequest } from "./pairing-resolve.js";
 import type { CommandInput } from "./program.js";
 
 /** Rejects one code; an unknown, expired or ambiguous code exits 1. */
@@ -12,17 +9,10 @@ export async function run(
   ctx: CliContext,
   { args, opts }: CommandInput<{ channel?: string; account?: string; json?: boolean }>,
 ): Promise<number> {
-  const { channel, code } = approveArguments(args, opts.channel);
-  const loaded = loadForCli(ctx, { requireValid: false });
-  const store = createPairingStore({ stateDir: loaded.paths.stateDir });
-  const knownChannels = knownChannelIds({ store, configChannels: loaded.config.channels });
-  checkChannelKnown(channel, knownChannels);
-  const request = findPendingCode({
-    store,
-    code,
-    ...(channel ? { channel } : {}),
+  const { store, request } = resolvePendingRequest(ctx, {
+    args,
+    ...(opts.channel ? { channel: opts.channel } : {}),
     ...(opts.account ? { account: opts.account } : {}),
-    knownChannels,
   });
   const dropped = store.reject(request.channel, request.code);
   if (!dropped) throw new CliError(`pairing code ${request.code} expired while rejecting it`);

@@ -4,9 +4,11 @@
 
 import { normalizePairingCode } from "../channels/pairing/pairing-code.js";
 import type { ListedPairingRequest, PairingStore } from "../channels/pairing/pairing-store.js";
+import { createPairingStore } from "../channels/pairing/pairing-store.js";
 import { normalizeAccountId } from "../routing/ids.js";
-import { knownChannelIdsOf } from "./channel-ids.js";
-import { CliError, ExitCode } from "./context.js";
+import { checkChannelKnown, knownChannelIdsOf } from "./channel-ids.js";
+import { type CliContext, CliError, ExitCode } from "./context.js";
+import { loadForCli } from "./load.js";
 
 /** The channel of `list [channel] --channel C`: either form, never two different ones. */
 export function channelArgument(
@@ -91,4 +93,25 @@ export function knownChannelIds(params: {
     params.configChannels,
     params.store.list().map((r) => r.channel),
   );
+}
+
+/** The pending request `approve`/`reject` act on, from their shared argument shapes (`<code>`,
+ * `<channel> <code>`, `--channel`, `--account`); unknown channels and codes are refused. */
+export function resolvePendingRequest(
+  ctx: CliContext,
+  input: { args: string[]; channel?: string; account?: string },
+): { store: PairingStore; request: ListedPairingRequest } {
+  const { channel, code } = approveArguments(input.args, input.channel);
+  const loaded = loadForCli(ctx, { requireValid: false });
+  const store = createPairingStore({ stateDir: loaded.paths.stateDir });
+  const knownChannels = knownChannelIds({ store, configChannels: loaded.config.channels });
+  checkChannelKnown(channel, knownChannels);
+  const request = findPendingCode({
+    store,
+    code,
+    ...(channel ? { channel } : {}),
+    ...(input.account ? { account: input.account } : {}),
+    knownChannels,
+  });
+  return { store, request };
 }
