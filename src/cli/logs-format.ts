@@ -1,5 +1,6 @@
 // One gateway log line for people: `2026-12-01 10:32:11.123 INFO  message key=value …` (local time, or
 // ISO UTC), level coloured on a terminal. Lines that are not JSON records are shown as they are.
+import { dimText, fieldText, levelLabel } from "../lib/log-line-style.js";
 
 /** How {@link formatLogLine} renders. */
 export interface LogFormatOptions {
@@ -15,14 +16,6 @@ const NUMERIC_LEVELS: Record<number, string> = {
   40: "warn",
   50: "error",
   60: "fatal",
-};
-const LEVEL_COLORS: Record<string, number> = {
-  fatal: 35,
-  error: 31,
-  warn: 33,
-  info: 36,
-  debug: 90,
-  trace: 90,
 };
 const RECORD_KEYS = new Set(["level", "time", "msg", "message", "pid", "hostname"]);
 
@@ -41,11 +34,6 @@ function timeOf(value: unknown, utc: boolean): string {
   return `${day} ${clock}.${pad(date.getMilliseconds(), 3)}`;
 }
 
-function fieldText(value: unknown): string {
-  if (typeof value === "string") return /[\s"=]/.test(value) ? JSON.stringify(value) : value;
-  return JSON.stringify(value) ?? String(value);
-}
-
 /** Formats one line of the log file (without a newline). */
 export function formatLogLine(line: string, options: LogFormatOptions): string {
   let record: unknown;
@@ -59,13 +47,11 @@ export function formatLogLine(line: string, options: LogFormatOptions): string {
   const fields = record as Record<string, unknown>;
   const level = levelOf(fields.level);
   const msg = typeof fields.msg === "string" ? fields.msg : String(fields.message ?? "");
-  const paint = (code: number, text: string) =>
-    options.color ? `\u001b[${code}m${text}\u001b[39m` : text;
-  const dim = (text: string) => (options.color ? `\u001b[2m${text}\u001b[22m` : text);
+  const dim = (text: string) => dimText(text, options.color);
   const extra = Object.entries(fields)
     .filter(([key]) => !RECORD_KEYS.has(key))
     .map(([key, value]) => `${key}=${fieldText(value)}`)
     .join(" ");
-  const label = paint(LEVEL_COLORS[level] ?? 39, level.toUpperCase().padEnd(5));
+  const label = levelLabel(level, options.color);
   return `${dim(timeOf(fields.time, options.utc))} ${label} ${msg}${extra ? ` ${dim(extra)}` : ""}`;
 }

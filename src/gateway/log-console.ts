@@ -2,6 +2,7 @@
 // `compact` (plain one-liner with ISO time) or `json` (the record as written to the file), and
 // the console masking of secrets (`logging.redactSensitive`, `logging.redactPatterns`), and the
 // JSON-only console of `pincer gateway --json` (any text that is not a JSON record becomes one).
+import { dimText, fieldText, levelLabel } from "../lib/log-line-style.js";
 
 /** Console formats of `logging.consoleStyle`. */
 export type ConsoleStyle = "pretty" | "compact" | "json";
@@ -14,24 +15,7 @@ export interface LogRecord {
   [field: string]: unknown;
 }
 
-const LEVEL_COLORS: Record<string, number> = {
-  fatal: 35,
-  error: 31,
-  warn: 33,
-  info: 36,
-  debug: 90,
-  trace: 90,
-};
 const RECORD_KEYS = new Set(["level", "time", "msg", "pid"]);
-
-function fieldText(value: unknown): string {
-  if (typeof value === "string") return /[\s"=]/.test(value) ? JSON.stringify(value) : value;
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch (err) {
-    return `[unserializable: ${err instanceof Error ? err.message : String(err)}]`;
-  }
-}
 
 function localClock(iso: string): string {
   const date = new Date(iso);
@@ -51,10 +35,8 @@ export function formatConsoleRecord(
     const fields = extra.length ? ` ${JSON.stringify(Object.fromEntries(extra))}` : "";
     return `${record.time} ${record.level} ${record.msg}${fields}`;
   }
-  const paint = (code: number, text: string) =>
-    options.color ? `\u001b[${code}m${text}\u001b[39m` : text;
-  const dim = (text: string) => (options.color ? `\u001b[2m${text}\u001b[22m` : text);
-  const level = paint(LEVEL_COLORS[record.level] ?? 39, record.level.toUpperCase().padEnd(5));
+  const dim = (text: string) => dimText(text, options.color);
+  const level = levelLabel(record.level, options.color);
   const fields = extra.map(([key, value]) => `${key}=${fieldText(value)}`).join(" ");
   return `${dim(localClock(record.time))} ${level} ${record.msg}${fields ? ` ${dim(fields)}` : ""}`;
 }
