@@ -43,7 +43,7 @@ describe("config validate and status name every ignored key", () => {
     for (const path of COMPAT_PATHS) {
       const lines = human.stdout.split("\n").filter((line) => line.includes(`  ${path}  `));
       expect(lines, path).toHaveLength(1);
-      expect(lines[0]).toContain("not implemented by Pincer yet — ignored");
+      expect(lines[0]).toContain("ignored — Pincer does not act on it yet");
     }
     const json = JSON.parse((await sb.run(["config", "validate", "--json"])).stdout);
     expect(json.valid).toBe(true);

@@ -100,7 +100,7 @@ describe("keys accepted and not read are reported", () => {
     );
   });
 
-  it("enum values accepted and not implemented warn; the implemented values do not", () => {
+  it("enum values accepted and ignored warn; the implemented values do not", () => {
     expect(paths({ gateway: { bind: "auto" } })).toEqual(["gateway.bind"]);
     expect(paths({ gateway: { mode: "remote" } })).toEqual(["gateway.mode"]);
     expect(paths({ gateway: { mode: "local" } })).toEqual([]);
@@ -110,9 +110,7 @@ describe("keys accepted and not read are reported", () => {
     ]);
     expect(paths({ session: { typingMode: "message" } })).toEqual(["session.typingMode"]);
     const [bind] = compatKeyIssues({ config: { gateway: { bind: "auto" } } });
-    expect(bind?.message).toMatch(
-      /^"auto" is accepted for OpenClaw compatibility, not implemented/,
-    );
+    expect(bind?.message).toMatch(/^"auto" is accepted for OpenClaw compatibility and ignored/);
     expect(
       paths({
         gateway: { bind: "lan", auth: { mode: "password" } },

@@ -141,7 +141,7 @@ describe("findCompatKeys", () => {
     const cron = issues.find((issue) => issue.path === "cron");
     expect(cron).toMatchObject({ severity: "warning" });
     expect(cron?.message).toMatch(
-      /^accepted for OpenClaw compatibility, not implemented by Pincer yet — ignored; issue 19/,
+      /^accepted for OpenClaw compatibility and ignored — Pincer does not act on it yet; issue 19/,
     );
     expect(issues.find((issue) => issue.path === "channels.whatsapp")?.message).toContain(
       "no adapter",

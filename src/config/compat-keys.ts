@@ -32,8 +32,8 @@ export function compatKeyMessage(use: Pick<CompatKeyUse, "note" | "value">): str
   if (use.note === UNKNOWN_KEY_NOTE)
     return "not a key Pincer knows (accepted, as this section allows extra keys) — ignored";
   if (use.value !== undefined)
-    return `${JSON.stringify(use.value)} is accepted for OpenClaw compatibility, not implemented by Pincer yet — ignored; ${use.note}`;
-  return `accepted for OpenClaw compatibility, not implemented by Pincer yet — ignored; ${use.note}`;
+    return `${JSON.stringify(use.value)} is accepted for OpenClaw compatibility and ignored — Pincer does not act on it yet; ${use.note}`;
+  return `accepted for OpenClaw compatibility and ignored — Pincer does not act on it yet; ${use.note}`;
 }
 
 function markOf(node: SchemaNode): string | undefined {
