@@ -3,7 +3,9 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { InvalidProfileNameError } from "../config/paths.js";
+import type { CommandInput } from "./command.js";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
+import { devicesCommands, devicesGroup } from "./devices/commands.js";
 import { asksForJson, jsonUsageOutput } from "./gateway-run-usage.js";
 import {
   checkProfileEnv,
@@ -15,15 +17,12 @@ import {
 import { checkSubcommandTypo, describeOption, rewriteHelpArgv } from "./help-command.js";
 import { registerAgentEditCommands } from "./program-agents.js";
 import { registerChannelCommands } from "./program-channels.js";
-import { registerDeviceCommands } from "./program-devices.js";
 import { registerOnboardCommands } from "./program-onboard.js";
 import { registerOpsCommands } from "./program-ops.js";
+import { registerCommands } from "./register.js";
 
-/** What an action receives: positional arguments and the command's options. */
-export interface CommandInput<O = Record<string, unknown>> {
-  args: string[];
-  opts: O;
-}
+/** What an action receives (declared with the commands, in command.ts). */
+export type { CommandInput };
 
 // biome-ignore lint/suspicious/noExplicitAny: each command narrows its own options type.
 type Action = (ctx: CliContext, input: CommandInput<any>) => Promise<number | undefined>;
@@ -331,7 +330,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--json", "print the run result as JSON instead of streaming")
     .action(lazy(() => import("./agent-run.js")));
 
-  registerDeviceCommands(program, { lazy });
+  registerCommands({
+    root: program,
+    groups: [devicesGroup],
+    commands: devicesCommands,
+    contextOf,
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+  });
 
   const config = program.command("config").description("read, change and validate openclaw.json");
   config

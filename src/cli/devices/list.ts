@@ -5,16 +5,12 @@ import {
   approvedRoles,
   type PairedDevice,
   type PendingPairingRequest,
-} from "../gateway/devices/index.js";
-import { type CliContext, printJson, printLine, style } from "./context.js";
-import { formatAccess, openDevicesStore, shortId } from "./devices-common.js";
-import type { CommandInput } from "./program.js";
-import { formatAge } from "./time-format.js";
-
-/** Options of `pincer devices list`. */
-export interface DevicesListOptions {
-  json?: boolean;
-}
+} from "../../gateway/devices/index.js";
+import type { InputOf } from "../command.js";
+import { type CliContext, printJson, printLine, style } from "../context.js";
+import { formatAge } from "../time-format.js";
+import type { listOptions } from "./commands.js";
+import { formatAccess, openDevicesStore, shortId } from "./common.js";
 
 function pairedRow(device: PairedDevice) {
   const active = device.tokens.filter((t) => t.revokedAt === undefined);
@@ -62,10 +58,7 @@ function printTable(ctx: CliContext, rows: string[][]): void {
 }
 
 /** Lists paired devices and pending requests of the state dir. */
-export async function run(
-  ctx: CliContext,
-  { opts }: CommandInput<DevicesListOptions>,
-): Promise<number> {
+export async function run(ctx: CliContext, { opts }: InputOf<typeof listOptions>): Promise<number> {
   const store = openDevicesStore(ctx);
   const paired = (await store.listPaired()).map(pairedRow);
   const pending = (await store.listPending()).map(pendingRow);

@@ -2,16 +2,11 @@
 // pending request (a unique prefix of the request id is enough; `--latest` takes the newest request), or
 // grants a paired device the role/scopes of its upgrade request. The device's next connect receives a
 // device token; its tokens then carry the approved access.
-import { approvedRoles } from "../gateway/devices/index.js";
-import { type CliContext, CliError, ExitCode, printJson, printLine } from "./context.js";
-import { findPendingRequest, formatAccess, openDevicesStore, shortId } from "./devices-common.js";
-import type { CommandInput } from "./program.js";
-
-/** Options of `pincer devices approve`. */
-export interface DevicesApproveOptions {
-  latest?: boolean;
-  json?: boolean;
-}
+import { approvedRoles } from "../../gateway/devices/index.js";
+import type { InputOf } from "../command.js";
+import { type CliContext, CliError, ExitCode, printJson, printLine } from "../context.js";
+import type { approveOptions } from "./commands.js";
+import { findPendingRequest, formatAccess, openDevicesStore, shortId } from "./common.js";
 
 /** The request to approve: the id given, or with `--latest` the newest pending one (never both). */
 async function chooseRequest(ctx: CliContext, args: string[], latest: boolean | undefined) {
@@ -35,7 +30,7 @@ async function chooseRequest(ctx: CliContext, args: string[], latest: boolean | 
 /** Approves one pending pairing request; unknown or expired ids exit 1. */
 export async function run(
   ctx: CliContext,
-  { args, opts }: CommandInput<DevicesApproveOptions>,
+  { args, opts }: InputOf<typeof approveOptions>,
 ): Promise<number> {
   const { store, requestId, request } = await chooseRequest(ctx, args, opts.latest);
   const device = await store.approve(requestId);

@@ -2,13 +2,13 @@
 // real argv parser (OpenClaw's shapes), against a temp state dir and the real device authority.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
+import { createCliSandbox } from "../../../test/helpers/cli-sandbox.js";
 import {
   createDeviceAuthority,
   createDeviceIdentity,
   type DeviceIdentity,
   signDeviceProof,
-} from "../gateway/devices/index.js";
+} from "../../gateway/devices/index.js";
 
 function sandbox() {
   const sb = createCliSandbox();

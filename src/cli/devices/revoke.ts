@@ -3,17 +3,11 @@
 // revokes all its tokens: it must be approved by an operator again, even over loopback. With `--role`
 // it withdraws that role only: the device's tokens stop granting it, asking for it again is a role
 // upgrade to approve. A unique prefix of the device id is enough.
-import { approvedRoles } from "../gateway/devices/index.js";
-import { type CliContext, CliError, ExitCode, printJson, printLine } from "./context.js";
-import { matchId, openDevicesStore, shortId } from "./devices-common.js";
-import type { CommandInput } from "./program.js";
-
-/** Options of `pincer devices revoke`. */
-export interface DevicesRevokeOptions {
-  device?: string;
-  role?: string;
-  json?: boolean;
-}
+import { approvedRoles } from "../../gateway/devices/index.js";
+import type { InputOf } from "../command.js";
+import { type CliContext, CliError, ExitCode, printJson, printLine } from "../context.js";
+import type { revokeOptions } from "./commands.js";
+import { matchId, openDevicesStore, shortId } from "./common.js";
 
 /** `--device` or the positional id; both must agree. */
 function wantedDevice(positional: string | undefined, flag: string | undefined): string {
@@ -30,7 +24,7 @@ function wantedDevice(positional: string | undefined, flag: string | undefined):
 /** Revokes one paired device, or one role of it; unknown ids and roles it lacks exit 1. */
 export async function run(
   ctx: CliContext,
-  { args, opts }: CommandInput<DevicesRevokeOptions>,
+  { args, opts }: InputOf<typeof revokeOptions>,
 ): Promise<number> {
   const store = openDevicesStore(ctx);
   const paired = await store.listPaired();

@@ -3,18 +3,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type CommandRun, callCommand } from "../../test/helpers/cli-sandbox.js";
-import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
+import { type CommandRun, callCommand } from "../../../test/helpers/cli-sandbox.js";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import {
   createDeviceAuthority,
   createDeviceIdentity,
   signDeviceProof,
-} from "../gateway/devices/index.js";
-import { CliError } from "./context.js";
-import * as approve from "./devices-approve.js";
-import * as list from "./devices-list.js";
-import * as reject from "./devices-reject.js";
-import * as revoke from "./devices-revoke.js";
+} from "../../gateway/devices/index.js";
+import { CliError } from "../context.js";
+import * as approve from "./approve.js";
+import * as list from "./list.js";
+import * as reject from "./reject.js";
+import * as revoke from "./revoke.js";
 
 function sandbox() {
   const home = makeTempDir("pincer-devices-cli-");

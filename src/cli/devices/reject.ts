@@ -1,18 +1,15 @@
 // `pincer devices reject <requestId> [--json]`: drops a pending pairing request (a unique prefix of the
 // id is enough). The device may ask again on its next connect.
-import { type CliContext, printJson, printLine } from "./context.js";
-import { findPendingRequest, shortId } from "./devices-common.js";
-import type { CommandInput } from "./program.js";
 
-/** Options of `pincer devices reject`. */
-export interface DevicesRejectOptions {
-  json?: boolean;
-}
+import type { InputOf } from "../command.js";
+import { type CliContext, printJson, printLine } from "../context.js";
+import type { rejectOptions } from "./commands.js";
+import { findPendingRequest, shortId } from "./common.js";
 
 /** Rejects one pending pairing request; unknown or expired ids exit 1. */
 export async function run(
   ctx: CliContext,
-  { args, opts }: CommandInput<DevicesRejectOptions>,
+  { args, opts }: InputOf<typeof rejectOptions>,
 ): Promise<number> {
   const { store, requestId } = await findPendingRequest(ctx, args[0] ?? "");
   const request = await store.reject(requestId);

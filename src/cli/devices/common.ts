@@ -1,12 +1,12 @@
 // Shared by the `pincer devices …` commands: the state dir's pairing store and id lookups that accept a
 // unique prefix (device ids are 64 hex characters; nobody types them whole).
-import { resolveStatePaths } from "../config/paths.js";
+import { resolveStatePaths } from "../../config/paths.js";
 import {
   type DeviceStore,
   openDeviceStore,
   type PendingPairingRequest,
-} from "../gateway/devices/index.js";
-import { type CliContext, CliError } from "./context.js";
+} from "../../gateway/devices/index.js";
+import { type CliContext, CliError } from "../context.js";
 
 /** Opens `<stateDir>/devices` for the active profile, on the wall clock. */
 export function openDevicesStore(ctx: CliContext): DeviceStore {
