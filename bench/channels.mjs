@@ -1,4 +1,4 @@
-// Telegram through the gateway daemon (issue 6 §6): `node dist/bin/pincer.js gateway` spawned as a child
+// Telegram through the gateway daemon: `node dist/bin/pincer.js gateway` spawned as a child
 // process over a temp state dir; its one Telegram bot polls bench/fake-telegram-server.mjs and its agent
 // `main` runs on bench/fake-model-server.mjs (zero latency), both in this process on 127.0.0.1. DM
 // policy open (`allowFrom: ["*"]`, no pairing), `session.dmScope: "per-channel-peer"` (one session per

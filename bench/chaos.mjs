@@ -1,4 +1,4 @@
-// Chaos (issue 10, Proof): `node dist/bin/pincer.js gateway` killed (-9) at random moments under mixed
+// Chaos (proof of crash safety): `node dist/bin/pincer.js gateway` killed (-9) at random moments under mixed
 // load, then restarted. One state dir; its agent `main` runs on bench/fake-model-server.mjs (20 ms to
 // answer, replying `ack <tokens of the prompt>`), its Telegram bot polls bench/fake-telegram-server.mjs
 // (DM policy open, one session per chat, collect mode with a 30 ms debounce). Everything is loopback.

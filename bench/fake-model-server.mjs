@@ -1,6 +1,6 @@
 // A minimal OpenAI chat-completions server for the runtime bench, on 127.0.0.1 port 0: every
 // `POST /v1/chat/completions` gets the same short streamed (SSE) text reply after `latencyMs`, in the
-// chunk format pi-ai's client expects (ecosystem.md §2): a role delta, content deltas, a finish
+// chunk format pi-ai's client expects: a role delta, content deltas, a finish
 // chunk, a usage chunk when asked, then `data: [DONE]`. Each request's timings are recorded with
 // `performance.now()` (the caller's clock when the server runs in the caller's thread):
 //   arrivedAt   — the request's headers were parsed (the first thing the server can see of it),

@@ -1,4 +1,4 @@
-// The gateway daemon as users run it (issue 5 §1, §6): `node dist/bin/pincer.js gateway --port 0
+// The gateway daemon as users run it: `node dist/bin/pincer.js gateway --port 0
 // --auth token --token T` spawned as a child process, over a temp state dir whose config has two
 // agents and a custom provider `fake` pointing at bench/fake-model-server.mjs (zero latency, in this
 // process, on 127.0.0.1). Everything is loopback.

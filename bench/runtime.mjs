@@ -1,4 +1,4 @@
-// Embedded agent runtime (issue 4 §4): the gateway's own cost of a turn, and throughput under load,
+// Embedded agent runtime: the gateway's own cost of a turn, and throughput under load,
 // with the real runAgent (lanes, session store, transcript, prompt, pi-ai's OpenAI client) against
 // bench/fake-model-server.mjs on 127.0.0.1.
 //

@@ -91,7 +91,7 @@ describe("gateway agent runs", () => {
     expect(payloadOf(unknown)).toEqual({ runId: "nope", status: "timeout" });
   });
 
-  it("validates agent params like the reference", async () => {
+  it("validates agent params like OpenClaw", async () => {
     box = await createGatewaySandbox();
     const client = await box.connect();
     const res = await client.request("agent", { message: "hi" });

@@ -44,7 +44,7 @@ describe("gateway handshake", () => {
     client.close();
   });
 
-  it("speaks protocol 3 to a 3-only client (the reference test vector's shape)", async () => {
+  it("speaks protocol 3 to a 3-only client (the shape the OpenClaw 2026.4.2 CLI sends)", async () => {
     const client = await openClient(box.gw.url);
     const res = await client.request(
       "connect",

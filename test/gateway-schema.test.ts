@@ -13,7 +13,7 @@ describe("gateway protocol schemas", () => {
     expect(readFileSync(file, "utf8")).toBe(expected);
   });
 
-  it("formats issues like the reference", () => {
+  it("formats issues like OpenClaw (ajv-style, root issues bare)", () => {
     const issues = validateSchema(GATEWAY_SCHEMAS.agent, { message: "hi" });
     expect(formatIssues(issues)).toBe("must have required property 'idempotencyKey'");
     const extra = validateSchema(GATEWAY_SCHEMAS["sessions.patch"], {

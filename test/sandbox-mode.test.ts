@@ -35,7 +35,7 @@ function toolResults(fake: RuntimeSandbox["fake"]): string[] {
 }
 
 describe("sandbox.mode without a sandbox runtime", () => {
-  it('refuses exec and read for agents.list[].sandbox.mode "all" (the seeds\' family agent)', async () => {
+  it('refuses exec and read for agents.list[].sandbox.mode "all" (a locked-down family agent)', async () => {
     sb = await createRuntimeSandbox(() => ({
       agents: { list: [{ id: "main", sandbox: { mode: "all", scope: "agent" } }] },
     }));

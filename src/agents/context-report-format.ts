@@ -1,4 +1,4 @@
-// Text rendering of a context report: `list` is the seeds' `/context list` (totals per category
+// Text rendering of a context report: `list` is OpenClaw's `/context list` (totals per category
 // and per file), `detail` adds every prompt section, tool schema (largest first) and skill.
 import { tokensForChars } from "../lib/token-estimate.js";
 import type { ContextReport } from "./context-report.js";

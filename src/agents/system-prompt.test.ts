@@ -24,7 +24,7 @@ function fullParams(overrides: Partial<SystemPromptParams> = {}): SystemPromptPa
 const ids = (params: SystemPromptParams) => buildSystemPrompt(params).sections.map((s) => s.id);
 
 describe("buildSystemPrompt", () => {
-  it("renders everything in full mode, in the seeds' order", () => {
+  it("renders everything in full mode, in OpenClaw's section order", () => {
     const params = fullParams({
       skillsPrompt: "<available_skills>\n<skill><name>weather</name></skill>\n</available_skills>",
       sandbox: { enabled: true, workspaceDir: "/workspace", elevated: true },

@@ -54,7 +54,7 @@ export const PROMPT_SECTION_ORDER: readonly SystemPromptSectionId[] = [
   "reasoning",
 ];
 
-/** Sections a `minimal` (sub-agent) prompt leaves out, as the seeds list them. */
+/** Sections a `minimal` (sub-agent) prompt leaves out, as OpenClaw's minimal mode does. */
 export const MINIMAL_MODE_OMITTED: readonly SystemPromptSectionId[] = [
   "skills",
   "memory-recall",

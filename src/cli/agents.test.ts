@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../test/helpers/cli-sandbox.js";
 
 const TWO_AGENTS = `{
-  // home and work, as in the seeds
+  // home and work, two agents
   agents: {
     list: [
       { id: "home", default: true, workspace: "~/ws-home" },
@@ -101,7 +101,7 @@ describe("pincer agents add", () => {
     sb.writeConfig(TWO_AGENTS);
     expect((await sb.run(["agents", "add", "family", "--workspace", "~/ws-family"])).code).toBe(0);
     const text = readFileSync(sb.configPath, "utf8");
-    expect(text).toContain("// home and work, as in the seeds");
+    expect(text).toContain("// home and work, two agents");
     expect(text).toContain('comment: "business number"');
     expect(text).toMatch(/id: "family"/);
     expect(readFileSync(`${sb.configPath}.bak`, "utf8")).toBe(TWO_AGENTS);

@@ -10,7 +10,7 @@ import { formatConfigPath, type PathSegment } from "./config-path.js";
 import { DEFAULT_CONFIG_SCHEMA } from "./default-schema.js";
 import { validateConfig } from "./validate.js";
 
-// One key of every class issue 11 names: adapter-less channels, whole sections (sandbox sub-keys,
+// One key of every class Pincer accepts without acting on it: adapter-less channels, whole sections (sandbox sub-keys,
 // hooks, cron, mcp, plugins, browser), exec approvals, tools.elevated, blockStreaming*, session.reset*.
 const USES_MARKED = {
   channels: {
@@ -187,7 +187,7 @@ describe("the schema's compat marks", () => {
     expect(failures).toEqual([]);
   });
 
-  it("marks what issue 11 lists, and not the parts Pincer implements", () => {
+  it("marks every accepted-but-ignored class, and not the parts Pincer implements", () => {
     for (const path of [
       "channels.whatsapp",
       "channels.discord",

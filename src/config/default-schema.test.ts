@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { loadConfig } from "./load.js";
 
-const SEED_CONFIG = `{
+const MULTI_AGENT_CONFIG = `{
   agents: {
     list: [
       { id: "home", default: true, workspace: "~/.openclaw/workspace-home", agentDir: "~/.openclaw/agents/home/agent" },
@@ -30,15 +30,15 @@ function loadText(text: string) {
 }
 
 describe("default config schema", () => {
-  it("accepts a multi-agent config from the docs", () => {
-    const loaded = loadText(SEED_CONFIG);
+  it("accepts a multi-agent config as OpenClaw's docs show it", () => {
+    const loaded = loadText(MULTI_AGENT_CONFIG);
     expect(loaded.issues).toEqual([]);
     expect(loaded.valid).toBe(true);
   });
 
   it("reports typos in top-level keys and enum values with suggestions", () => {
     const loaded = loadText(
-      SEED_CONFIG.replace("bindings: [", "bindngs: [").replace(
+      MULTI_AGENT_CONFIG.replace("bindings: [", "bindngs: [").replace(
         'dmPolicy: "pairing"',
         'dmPolicy: "opne"',
       ),

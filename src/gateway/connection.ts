@@ -182,9 +182,9 @@ export class GatewayConnection {
 
   /**
    * A frame that is not a valid request. After `connect` it costs only itself: an error frame on
-   * its id (the reference's "invalid" when none can be recovered) and the connection stays open,
+   * its id (OpenClaw's "invalid" when none can be recovered) and the connection stays open,
    * so runs in flight keep streaming. Before `connect` it closes with a reason (1003 binary, 1007
-   * not JSON, else 1008), after an error frame when the id is known, as the reference does.
+   * not JSON, else 1008), after an error frame when the id is known, as OpenClaw does.
    */
   private refuseFrame(refusal: FrameRefusal): void {
     const error = gatewayError(ErrorCodes.INVALID_REQUEST, refusal.message);

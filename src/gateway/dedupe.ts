@@ -1,4 +1,4 @@
-// Idempotency: a short-lived cache of side-effecting requests (5 min, 1000 entries, as the reference).
+// Idempotency: a short-lived cache of side-effecting requests (5 min, 1000 entries, as OpenClaw).
 // A key is in flight while its work runs, then holds the final payload until it expires. After a
 // restart the turn journal seeds it (outcomes keep their original time, so they expire on schedule).
 

@@ -25,7 +25,7 @@ export interface FrameRefusal {
 /** The verdict on one incoming frame. */
 export type FrameVerdict = { ok: true; request: RequestFrameIn } | ({ ok: false } & FrameRefusal);
 
-/** The response id for a frame whose own id cannot be recovered (the reference's fallback). */
+/** The response id for a frame whose own id cannot be recovered (OpenClaw's fallback). */
 export const UNKNOWN_REQUEST_ID = "invalid";
 
 /** Close code for binary frames (RFC 6455 "unsupported data"). */

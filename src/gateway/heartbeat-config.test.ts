@@ -24,7 +24,7 @@ describe("heartbeat config", () => {
     expect(parseDurationMs("5m later")).toBeUndefined();
   });
 
-  it("gives every agent the 30m default with the reference prompt in its main session", () => {
+  it("gives every agent the 30m default with OpenClaw's prompt in its main session", () => {
     const cfg = { agents: { list: [{ id: "main" }, { id: "ops" }] } } as OpenClawConfig;
     const { plans } = resolveHeartbeatPlans(resolveRoster(cfg));
     expect(plans.map((plan) => [plan.agentId, plan.sessionKey, plan.everyMs])).toEqual([

@@ -7,7 +7,7 @@ import type { ResolvedConfig } from "../config/index.js";
 import type { HeartbeatConfig } from "../protocol/config/index.js";
 import { buildAgentMainSessionKey, toAgentStoreSessionKey } from "../routing/index.js";
 
-/** The reference's default heartbeat prompt (sent verbatim as the user message). */
+/** OpenClaw's default heartbeat prompt (sent verbatim as the user message). */
 export const DEFAULT_HEARTBEAT_PROMPT =
   "Read HEARTBEAT.md if it exists (workspace context). Follow it strictly. Do not infer or repeat old tasks from prior chats. If nothing needs attention, reply HEARTBEAT_OK.";
 /** Interval when `every` is unset. */

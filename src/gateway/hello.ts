@@ -1,4 +1,5 @@
-// The hello-ok payload (openclaw-notes §4.2) and the list of events this gateway emits.
+// The hello-ok payload (the `connect` answer: protocol, server, features, snapshot, auth, policy)
+// and the list of events this gateway emits.
 import type { HelloOk } from "../protocol/gateway/index.js";
 import { buildAgentMainSessionKey, normalizeMainKey } from "../routing/index.js";
 import type { GatewayConnection } from "./connection.js";

@@ -1,4 +1,4 @@
-// Presence (openclaw-notes §8): the gateway's own row, one row per connected client (not cli / probe
+// Presence (OpenClaw's `system-presence` list): the gateway's own row, one row per connected client (not cli / probe
 // / backend modes) and system-event beacons merged by a stable key; beacons expire after 5 minutes,
 // at most 200 rows, loopback IPs never shown. Every change bumps `version`.
 import { hostname } from "node:os";

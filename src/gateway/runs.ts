@@ -1,5 +1,5 @@
-// Runs started through the gateway: their stream mapped to `agent` and `chat` events (openclaw-notes
-// §5.5), waiters for agent.wait (waiting never cancels), aborts for chat.abort, and a drain for
+// Runs started through the gateway: their stream mapped to `agent` events (lifecycle, assistant,
+// tool streams) and `chat` events (delta, then final / aborted / error), waiters for agent.wait (waiting never cancels), aborts for chat.abort, and a drain for
 // shutdown. Finished runs are remembered (bounded) so agent.wait can answer after the fact.
 import type { RunEvent, RunHandle, RunRecovery, RunResult } from "../runtime/run/index.js";
 import type { GatewayLogger } from "./logger.js";

@@ -1,5 +1,5 @@
-// What a journaled turn's method answers once the turn ended: the `agent` final (openclaw-notes
-// §5.3) or chat.send's `{runId, status}`; the same payload is stored in the dedupe and the journal,
+// What a journaled turn's method answers once the turn ended: the `agent` final (`{runId, status,
+// summary, result}` on the request's id) or chat.send's `{runId, status}`; the same payload is stored in the dedupe and the journal,
 // so a retry of the idempotency key gets it, before or after a restart.
 import type { RunResult } from "../runtime/run/index.js";
 import type { GatewayCore } from "./context.js";

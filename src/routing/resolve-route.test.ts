@@ -1,4 +1,4 @@
-// Tier examples of the reference notes §1.7 (cases 8–24, 29, 30; the session-scope cases are in
+// Binding tiers, with OpenClaw's observed answers (cases 8–24, 29, 30; the session-scope cases are in
 // route-session-scopes.test.ts), with the legacy agent rules (unknown agents fall back to the default
 // agent, never throw). Each case also checks explainAgentRoute agrees.
 import { describeRouteTable, type RouteCase } from "../../test/helpers/route-table.js";
@@ -291,4 +291,4 @@ const CASES: Case[] = [
   ],
 ];
 
-describeRouteTable("resolveAgentRoute: tier examples (notes §1.7)", CASES);
+describeRouteTable("resolveAgentRoute: tier examples", CASES);

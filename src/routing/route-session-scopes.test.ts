@@ -1,5 +1,5 @@
-// Session scoping in resolveAgentRoute (notes §1.7 cases 1–7 and 25–28, plus precedence and case
-// rules): dmScope, identity links, groupScope, binding/input overrides, mainKey, Signal/Matrix ids,
+// Session scoping in resolveAgentRoute (cases 1–7 and 25–28 as OpenClaw answers them, plus precedence
+// and case rules): dmScope, identity links, groupScope, binding/input overrides, mainKey, Signal/Matrix ids,
 // unknown ids. Each case also checks explainAgentRoute agrees.
 import { describeRouteTable, type RouteCase } from "../../test/helpers/route-table.js";
 import type { RouteBinding, RouteConfig } from "./types.js";
@@ -280,4 +280,4 @@ const CASES: Case[] = [
   ],
 ];
 
-describeRouteTable("resolveAgentRoute: session scopes (notes §1.7)", CASES);
+describeRouteTable("resolveAgentRoute: session scopes", CASES);

@@ -1,4 +1,4 @@
-// Parsing helpers (notes §2.4): agent keys, shapes, store/request forms, owners, delivery routes.
+// Parsing helpers: agent keys, shapes, store/request forms, owners, delivery routes.
 import { describe, expect, it } from "vitest";
 import {
   classifySessionKeyShape,

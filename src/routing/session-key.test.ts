@@ -1,4 +1,4 @@
-// Session key shapes (notes §2.1–2.3): dmScopes, groupScope, identity links, case rules, unknown ids,
+// Session key shapes: dmScopes, groupScope, identity links, case rules, unknown ids,
 // Telegram topics and thread suffixes.
 import { describe, expect, it } from "vitest";
 import { normalizeChatType } from "./chat-type.js";

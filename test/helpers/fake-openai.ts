@@ -1,6 +1,6 @@
 // A scripted OpenAI-compatible server on 127.0.0.1 (port 0) speaking chat-completions SSE as pi-ai's
 // client expects: text and tool-call deltas, a usage chunk, `data: [DONE]`; plus 4xx/5xx, hangs and cut
-// streams. Every request is recorded for assertions. Test double only; see ecosystem.md §2.
+// streams. Every request is recorded for assertions. Test double only.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 

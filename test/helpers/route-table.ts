@@ -1,5 +1,5 @@
 // The shared runner of the routing table tests: each case must resolve to what it expects, with
-// exactly the reference's field set, and the explainer must agree with the indexed resolver.
+// exactly OpenClaw's field set, and the explainer must agree with the indexed resolver.
 import { describe, expect, it } from "vitest";
 import { explainAgentRoute } from "../../src/routing/explain-route.js";
 import { resolveAgentRoute } from "../../src/routing/resolve-route.js";

@@ -27,7 +27,7 @@ export interface RoutedInbound {
   broadcast: boolean;
 }
 
-/** Max agents of one broadcast group (as the reference). */
+/** Max agents of one broadcast group (as OpenClaw). */
 export const MAX_BROADCAST_AGENTS = 16;
 
 function withThread(baseSessionKey: string, message: ChannelInbound): string {

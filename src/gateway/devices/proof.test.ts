@@ -11,7 +11,8 @@ import {
   verifyDeviceProof,
 } from "./proof.js";
 
-// Captured from the OpenClaw 2026.4.2 CLI (openclaw-notes.md, "Test vector").
+// A protocol-3 connect with a device identity, captured from the OpenClaw 2026.4.2 CLI: the proof
+// must verify byte for byte as OpenClaw signed it.
 const VECTOR = {
   nonce: "703144a3-5c0c-4713-b413-13323b7282bb",
   challengeTs: 1795993589536,

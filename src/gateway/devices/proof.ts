@@ -9,7 +9,7 @@ import {
   verify,
 } from "node:crypto";
 
-/** How far `device.signedAt` may be from the server clock, either way (the reference's value). */
+/** How far `device.signedAt` may be from the server clock, either way (OpenClaw's value). */
 export const DEVICE_SIGNATURE_SKEW_MS = 120_000;
 
 /** Detail codes of a refused device proof (sent as `error.details.code` with `INVALID_REQUEST`). */

@@ -12,7 +12,7 @@ import {
 
 const check = (value: unknown) => Value.Check(OpenClawConfigSchema, value);
 
-/** The config from notes §10 that a real OpenClaw gateway started with. */
+/** A minimal config a real OpenClaw gateway started with (local mode, token auth, one agent). */
 const minimalConfig = {
   gateway: {
     mode: "local",
@@ -51,7 +51,7 @@ describe("OpenClawConfigSchema: valid configs", () => {
     expect(check({})).toBe(true);
   });
 
-  it("accepts the minimal config of notes §10", () => {
+  it("accepts a minimal config a real OpenClaw gateway starts with", () => {
     expect([...Value.Errors(OpenClawConfigSchema, minimalConfig)]).toEqual([]);
     expect(resolveDefaultAgentId(minimalConfig as OpenClawConfig)).toBe("main");
   });

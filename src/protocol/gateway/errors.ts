@@ -48,7 +48,7 @@ export function gatewayError(
   return { code, message, ...extra };
 }
 
-/** The reference's answer to a method the client's scopes do not allow. */
+/** OpenClaw's answer to a method the client's scopes do not allow. */
 export function missingScopeError(scope: string): GatewayErrorShape {
   return gatewayError(ErrorCodes.FORBIDDEN, `missing scope: ${scope}`, {
     details: { code: DetailCodes.MISSING_SCOPE, missingScope: scope, requiredScopes: [scope] },

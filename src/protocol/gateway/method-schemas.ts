@@ -1,4 +1,4 @@
-// Params of every method Pincer serves (closed objects, names and bounds as the reference), plus
+// Params of every method Pincer serves (closed objects, names and bounds as OpenClaw's), plus
 // the hello-ok payload. Method names map to these in METHOD_PARAMS below.
 import { type Static, Type } from "typebox";
 import { StateVersionSchema } from "./schema.js";
@@ -184,7 +184,7 @@ export const ChannelsStatusParamsSchema = Type.Object(
   { probe: Type.Optional(Type.Boolean()), timeoutMs: Type.Optional(Type.Integer({ minimum: 0 })) },
   closed,
 );
-/** `send`: a message to a channel target (openclaw-notes §4); side-effecting, so idempotent. */
+/** `send`: a message (text and/or media) to a channel target; side-effecting, so idempotent. */
 export const SendParamsSchema = Type.Object(
   {
     to: NonEmptyString,

@@ -15,7 +15,7 @@ type Literals<T extends readonly string[]> = T extends readonly [
 const literals = <const T extends readonly string[]>(values: T): TUnion<Literals<T>> =>
   Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<Literals<T>>;
 
-/** Client ids a connect may carry (openclaw-notes §4.2). */
+/** Client ids a connect may carry (OpenClaw's known clients; any other id is refused). */
 export const CLIENT_IDS = [
   "webchat-ui",
   "openclaw-control-ui",
@@ -111,7 +111,7 @@ export const EventFrameSchema = Type.Object(
   closed,
 );
 
-/** `connect` params (ConnectParamsSchema of the reference). */
+/** `connect` params (OpenClaw's ConnectParamsSchema). */
 export const ConnectParamsSchema = Type.Object(
   {
     minProtocol: Type.Integer({ minimum: 1 }),

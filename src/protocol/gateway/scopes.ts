@@ -1,5 +1,5 @@
 // Which operator scope each method needs. Reads need operator.read, writes operator.write, config.*
-// (and every method this table does not know) operator.admin, as the reference treats them.
+// (and every method this table does not know) operator.admin, as OpenClaw treats them (unknown fails closed).
 
 /** Scope names with a meaning for method authorization. */
 export type MethodScope = "operator.read" | "operator.write" | "operator.admin";

@@ -1,6 +1,6 @@
 // A small JSON Schema checker for the protocol's generated schemas (the subset TypeBox emits here:
 // type, properties, required, additionalProperties, const, anyOf, items, string/number/array bounds),
-// with the reference's ajv-style messages: "must have required property 'idempotencyKey'".
+// with OpenClaw's ajv-style messages: "must have required property 'idempotencyKey'".
 
 type Node = Record<string, unknown>;
 
@@ -118,7 +118,7 @@ export function validateSchema(schema: unknown, value: unknown): ParamsIssue[] {
   return out;
 }
 
-/** Formats issues as the reference does: root issues bare, others prefixed `at /path:`. */
+/** Formats issues as OpenClaw does: root issues bare, others prefixed `at /path:`. */
 export function formatIssues(issues: ParamsIssue[]): string {
   return issues
     .map((issue) =>

@@ -18,7 +18,7 @@ export interface QueueSettings {
   drop: QueueDropPolicy;
 }
 
-/** Legacy defaults the seeds imply: collect, 1000 ms, cap 20, summarize. */
+/** OpenClaw's defaults when `messages.queue` is unset: collect, 1000 ms, cap 20, summarize. */
 export const DEFAULT_QUEUE_SETTINGS: Readonly<QueueSettings> = Object.freeze({
   mode: "collect",
   debounceMs: 1000,

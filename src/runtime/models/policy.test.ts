@@ -59,7 +59,8 @@ describe("checkModelAgainstPolicy", () => {
   });
 });
 
-// The seeds' "Azure-only + forbidden fallbacks" policy, with an agent that breaks it.
+// An "Azure-only + forbidden fallbacks" policy (allow azure-openai-responses/*, forbid the other
+// providers' models), with an agent that breaks it.
 const umbral = {
   agents: {
     defaults: {

@@ -1,5 +1,5 @@
 // The tool catalog: Pincer's built-in tool names, and OpenClaw's `group:*` lists and profiles
-// (openclaw-notes §7, `src/agents/tool-catalog.ts`) restricted to the tools Pincer has.
+// (as OpenClaw's `src/agents/tool-catalog.ts` defines them) restricted to the tools Pincer has.
 
 /** Every built-in tool, in the order the model sees them. */
 export const PINCER_TOOL_NAMES = [

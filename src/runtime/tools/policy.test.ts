@@ -166,7 +166,7 @@ describe("resolveToolPolicy", () => {
     expect(policy.explain("read")).toBe("read: allowed — no allowlist or deny entry applies");
   });
 
-  describe("seed examples", () => {
+  describe("configs of OpenClaw's multi-agent examples", () => {
     const family: OpenClawConfig = {
       agents: {
         list: [
@@ -189,7 +189,7 @@ describe("resolveToolPolicy", () => {
       },
     };
 
-    it("family agent in a WhatsApp group (003): restrictive allow + deny", () => {
+    it("family agent in a WhatsApp group: restrictive allow + deny", () => {
       const policy = resolveToolPolicy({ cfg: resolveRoster(family), agentId: "family" });
       expect(policy.allowedTools()).toEqual(["read", "exec", ...SESSIONS]);
       expect(policy.explain("apply_patch")).toBe(
@@ -204,7 +204,7 @@ describe("resolveToolPolicy", () => {
       );
     });
 
-    it("personal vs family (003, v2026.1.6 per-agent restrictions)", () => {
+    it("personal vs family (per-agent restrictions, OpenClaw v2026.1.6)", () => {
       const cfg: OpenClawConfig = {
         agents: {
           list: [
@@ -220,7 +220,7 @@ describe("resolveToolPolicy", () => {
       expect(allowed(cfg, "family")).toEqual(["read"]);
     });
 
-    it("main agent of 000 (profile coding, allow browser, deny canvas): allow narrows the profile", () => {
+    it("main agent with profile coding, allow browser, deny canvas: allow narrows the profile", () => {
       const cfg: OpenClawConfig = {
         agents: {
           list: [

@@ -66,7 +66,7 @@ function text(outcome: { content: Array<{ type: string; text?: string }> }): str
 const A2A_ON: OpenClawConfig = {
   tools: { agentToAgent: { enabled: true, allow: ["home", "work"] } },
 };
-const A2A_SEED_OFF: OpenClawConfig = {
+const A2A_OFF: OpenClawConfig = {
   tools: { agentToAgent: { enabled: false, allow: ["home", "work"] } },
 };
 
@@ -96,9 +96,9 @@ describe("session_status", () => {
 });
 
 describe("sessions_send (agent-to-agent)", () => {
-  it("refuses another agent's session while tools.agentToAgent is off (the seed default)", async () => {
+  it("refuses another agent's session while tools.agentToAgent is off (its default)", async () => {
     const { host, calls } = fakeHost();
-    const tool = createSessionsSendTool(ctx(A2A_SEED_OFF, host));
+    const tool = createSessionsSendTool(ctx(A2A_OFF, host));
     const out = await invokeTool({ tool, args: { sessionKey: "agent:work:main", message: "hi" } });
     expect(out.isError).toBe(true);
     expect(text(out)).toBe(

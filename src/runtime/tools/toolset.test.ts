@@ -96,7 +96,7 @@ describe("buildToolset", () => {
     expect(denied.byName("apply_patch")).toBeUndefined();
   });
 
-  it("gives the seeds' family agent exactly its allowed tools", () => {
+  it("gives a family agent (allowlist plus denylist) exactly its allowed tools", () => {
     const cfg = {
       tools: { exec: { applyPatch: true } },
       agents: {

@@ -1,5 +1,5 @@
-// Every routing example of the seed documents (multi-agent routing, channel routing), run through
-// resolveAgentRoute, each also checked against explainAgentRoute.
+// Every routing example of OpenClaw's multi-agent and channel routing docs (home/work, chat/opus,
+// two Telegram bots, a family group, support), run through resolveAgentRoute, each also checked against explainAgentRoute.
 import { describeRouteTable, type RouteCase } from "../../test/helpers/route-table.js";
 import type { RouteConfig } from "./types.js";
 
@@ -283,4 +283,4 @@ const CASES: Case[] = [
   ],
 ];
 
-describeRouteTable("resolveAgentRoute: seed examples", CASES);
+describeRouteTable("resolveAgentRoute: documented examples", CASES);

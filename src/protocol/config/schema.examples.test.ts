@@ -1,4 +1,5 @@
-// Every openclaw.json example from the seed documents (../../../../shared/seeds) must validate.
+// Every openclaw.json example of OpenClaw's multi-agent and channel routing docs, and of a full
+// gateway setup (agents.list, bindings, per-agent sandbox and tools), must validate.
 import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
 import { OpenClawConfigSchema } from "./index.js";
@@ -9,7 +10,7 @@ function errorsOf(config: unknown): string[] {
   );
 }
 
-const seed000: Record<string, unknown> = {
+const gatewaySetupExamples: Record<string, unknown> = {
   "agents.list with two agents": {
     agents: {
       list: [
@@ -157,7 +158,7 @@ const seed000: Record<string, unknown> = {
   },
 };
 
-const seed002: Record<string, unknown> = {
+const channelRoutingExamples: Record<string, unknown> = {
   "broadcast groups": {
     broadcast: {
       strategy: "parallel",
@@ -196,7 +197,7 @@ const chatAndOpus = {
   ],
 };
 
-const seed003: Record<string, unknown> = {
+const multiAgentExamples: Record<string, unknown> = {
   "one WhatsApp number, DMs split by sender": {
     agents: {
       list: [
@@ -319,10 +320,10 @@ const seed003: Record<string, unknown> = {
 };
 
 describe.each([
-  ["000 openclaw-gateway skill", seed000],
-  ["002 channels and routing", seed002],
-  ["003 multi-agent routing", seed003],
-])("seed %s", (_name, examples) => {
+  ["a full gateway setup", gatewaySetupExamples],
+  ["channels and routing", channelRoutingExamples],
+  ["multi-agent routing", multiAgentExamples],
+])("examples: %s", (_name, examples) => {
   it.each(Object.entries(examples))("%s validates", (_title, config) => {
     expect(errorsOf(config)).toEqual([]);
     expect(Value.Check(OpenClawConfigSchema, config)).toBe(true);
