@@ -122,6 +122,36 @@ describe("declared commands", () => {
     expect(help).toContain("<first> [rest...]");
   });
 
+  it("show a described negation in help, next to its flag, and parse both ways", async () => {
+    const negationOptions = {
+      daemon: flag("install the service", { negation: "do not install it (default)" }),
+    };
+    const seen: Array<InputOf<typeof negationOptions>["opts"]> = [];
+    const root = new Command("pincer").exitOverride();
+    registerCommands({
+      root,
+      groups: [],
+      commands: [
+        defineCommand({
+          path: ["setup"],
+          description: "a root command",
+          options: negationOptions,
+          run: async (_ctx, input) => {
+            seen.push(input.opts);
+            return 0;
+          },
+        }),
+      ],
+      contextOf: () => ctx,
+      setExitCode: () => {},
+    });
+    const help = root.commands[0]!.helpInformation();
+    expect(help).toMatch(/--daemon\s+install the service\n\s+--no-daemon\s+do not install it/);
+    for (const argv of [["setup"], ["setup", "--daemon"], ["setup", "--no-daemon"]])
+      await root.parseAsync(argv, { from: "user" });
+    expect(seen.map((o) => o.daemon)).toEqual([undefined, true, false]);
+  });
+
   it("refuse a command whose group is not declared", () => {
     const root = new Command("pincer");
     expect(() =>
