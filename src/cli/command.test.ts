@@ -152,6 +152,30 @@ describe("declared commands", () => {
     expect(seen.map((o) => o.daemon)).toEqual([undefined, true, false]);
   });
 
+  it("add a group where its first command is, so help keeps the declaration order", () => {
+    const root = new Command("pincer");
+    const command = (path: string[]) =>
+      defineCommand({ path, description: path.join(" "), options: {}, run: async () => 0 });
+    registerCommands({
+      root,
+      groups: [
+        { path: ["family"], description: "a family" },
+        { path: ["family", "nested"], description: "a nested group" },
+        { path: ["empty"], description: "a group with no commands yet" },
+      ],
+      commands: [
+        command(["family", "first"]),
+        command(["family", "nested", "inner"]),
+        command(["family", "last"]),
+        command(["solo"]),
+      ],
+      contextOf: () => ctx,
+      setExitCode: () => {},
+    });
+    expect(root.commands.map((c) => c.name())).toEqual(["family", "solo", "empty"]);
+    expect(root.commands[0]!.commands.map((c) => c.name())).toEqual(["first", "nested", "last"]);
+  });
+
   it("refuse a command whose group is not declared", () => {
     const root = new Command("pincer");
     expect(() =>
