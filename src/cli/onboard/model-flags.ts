@@ -1,6 +1,7 @@
 // `pincer onboard --non-interactive`: the model half of the flags (OpenClaw's `--auth-choice`, its
 // per-provider key flags, `--custom-*`, `--token*`, `--secret-input-mode`, plus Pincer's `--model`)
 // turned into a ModelAnswer, or a usage error naming the flag and value that cannot work.
+import { flagName } from "../command.js";
 import { CliError, ExitCode } from "../context.js";
 import type { OnboardFlags } from "./commands.js";
 import {
@@ -17,8 +18,6 @@ import {
 import { checkCatalogModel, isBuiltinProvider, listKeyProviders } from "./wizard-catalog.js";
 
 const usage = (message: string) => new CliError(message, ExitCode.usage);
-
-const flagName = (option: string) => `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** `--auth-choice`, or the one provider key flag given without it (OpenClaw infers it the same way). */
 function pickAuthChoice(flags: OnboardFlags): string | undefined {

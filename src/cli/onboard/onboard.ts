@@ -3,7 +3,7 @@
 // `--non-interactive --accept-risk` the same comes from OpenClaw's flags. Without a terminal and
 // without `--non-interactive` it refuses, naming the flags to use.
 
-import type { InputOf } from "../command.js";
+import { flagName, type InputOf } from "../command.js";
 import { type CliContext, CliError, ExitCode } from "../context.js";
 import { loadForCli } from "../load.js";
 import type { OnboardFlags, onboardOptions } from "./commands.js";
@@ -43,13 +43,11 @@ const SCRIPT_ONLY = [
   ...Object.values(AUTH_CHOICES).map((c) => c.keyOption),
 ];
 
-const flagOf = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-
 async function interactiveAnswers(
   ctx: CliContext,
   params: { opts: OnboardFlags; loaded: ReturnType<typeof loadForCli> },
 ): Promise<WizardAnswers | undefined> {
-  const given = SCRIPT_ONLY.filter((key) => params.opts[key] !== undefined).map(flagOf);
+  const given = SCRIPT_ONLY.filter((key) => params.opts[key] !== undefined).map(flagName);
   if (given.length > 0) {
     throw new CliError(
       `${given.join(", ")}: only with --non-interactive (the wizard asks for these)`,
