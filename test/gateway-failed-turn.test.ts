@@ -2,7 +2,7 @@
 // the run's error after the user's message) and in `pincer sessions show`.
 import { rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { run as sessionsShow } from "../src/cli/sessions-show.js";
+import { run as sessionsShow } from "../src/cli/sessions/show.js";
 import { callCommand } from "./helpers/cli-sandbox.js";
 import { createGatewaySandbox, type GatewaySandbox, payloadOf } from "./helpers/gateway-sandbox.js";
 

@@ -2,7 +2,7 @@
 // the approved sender is told through the gateway's `send`, in the channel and account they wrote
 // from; with no gateway the approval stays and the command says the sender was not told.
 import { afterEach, describe, expect, it } from "vitest";
-import { PAIRING_APPROVED_MESSAGE } from "../src/cli/pairing-notify.js";
+import { PAIRING_APPROVED_MESSAGE } from "../src/cli/pairing/notify.js";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import {

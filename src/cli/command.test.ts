@@ -122,6 +122,60 @@ describe("declared commands", () => {
     expect(help).toContain("<first> [rest...]");
   });
 
+  it("show a described negation in help, next to its flag, and parse both ways", async () => {
+    const negationOptions = {
+      daemon: flag("install the service", { negation: "do not install it (default)" }),
+    };
+    const seen: Array<InputOf<typeof negationOptions>["opts"]> = [];
+    const root = new Command("pincer").exitOverride();
+    registerCommands({
+      root,
+      groups: [],
+      commands: [
+        defineCommand({
+          path: ["setup"],
+          description: "a root command",
+          options: negationOptions,
+          run: async (_ctx, input) => {
+            seen.push(input.opts);
+            return 0;
+          },
+        }),
+      ],
+      contextOf: () => ctx,
+      setExitCode: () => {},
+    });
+    const help = root.commands[0]!.helpInformation();
+    expect(help).toMatch(/--daemon\s+install the service\n\s+--no-daemon\s+do not install it/);
+    for (const argv of [["setup"], ["setup", "--daemon"], ["setup", "--no-daemon"]])
+      await root.parseAsync(argv, { from: "user" });
+    expect(seen.map((o) => o.daemon)).toEqual([undefined, true, false]);
+  });
+
+  it("add a group where its first command is, so help keeps the declaration order", () => {
+    const root = new Command("pincer");
+    const command = (path: string[]) =>
+      defineCommand({ path, description: path.join(" "), options: {}, run: async () => 0 });
+    registerCommands({
+      root,
+      groups: [
+        { path: ["family"], description: "a family" },
+        { path: ["family", "nested"], description: "a nested group" },
+        { path: ["empty"], description: "a group with no commands yet" },
+      ],
+      commands: [
+        command(["family", "first"]),
+        command(["family", "nested", "inner"]),
+        command(["family", "last"]),
+        command(["solo"]),
+      ],
+      contextOf: () => ctx,
+      setExitCode: () => {},
+    });
+    expect(root.commands.map((c) => c.name())).toEqual(["family", "solo", "empty"]);
+    expect(root.commands[0]!.commands.map((c) => c.name())).toEqual(["first", "nested", "last"]);
+  });
+
   it("refuse a command whose group is not declared", () => {
     const root = new Command("pincer");
     expect(() =>

@@ -4,12 +4,15 @@
 // two cannot drift. `run` is loaded lazily (`lazyRun`): `pincer --help` imports no command module.
 import type { CliContext } from "./context.js";
 
-/** A boolean switch: `--json`; `negatable` also adds `--no-<name>` (then true | false | undefined). */
+/** A boolean switch: `--json`; `negatable` also adds `--no-<name>` (then true | false | undefined),
+ * hidden from help unless `negation` describes it. */
 export interface FlagOption {
   readonly kind: "flag";
   readonly description: string;
   readonly short?: string;
   readonly negatable?: boolean;
+  /** Help text of a visible `--no-<name>` (implies `negatable`). */
+  readonly negation?: string;
   readonly hidden?: boolean;
 }
 

@@ -8,7 +8,7 @@ import { resolveSkipBootstrap } from "../agents/bootstrap-config.js";
 import { listAgents } from "../agents/roster.js";
 import { seedWorkspace } from "../agents/workspace.js";
 import type { DoctorCheck, DoctorFinding } from "./doctor-finding.js";
-import { workspaceKeyFor } from "./setup.js";
+import { workspaceKeyFor } from "./setup/setup.js";
 import { dangerOf } from "./uninstall-plan.js";
 
 /** Reports configured workspaces that are missing (repairable) or not folders (not repairable). */

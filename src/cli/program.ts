@@ -3,7 +3,15 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { InvalidProfileNameError } from "../config/paths.js";
+import { agentsCommands, agentsGroup } from "./agents/commands.js";
+import {
+  channelsCommands,
+  channelsGroup,
+  failuresGroup,
+  messageGroup,
+} from "./channels/commands.js";
 import type { CommandInput } from "./command.js";
+import { configCommands, configGroup } from "./config/commands.js";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
 import { devicesCommands, devicesGroup } from "./devices/commands.js";
 import { asksForJson, jsonUsageOutput } from "./gateway-run-usage.js";
@@ -15,11 +23,12 @@ import {
   profileNotice,
 } from "./global-profile.js";
 import { checkSubcommandTypo, describeOption, rewriteHelpArgv } from "./help-command.js";
-import { registerAgentEditCommands } from "./program-agents.js";
-import { registerChannelCommands } from "./program-channels.js";
-import { registerOnboardCommands } from "./program-onboard.js";
+import { onboardCommands } from "./onboard/commands.js";
+import { pairingCommands, pairingGroup } from "./pairing/commands.js";
 import { registerOpsCommands } from "./program-ops.js";
 import { registerCommands } from "./register.js";
+import { sessionsCommands, sessionsGroup } from "./sessions/commands.js";
+import { setupCommand } from "./setup/commands.js";
 
 /** What an action receives (declared with the commands, in command.ts). */
 export type { CommandInput };
@@ -30,10 +39,6 @@ type Action = (ctx: CliContext, input: CommandInput<any>) => Promise<number | un
 function packageVersion(): string {
   const text = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
   return (JSON.parse(text) as { version: string }).version;
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
 }
 
 /** Parses argv and runs the chosen command; resolves to the process exit code. */
@@ -169,53 +174,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       .option("--all", "list every session and every available model"),
   ).action(lazy(() => import("./status.js")));
 
-  const agents = program
-    .command("agents")
-    .description("list, add and inspect agents and their routing");
-  agents
-    .command("list")
-    .description("list agents with workspace, agentDir, model and default mark")
-    .option("--bindings", "also show each agent's routing rules")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./agents-list.js")));
-  agents
-    .command("add")
-    .description("add an isolated agent: workspace, agentDir, sessions dir, config entry, bindings")
-    .argument("[name]", "agent id (lowercase letters, digits, - and _)")
-    .option("--workspace <dir>", "workspace directory (default ~/.openclaw/workspace-<id>)")
-    .option("--agent-dir <dir>", "agent state dir (default <stateDir>/agents/<id>/agent)")
-    .option("--model <ref>", "primary model, provider/model")
-    .option(
-      "--bind <channel[:accountId]>",
-      "route a channel (or one account of it) to the agent; repeatable",
-      collect,
-      [],
-    )
-    .option("--non-interactive", "never prompt (the default: a missing name is an error)")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./agents-add.js")));
-  registerAgentEditCommands(agents, { lazy });
-  agents
-    .command("route")
-    .description("show which agent and session an inbound message would reach, and why")
-    .option("--channel <channel>", "channel, e.g. whatsapp, telegram, discord, slack")
-    .option("--account <id>", "channel account id (default: default)")
-    .option("--peer <kind:id>", "peer, kind direct|dm|group|channel, e.g. group:-1001234")
-    .option("--parent-peer <kind:id>", "parent peer of a thread or topic")
-    .option("--guild <id>", "Discord guild id")
-    .option("--team <id>", "Slack team id")
-    .option("--roles <r1,r2>", "member role ids (Discord)")
-    .option("--stdin", "read JSONL inputs from stdin, write one JSON route per line")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./agents-route.js")));
+  registerCommands({
+    root: program,
+    groups: [agentsGroup],
+    commands: agentsCommands,
+    contextOf,
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+  });
 
-  program
-    .command("setup")
-    .description("create the config if missing and seed the agent's workspace (never overwrites)")
-    .option("--workspace <dir>", "workspace directory; written to the config")
-    .option("--agent <id>", "agent to set up (default: the default agent)")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./setup.js")));
+  registerCommands({
+    root: program,
+    groups: [],
+    commands: [setupCommand],
+    contextOf,
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+  });
 
   const skills = program
     .command("skills")
@@ -236,49 +213,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--json", "print JSON")
     .action(lazy(() => import("./context-report.js")));
 
-  const sessions = program
-    .command("sessions")
-    .description("list, inspect, reset, delete and clean up conversation sessions");
-  sessions
-    .command("list", { isDefault: true })
-    .description("list sessions, most recently active first (reads only sessions.json)")
-    .option("--agent <id>", "agent whose sessions to list (default: the default agent)")
-    .option("--all-agents", "list the sessions of every agent")
-    .option("--active <minutes>", "only sessions active in the last N minutes")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./sessions-list.js")));
-  sessions
-    .command("show")
-    .description("show a session's metadata and the last entries of its transcript")
-    .argument("<key>", "session key, e.g. main or agent:work:telegram:group:-100123")
-    .option("--agent <id>", "agent owning a bare key (default: the key's agent, else the default)")
-    .option("--tail <n>", "entries of the current branch to show (default 20)")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./sessions-show.js")));
-  sessions
-    .command("reset")
-    .description("start a new session under KEY; the old transcript is kept as *.reset.<ts>")
-    .argument("<key>", "session key")
-    .option("--agent <id>", "agent owning a bare key")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./sessions-reset.js")));
-  sessions
-    .command("delete")
-    .description("delete a session; its transcript is kept as *.deleted.<ts> until cleanup")
-    .argument("<key>", "session key")
-    .option("--agent <id>", "agent owning a bare key")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./sessions-delete.js")));
-  sessions
-    .command("cleanup")
-    .description(
-      "apply session.maintenance now: prune idle and excess sessions, remove old archives",
-    )
-    .option("--agent <id>", "agent whose store to clean (default: the default agent)")
-    .option("--all-agents", "clean every agent's store")
-    .option("--dry-run", "only report what would be removed")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./sessions-cleanup.js")));
+  registerCommands({
+    root: program,
+    groups: [sessionsGroup],
+    commands: sessionsCommands,
+    contextOf,
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+  });
 
   const models = program
     .command("models")
@@ -340,47 +283,43 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     },
   });
 
-  const config = program.command("config").description("read, change and validate openclaw.json");
-  config
-    .command("get")
-    .description("print the value at a config path, e.g. agents.list[0].model")
-    .argument("<path>", "dot path")
-    .option("--json", "print JSON")
-    .option("--show-secrets", "print secrets instead of __REDACTED__")
-    .action(lazy(() => import("./config-get.js")));
-  config
-    .command("set")
-    .description("set a value (parsed as JSON5, else taken as a string); validates before writing")
-    .argument("[path]", "dot path")
-    .argument("[value]", "new value")
-    .addOption(new Option("--string", "store the value as a string without parsing"))
-    .option("--strict-json", "the value must parse as JSON/JSON5 (no fallback to a string)")
-    .option("--merge", "merge an object value into the object at the path (keys not given stay)")
-    .option("--replace", "replace the value at the path whole (the default)")
-    .option("--dry-run", "validate the change exactly as a write would, writing nothing")
-    .option("--batch-json <json>", 'several values in one write: [{"path": …, "value": …}, …]')
-    .option("--batch-file <file>", "like --batch-json, read from a file")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./config-set.js")));
-  config
-    .command("unset")
-    .description("remove the key at a config path; validates before writing")
-    .argument("<path>", "dot path")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./config-unset.js")));
-  config
-    .command("validate")
-    .description("check the config and print every problem with its file and line")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./config-validate.js")));
-  config
-    .command("file")
-    .description("print the path of the active config file")
-    .option("--json", "print JSON")
-    .action(lazy(() => import("./config-file.js")));
+  registerCommands({
+    root: program,
+    groups: [configGroup],
+    commands: configCommands,
+    contextOf,
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+  });
 
-  registerChannelCommands(program, { lazy, withGatewayClient });
-  registerOnboardCommands(program, { lazy });
+  registerCommands({
+    root: program,
+    groups: [channelsGroup, failuresGroup, messageGroup],
+    commands: channelsCommands,
+    contextOf,
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+  });
+  registerCommands({
+    root: program,
+    groups: [pairingGroup],
+    commands: pairingCommands,
+    contextOf,
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+  });
+  registerCommands({
+    root: program,
+    groups: [],
+    commands: onboardCommands,
+    contextOf,
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+  });
   registerOpsCommands(program, { lazy });
   // A subcommand option named like a global flag would never reach the subcommand: a bug.
   const shadowed = findShadowedGlobalOptions(program);

@@ -31,7 +31,7 @@ import {
   resolveGatewayTarget,
 } from "./gateway-client-options.js";
 import type { CommandInput } from "./program.js";
-import { openAgentStore } from "./sessions-common.js";
+import { openAgentStore } from "./sessions/common.js";
 import { formatAge, formatDuration } from "./time-format.js";
 
 interface StatusOptions extends GatewayClientFlags {

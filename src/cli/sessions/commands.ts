@@ -1,0 +1,85 @@
+// The `pincer sessions` family: list, show, reset, delete and cleanup of conversation sessions.
+// Declarations only; each `run` loads on first call.
+import { defineCommand, flag, lazyRun, value } from "../command.js";
+
+/** `pincer sessions`. */
+export const sessionsGroup = {
+  path: ["sessions"],
+  description: "list, inspect, reset, delete and clean up conversation sessions",
+} as const;
+
+/** Options of `pincer sessions list`. */
+export const listOptions = {
+  agent: value("<id>", "agent whose sessions to list (default: the default agent)"),
+  allAgents: flag("list the sessions of every agent"),
+  active: value("<minutes>", "only sessions active in the last N minutes"),
+  json: flag("print JSON"),
+};
+/** Options of `pincer sessions show`. */
+export const showOptions = {
+  agent: value("<id>", "agent owning a bare key (default: the key's agent, else the default)"),
+  tail: value("<n>", "entries of the current branch to show (default 20)"),
+  json: flag("print JSON"),
+};
+/** Options of `pincer sessions reset`. */
+export const resetOptions = {
+  agent: value("<id>", "agent owning a bare key"),
+  json: flag("print JSON"),
+};
+/** Options of `pincer sessions delete`. */
+export const deleteOptions = {
+  agent: value("<id>", "agent owning a bare key"),
+  json: flag("print JSON"),
+};
+/** Options of `pincer sessions cleanup`. */
+export const cleanupOptions = {
+  agent: value("<id>", "agent whose store to clean (default: the default agent)"),
+  allAgents: flag("clean every agent's store"),
+  dryRun: flag("only report what would be removed"),
+  json: flag("print JSON"),
+};
+
+/** Every `pincer sessions` command, in help order. */
+export const sessionsCommands = [
+  defineCommand({
+    path: ["sessions", "list"],
+    isDefault: true,
+    description: "list sessions, most recently active first (reads only sessions.json)",
+    options: listOptions,
+    run: lazyRun(() => import("./list.js")),
+  }),
+  defineCommand({
+    path: ["sessions", "show"],
+    description: "show a session's metadata and the last entries of its transcript",
+    arguments: [
+      {
+        name: "key",
+        description: "session key, e.g. main or agent:work:telegram:group:-100123",
+        required: true,
+      },
+    ],
+    options: showOptions,
+    run: lazyRun(() => import("./show.js")),
+  }),
+  defineCommand({
+    path: ["sessions", "reset"],
+    description: "start a new session under KEY; the old transcript is kept as *.reset.<ts>",
+    arguments: [{ name: "key", description: "session key", required: true }],
+    options: resetOptions,
+    run: lazyRun(() => import("./reset.js")),
+  }),
+  defineCommand({
+    path: ["sessions", "delete"],
+    description: "delete a session; its transcript is kept as *.deleted.<ts> until cleanup",
+    arguments: [{ name: "key", description: "session key", required: true }],
+    options: deleteOptions,
+    run: lazyRun(() => import("./delete.js")),
+  }),
+  defineCommand({
+    path: ["sessions", "cleanup"],
+    description:
+      "apply session.maintenance now: prune idle and excess sessions, remove old archives",
+    options: cleanupOptions,
+    run: lazyRun(() => import("./cleanup.js")),
+  }),
+];
