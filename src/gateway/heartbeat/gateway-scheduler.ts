@@ -5,10 +5,10 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { lookupAgent } from "../config/index.js";
-import type { GatewayCore } from "./context.js";
-import { HeartbeatScheduler, type HeartbeatTimers } from "./heartbeat.js";
-import type { HeartbeatPlan } from "./heartbeat-config.js";
+import { lookupAgent } from "../../config/index.js";
+import type { GatewayCore } from "../core.js";
+import { HeartbeatScheduler, type HeartbeatTimers } from "./scheduler.js";
+import type { HeartbeatPlan } from "./settings.js";
 
 /** Inputs of {@link createGatewayHeartbeats}. */
 export interface GatewayHeartbeatOptions {
