@@ -151,8 +151,8 @@ describe("method objects", () => {
     const typeChecks = () => [
       // @ts-expect-error a method without a scope does not compile
       defineMethod({ name: "health", uses: [], handler: () => ok(null) }),
-      // @ts-expect-error a name without a params schema in method-schemas.ts does not compile
       defineMethod({
+        // @ts-expect-error a name without a params schema in method-schemas.ts does not compile
         name: "cron.list",
         scope: "operator.read",
         uses: [],
