@@ -185,7 +185,7 @@ export const ChannelsStatusParamsSchema = Type.Object(
   { probe: Type.Optional(Type.Boolean()), timeoutMs: Type.Optional(Type.Integer({ minimum: 0 })) },
   closed,
 );
-/** `send`: a message to a channel target (openclaw-notes §4); side-effecting, so idempotent. */
+/** `send`: a message to a channel target; side-effecting, so idempotent. */
 export const SendParamsSchema = Type.Object(
   {
     to: NonEmptyString,
