@@ -6,7 +6,9 @@ import type { GatewayCore } from "../core.js";
 import type { HeartbeatPlan } from "./settings.js";
 
 /** The `deliver` callback of the heartbeat scheduler, bound to the gateway's channels. */
-export function createHeartbeatDelivery(core: GatewayCore) {
+export function createHeartbeatDelivery(
+  core: Pick<GatewayCore, "channels" | "runtime" | "logger">,
+) {
   return async (plan: HeartbeatPlan, text: string): Promise<void> => {
     if (plan.target === "none") return;
     const host = core.channels.host;
