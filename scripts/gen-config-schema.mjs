@@ -1,5 +1,5 @@
 // Writes src/protocol/config/schema.generated.ts, the compact run-time form of the TypeBox config
-// schema (see src/config/schema-compact.ts). Run: npm run gen:schema (it builds first).
+// schema (see src/config/schema-compact.ts). Run through `npm run gen` (it builds first).
 import { writeFileSync } from "node:fs";
 import { compactSchema } from "../dist/config/schema-compact.js";
 import { OpenClawConfigSchema } from "../dist/protocol/config/index.js";
@@ -16,4 +16,4 @@ const text = [
   "",
 ].join("\n");
 writeFileSync(new URL("../src/protocol/config/schema.generated.ts", import.meta.url), text);
-console.log(`schema.generated.ts: ${text.length} characters`);
+console.log(`protocol/config/schema.generated.ts: ${text.length} characters`);

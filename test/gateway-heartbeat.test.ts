@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { HeartbeatTimers } from "../src/gateway/heartbeat.js";
+import type { HeartbeatTimers } from "../src/gateway/heartbeat/scheduler.js";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import {
   createGatewaySandbox,

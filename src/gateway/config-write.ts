@@ -28,7 +28,8 @@ import {
   validateConfigWithModelRefs,
   withModelRefIssues,
 } from "../runtime/models/model-ref-rules.js";
-import { fail, type GatewayCore, type MethodResult } from "./context.js";
+import type { GatewayCore } from "./core.js";
+import { fail, type MethodResult } from "./methods/method.js";
 
 /** A config write request: the raw text and the hash it was based on. */
 export interface ConfigWriteParams {

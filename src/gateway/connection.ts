@@ -12,10 +12,9 @@ import {
   gatewayError,
   hasScope,
   missingScopeError,
-  requiredScope,
   validateSchema,
 } from "../protocol/gateway/index.js";
-import type { ClientInfo, GatewayCore, MethodHandler, MethodResult } from "./context.js";
+import type { GatewayCore } from "./core.js";
 import {
   CLOSE_POLICY_VIOLATION,
   checkRequestFrame,
@@ -33,13 +32,16 @@ import {
   runHandshake,
   type SharedAuth,
 } from "./handshake.js";
+import type { ClientInfo, MethodResult } from "./methods/method.js";
+import { type BoundMethod, requiredScope } from "./methods/method-table.js";
 import type { AuthRateLimiter } from "./rate-limit.js";
 import { onReceiverError, setFrameLimit } from "./ws-receiver.js";
 
 /** What a connection needs from its server. */
 export interface ConnectionHost {
   core: GatewayCore;
-  methods: Map<string, MethodHandler>;
+  /** The method table bound to its dependencies (bindMethods). */
+  methods: ReadonlyMap<string, BoundMethod>;
   auth: () => SharedAuth;
   limiter: AuthRateLimiter;
   authority?: DeviceAuthority;
@@ -330,17 +332,16 @@ export class GatewayConnection {
       this.respond(request.id, { ok: false, error: missingScopeError(needed) });
       return;
     }
-    const handler = methods.get(method);
-    if (!handler) {
+    const bound = methods.get(method);
+    if (!bound) {
       this.respond(request.id, {
         ok: false,
         error: gatewayError(ErrorCodes.INVALID_REQUEST, `unknown method: ${method}`),
       });
       return;
     }
-    const schema = (GATEWAY_SCHEMAS as Record<string, Record<string, unknown>>)[method];
     const params = request.params ?? {};
-    const issues = schema ? validateSchema(schema, params) : [];
+    const issues = validateSchema(bound.method.params, params);
     if (issues.length > 0) {
       const error = gatewayError(
         ErrorCodes.INVALID_REQUEST,
@@ -352,7 +353,7 @@ export class GatewayConnection {
     let result: MethodResult;
     try {
       const ack = (payload: unknown) => this.respond(request.id, { ok: true, payload });
-      result = await handler({ method, params, client, core, ack });
+      result = await bound.handle({ method, params, client, ack });
     } catch (err) {
       core.logger.error("method failed", {
         method,

@@ -1,7 +1,7 @@
 // The health summary: hello-ok's snapshot.health, the `health` method and the `health` event. Its
 // `config` block says which config runs and whether the file matches it (a rejected reload shows here
 // with the file's issues); `warnings` repeats that as one line for humans.
-import type { GatewayCore } from "./context.js";
+import type { GatewayCore } from "./core.js";
 
 /** Builds the health summary from in-memory state (cheap: no transcript reads; the config file is only
  * hashed, and re-checked when its hash changed). */

@@ -3,7 +3,7 @@
 import type { HelloOk } from "../protocol/gateway/index.js";
 import { buildAgentMainSessionKey, normalizeMainKey } from "../routing/index.js";
 import type { GatewayConnection } from "./connection.js";
-import type { GatewayCore } from "./context.js";
+import type { GatewayCore } from "./core.js";
 import { type HandshakeAccepted, MAX_BUFFERED_BYTES, MAX_PAYLOAD_BYTES } from "./handshake.js";
 
 /** Events this gateway emits (hello-ok features.events). */

@@ -6,13 +6,7 @@ export {
   resolveGatewayAuth,
   resolveSharedAuth,
 } from "./auth-config.js";
-export type {
-  ClientInfo,
-  GatewayCore,
-  MethodCall,
-  MethodHandler,
-  MethodResult,
-} from "./context.js";
+export type { GatewayCore } from "./core.js";
 export {
   type DeviceAuthority,
   type DeviceConnectInput,
@@ -27,6 +21,13 @@ export {
 } from "./handshake.js";
 export { GATEWAY_EVENTS } from "./hello.js";
 export { type GatewayLogger, type LogFields, silentGatewayLogger } from "./logger.js";
+export type {
+  ClientInfo,
+  GatewayMethod,
+  MethodCall,
+  MethodResult,
+} from "./methods/method.js";
+export type { MethodDeps } from "./methods/method-deps.js";
 export { isLoopbackAddress, type PresenceEntry, PresenceTable } from "./presence.js";
 export {
   GatewayConfigError,

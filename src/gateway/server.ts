@@ -19,7 +19,7 @@ import { type GatewayChannelOptions, GatewayChannels } from "./channels.js";
 import { createCompatKeyWarner } from "./compat-warnings.js";
 import { LiveConfig } from "./config-live.js";
 import { type ConnectionHost, GatewayConnection } from "./connection.js";
-import type { GatewayCore } from "./context.js";
+import type { GatewayCore } from "./core.js";
 import { DedupeCache } from "./dedupe.js";
 import { createGatewayDeviceAuthority } from "./device-authority.js";
 import {
@@ -29,16 +29,16 @@ import {
   TICK_INTERVAL_MS,
 } from "./handshake.js";
 import { buildHealth } from "./health.js";
-import type { HeartbeatScheduler, HeartbeatTimers } from "./heartbeat.js";
-import type { HeartbeatPlan } from "./heartbeat-config.js";
-import { createHeartbeatDelivery } from "./heartbeat-delivery.js";
-import { createGatewayHeartbeats } from "./heartbeat-host.js";
-import { heartbeatMethods } from "./heartbeat-methods.js";
+import { createGatewayHeartbeats } from "./heartbeat/gateway-scheduler.js";
+import { createHeartbeatDelivery } from "./heartbeat/reply-delivery.js";
+import type { HeartbeatScheduler, HeartbeatTimers } from "./heartbeat/scheduler.js";
+import type { HeartbeatPlan } from "./heartbeat/settings.js";
 import { buildHello } from "./hello.js";
 import { handleHttp } from "./http.js";
 import { answerClientError, answerConnectMethod, MAX_HEADER_BYTES } from "./http-errors.js";
 import { type GatewayLogger, LogRing, silentGatewayLogger, teeLogger } from "./logger.js";
-import { createMethodRegistry } from "./methods/index.js";
+import { createMethodDeps } from "./methods/method-deps.js";
+import { bindMethods, GATEWAY_METHODS } from "./methods/method-table.js";
 import { PresenceTable } from "./presence.js";
 import { AuthRateLimiter } from "./rate-limit.js";
 import { RunTracker } from "./runs.js";
@@ -214,7 +214,6 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const bootId = randomUUID();
   const version = options.version ?? "0.1.0";
   const presence = new PresenceTable({ now, version, instanceId: bootId });
-  const methods = createMethodRegistry();
   const stateVersion = () => ({ presence: presence.version, health: healthVersion });
   const broadcast = (event: string, payload: unknown) => {
     if (event === "health") healthVersion++;
@@ -276,16 +275,14 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     presenceChanged,
     stateVersion,
     connectionCount: () => [...connections].filter((conn) => conn.state === "ready").length,
-    methodNames: () => [...methods.keys()],
+    methodNames: () => GATEWAY_METHODS.map((method) => method.name),
   };
   const heartbeats = createGatewayHeartbeats({
     core,
     deliver: options.deliverHeartbeat ?? createHeartbeatDelivery(core),
     ...(options.heartbeatTimers ? { timers: options.heartbeatTimers } : {}),
   });
-  for (const [name, handler] of Object.entries(heartbeatMethods(heartbeats))) {
-    methods.set(name, handler);
-  }
+  const methods = bindMethods(GATEWAY_METHODS, createMethodDeps({ core, heartbeats }));
   const limiter = new AuthRateLimiter({
     ...options.authRateLimit,
     now,

@@ -2,7 +2,7 @@
 // summary, result}` on the request's id) or chat.send's `{runId, status}`; the same payload is stored in the dedupe and the journal,
 // so a retry of the idempotency key gets it, before or after a restart.
 import type { RunResult } from "../runtime/run/index.js";
-import type { GatewayCore } from "./context.js";
+import type { GatewayCore } from "./core.js";
 import { waitStatus } from "./runs.js";
 import type { JournaledTurn, TurnOutcome } from "./turn-journal.js";
 

@@ -4,7 +4,8 @@
 // run cut by a gateway shutdown is not settled: it stays pending and the next start resumes it.
 import { ErrorCodes, gatewayError } from "../protocol/gateway/index.js";
 import type { RunRecovery } from "../runtime/run/index.js";
-import { fail, type GatewayCore, type MethodResult } from "./context.js";
+import type { GatewayCore } from "./core.js";
+import { fail, type MethodResult } from "./methods/method.js";
 import type { TrackedRun } from "./runs.js";
 import type { JournaledTurn, TurnOutcome } from "./turn-journal.js";
 import { failedTurnOutcome, turnOutcome } from "./turn-journal-outcome.js";

@@ -1,25 +1,27 @@
 // `agent` (ack, then the final on the same request id; idempotencyKey = runId, deduped) and
 // `agent.wait` (never cancels the run). The turn is journaled before the ack: after a crash it is
 // resumed, and a retry of its key gets the stored outcome (turn-journal-run.ts).
-import type { AgentParams } from "../../protocol/gateway/index.js";
 import { ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
-import { fail, type MethodCall, type MethodHandler, ok } from "../context.js";
-import { startJournaledTurn } from "../turn-journal-run.js";
+import { type CallOf, defineMethod, fail, ok } from "./method.js";
+import type { MethodDeps } from "./method-deps.js";
 import { resolveTarget } from "./shared.js";
 
 const DEFAULT_WAIT_MS = 30_000;
 
-async function agent(call: MethodCall<AgentParams>) {
-  const { core, params } = call;
+async function agent(
+  call: CallOf<"agent">,
+  deps: Pick<MethodDeps, "dedupe" | "config" | "startTurn" | "now">,
+) {
+  const { params } = call;
   const dedupeKey = `agent:${params.idempotencyKey}`;
-  const seen = core.dedupe.get(dedupeKey);
+  const seen = deps.dedupe.get(dedupeKey);
   if (seen?.state === "in_flight") return ok({ ...seen.info, status: "in_flight" });
   if (seen?.state === "done") return ok(seen.final);
-  const target = resolveTarget(core.live.resolved, params);
+  const target = resolveTarget(deps.config(), params);
   if ("error" in target) return target.error;
   const runId = params.idempotencyKey;
   const info = { runId, sessionKey: target.sessionKey, agentId: target.agentId };
-  const started = await startJournaledTurn(core, {
+  const started = await deps.startTurn({
     key: dedupeKey,
     info,
     turn: {
@@ -28,7 +30,7 @@ async function agent(call: MethodCall<AgentParams>) {
       message: params.message,
       // 0 = no timeout for this call (as `timeoutSeconds: 0` in the config); absent = the agent's.
       ...(params.timeout !== undefined ? { timeoutSeconds: params.timeout } : {}),
-      acceptedAt: core.now(),
+      acceptedAt: deps.now(),
     },
   });
   if (!started.ok) return started.error;
@@ -45,8 +47,18 @@ async function agent(call: MethodCall<AgentParams>) {
 }
 
 /** The agent method group. */
-export const agentMethods: Record<string, MethodHandler> = {
-  agent,
-  "agent.wait": async (call: MethodCall<{ runId: string; timeoutMs?: number }>) =>
-    ok(await call.core.runs.wait(call.params.runId, call.params.timeoutMs ?? DEFAULT_WAIT_MS)),
-};
+export const agentMethods = [
+  defineMethod({
+    name: "agent",
+    scope: "operator.write",
+    uses: ["dedupe", "config", "startTurn", "now"],
+    handler: agent,
+  }),
+  defineMethod({
+    name: "agent.wait",
+    scope: "operator.write",
+    uses: ["runs"],
+    handler: async ({ params }, { runs }) =>
+      ok(await runs.wait(params.runId, params.timeoutMs ?? DEFAULT_WAIT_MS)),
+  }),
+];

@@ -12,25 +12,22 @@ import {
 import type { EntryActionResult } from "../../channels/delivery/delivery-queue.js";
 import { readDeliveryState } from "../../channels/delivery/delivery-store.js";
 import { createPairingStore } from "../../channels/pairing/pairing-store.js";
-import {
-  ErrorCodes,
-  type GatewayErrorShape,
-  gatewayError,
-  type SendParams,
-} from "../../protocol/gateway/index.js";
-import { fail, type MethodCall, type MethodHandler, ok } from "../context.js";
+import { ErrorCodes, type GatewayErrorShape, gatewayError } from "../../protocol/gateway/index.js";
+import { type CallOf, defineMethod, fail, type MethodCall, ok } from "./method.js";
+import type { MethodDeps } from "./method-deps.js";
 import { invalid } from "./shared.js";
 
-async function status(call: MethodCall<{ probe?: boolean }>) {
-  const { core } = call;
-  const host = core.channels.host;
-  const cfg = core.live.config;
-  const registry = core.channels.registry;
+type QueueDeps = Pick<MethodDeps, "channels" | "stateDir" | "now">;
+
+async function status(call: CallOf<"channels.status">, deps: QueueDeps & Pick<MethodDeps, "live">) {
+  const host = deps.channels.host;
+  const cfg = deps.live.config;
+  const registry = deps.channels.registry;
   const running = host ? await host.status({ probe: call.params.probe === true }) : undefined;
   // No host yet: the configured channels that have an adapter, not started.
   const ids = configuredChannelIds(cfg).filter((id) => registry.has(id));
   const base = running ?? {
-    ts: core.now(),
+    ts: deps.now(),
     channelOrder: ids,
     channelLabels: Object.fromEntries(ids.map((id) => [id, id])),
     channels: Object.fromEntries(
@@ -57,25 +54,25 @@ async function status(call: MethodCall<{ probe?: boolean }>) {
       ]),
     ),
     // The queue file is still there to count (nothing is sending from it).
-    deliveries: totalDeliveries(listDeliveryEntries(readDeliveryState(core.paths.stateDir).state)),
+    deliveries: totalDeliveries(listDeliveryEntries(readDeliveryState(deps.stateDir).state)),
   };
   // Channels without an adapter: listed as such, with every configured account.
   return ok(withAdapterlessChannels(base, { cfg, hasAdapter: (id) => registry.has(id) }));
 }
 
-async function send(call: MethodCall<SendParams>) {
-  const { core, params } = call;
+async function send(call: CallOf<"send">, deps: Pick<MethodDeps, "dedupe" | "channels">) {
+  const { params } = call;
   const dedupeKey = `send:${params.idempotencyKey}`;
-  const seen = core.dedupe.get(dedupeKey);
+  const seen = deps.dedupe.get(dedupeKey);
   if (seen?.state === "done") {
     const error = seen.final.error as GatewayErrorShape | undefined;
     return error ? fail(error) : ok(seen.final);
   }
   if (seen?.state === "in_flight")
     return ok({ status: "in_flight", idempotencyKey: params.idempotencyKey });
-  const host = core.channels.host;
+  const host = deps.channels.host;
   if (!host) return invalid("Channel is required (no configured channels detected)");
-  core.dedupe.begin(dedupeKey, { runId: params.idempotencyKey });
+  deps.dedupe.begin(dedupeKey, { runId: params.idempotencyKey });
   const mediaUrls = [...(params.mediaUrl ? [params.mediaUrl] : []), ...(params.mediaUrls ?? [])];
   const result = await host.send({
     to: params.to,
@@ -91,7 +88,7 @@ async function send(call: MethodCall<SendParams>) {
     // repeat of the same request answers the same error instead of sending again.
     const code = result.kind === "invalid" ? ErrorCodes.INVALID_REQUEST : ErrorCodes.UNAVAILABLE;
     const error = gatewayError(code, result.error);
-    core.dedupe.finish(dedupeKey, { error });
+    deps.dedupe.finish(dedupeKey, { error });
     return fail(error);
   }
   const payload = {
@@ -103,24 +100,24 @@ async function send(call: MethodCall<SendParams>) {
     to: result.to,
     ...(result.queued ? { queued: result.queued } : {}),
   };
-  core.dedupe.finish(dedupeKey, payload);
+  deps.dedupe.finish(dedupeKey, payload);
   return ok(payload);
 }
 
-function failuresList(call: MethodCall) {
-  const host = call.core.channels.host;
+function failuresList(_call: MethodCall<unknown>, deps: QueueDeps) {
+  const host = deps.channels.host;
   // Without a running host the queue file is still there to read (nothing is sending from it).
   const entries = host
     ? host.failures.list()
-    : listDeliveryEntries(readDeliveryState(call.core.paths.stateDir).state);
-  return ok({ ts: call.core.now(), entries });
+    : listDeliveryEntries(readDeliveryState(deps.stateDir).state);
+  return ok({ ts: deps.now(), entries });
 }
 
 function failuresAction(action: "retry" | "drop") {
-  return (call: MethodCall<EntrySelector>) => {
+  return (call: MethodCall<EntrySelector>, deps: Pick<MethodDeps, "channels">) => {
     const { ids, all } = call.params;
     if (!all && !ids?.length) return invalid("ids or all is required");
-    const host = call.core.channels.host;
+    const host = deps.channels.host;
     if (!host)
       return fail(gatewayError(ErrorCodes.UNAVAILABLE, "no channel is running: start one first"));
     const selector = all ? { all: true } : { ids: ids ?? [] };
@@ -137,32 +134,79 @@ function failuresAction(action: "retry" | "drop") {
   };
 }
 
-function pairingStore(call: MethodCall) {
-  return createPairingStore({ stateDir: call.core.paths.stateDir, now: call.core.now });
+type PairingDeps = Pick<MethodDeps, "stateDir" | "now">;
+const PAIRING_USES = ["stateDir", "now"] as const;
+
+function pairingStore(deps: PairingDeps) {
+  return createPairingStore({ stateDir: deps.stateDir, now: deps.now });
+}
+
+function pairingApprove(call: CallOf<"channels.pairing.approve">, deps: PairingDeps) {
+  const approved = pairingStore(deps).approve(call.params.channel, call.params.code);
+  if (!approved) return invalid(`unknown or expired pairing code ${call.params.code}`);
+  return ok({
+    approved: true,
+    channel: call.params.channel,
+    id: approved.id,
+    accountId: approved.meta.accountId,
+  });
+}
+
+function pairingDismiss(call: CallOf<"channels.pairing.dismiss">, deps: PairingDeps) {
+  const dropped = pairingStore(deps).reject(call.params.channel, call.params.code);
+  if (!dropped) return invalid(`unknown or expired pairing code ${call.params.code}`);
+  return ok({ dismissed: true, channel: call.params.channel, id: dropped.id });
 }
 
 /** The channel method group. */
-export const channelMethods: Record<string, MethodHandler> = {
-  "channels.status": status,
-  send,
-  "channels.failures.list": failuresList,
-  "channels.failures.retry": failuresAction("retry"),
-  "channels.failures.drop": failuresAction("drop"),
-  "channels.pairing.list": (call: MethodCall<{ channel?: string }>) =>
-    ok({ requests: pairingStore(call).list(call.params.channel) }),
-  "channels.pairing.approve": (call: MethodCall<{ channel: string; code: string }>) => {
-    const approved = pairingStore(call).approve(call.params.channel, call.params.code);
-    if (!approved) return invalid(`unknown or expired pairing code ${call.params.code}`);
-    return ok({
-      approved: true,
-      channel: call.params.channel,
-      id: approved.id,
-      accountId: approved.meta.accountId,
-    });
-  },
-  "channels.pairing.dismiss": (call: MethodCall<{ channel: string; code: string }>) => {
-    const dropped = pairingStore(call).reject(call.params.channel, call.params.code);
-    if (!dropped) return invalid(`unknown or expired pairing code ${call.params.code}`);
-    return ok({ dismissed: true, channel: call.params.channel, id: dropped.id });
-  },
-};
+export const channelMethods = [
+  defineMethod({
+    name: "channels.status",
+    scope: "operator.read",
+    uses: ["channels", "stateDir", "now", "live"],
+    handler: status,
+  }),
+  defineMethod({
+    name: "send",
+    scope: "operator.write",
+    uses: ["dedupe", "channels"],
+    handler: send,
+  }),
+  defineMethod({
+    name: "channels.failures.list",
+    scope: "operator.read",
+    uses: ["channels", "stateDir", "now"],
+    handler: failuresList,
+  }),
+  defineMethod({
+    name: "channels.failures.retry",
+    scope: "operator.write",
+    uses: ["channels"],
+    handler: failuresAction("retry"),
+  }),
+  defineMethod({
+    name: "channels.failures.drop",
+    scope: "operator.write",
+    uses: ["channels"],
+    handler: failuresAction("drop"),
+  }),
+  defineMethod({
+    name: "channels.pairing.list",
+    scope: "operator.read",
+    uses: PAIRING_USES,
+    handler: (call, deps) => ok({ requests: pairingStore(deps).list(call.params.channel) }),
+  }),
+  // Approving or dismissing decides who may talk to an agent: operator.admin.
+  defineMethod({
+    name: "channels.pairing.approve",
+    scope: "operator.admin",
+    uses: PAIRING_USES,
+    handler: pairingApprove,
+  }),
+  defineMethod({
+    name: "channels.pairing.dismiss",
+    scope: "operator.admin",
+    uses: PAIRING_USES,
+    handler: pairingDismiss,
+  }),
+];

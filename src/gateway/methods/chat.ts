@@ -1,19 +1,21 @@
 // WebChat-style methods: chat.send (ack with the runId, then `chat` events; journaled before the ack
 // like `agent`), chat.history (the session's current branch as messages) and chat.abort.
-import type { ChatSendParams } from "../../protocol/gateway/index.js";
 import { currentBranch, isMessageEntry } from "../../sessions/index.js";
-import { type MethodCall, type MethodHandler, ok } from "../context.js";
-import { startJournaledTurn } from "../turn-journal-run.js";
+import { type CallOf, defineMethod, ok } from "./method.js";
+import type { MethodDeps } from "./method-deps.js";
 import { invalid, resolveTarget } from "./shared.js";
 
-async function send(call: MethodCall<ChatSendParams>) {
-  const { core, params } = call;
+async function send(
+  call: CallOf<"chat.send">,
+  deps: Pick<MethodDeps, "dedupe" | "config" | "startTurn" | "now" | "logger">,
+) {
+  const { params } = call;
   if (params.message.trim() === "") return invalid("invalid chat.send params: message is empty");
   const dedupeKey = `chat:${params.idempotencyKey}`;
-  const seen = core.dedupe.get(dedupeKey);
+  const seen = deps.dedupe.get(dedupeKey);
   if (seen?.state === "in_flight") return ok({ runId: seen.info.runId, status: "in_flight" });
   if (seen?.state === "done") return ok(seen.final);
-  const target = resolveTarget(core.live.resolved, { sessionKey: params.sessionKey });
+  const target = resolveTarget(deps.config(), { sessionKey: params.sessionKey });
   if ("error" in target) return target.error;
   const runId = params.idempotencyKey;
   // timeoutMs 0 = no timeout for this call; absent = the agent's configured timeout.
@@ -24,7 +26,7 @@ async function send(call: MethodCall<ChatSendParams>) {
       : timeoutMs === 0
         ? 0
         : Math.max(1, Math.ceil(timeoutMs / 1000));
-  const started = await startJournaledTurn(core, {
+  const started = await deps.startTurn({
     key: dedupeKey,
     info: { runId },
     turn: {
@@ -34,21 +36,21 @@ async function send(call: MethodCall<ChatSendParams>) {
       sessionKey: target.sessionKey,
       message: params.message,
       ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
-      acceptedAt: core.now(),
+      acceptedAt: deps.now(),
     },
   });
   if (!started.ok) return started.error;
   started.turn.settled.catch((err: unknown) =>
-    core.logger.error("chat run failed", { runId, error: String(err) }),
+    deps.logger.error("chat run failed", { runId, error: String(err) }),
   );
   return ok({ runId, status: "started" });
 }
 
-function history(call: MethodCall<{ sessionKey: string; limit?: number; maxChars?: number }>) {
-  const { core, params } = call;
-  const target = resolveTarget(core.live.resolved, { sessionKey: params.sessionKey });
+function history(call: CallOf<"chat.history">, deps: Pick<MethodDeps, "config" | "stores">) {
+  const { params } = call;
+  const target = resolveTarget(deps.config(), { sessionKey: params.sessionKey });
   if ("error" in target) return target.error;
-  const store = core.runtime.stores.forAgent(target.agentId);
+  const store = deps.stores.forAgent(target.agentId);
   const entry = store.get(target.sessionKey);
   const read = entry ? store.readTranscript(target.sessionKey) : undefined;
   const branch = read ? currentBranch(read.entries) : [];
@@ -70,17 +72,32 @@ function history(call: MethodCall<{ sessionKey: string; limit?: number; maxChars
   });
 }
 
-function abort(call: MethodCall<{ sessionKey: string; runId?: string }>) {
-  const { core, params } = call;
-  const target = resolveTarget(core.live.resolved, { sessionKey: params.sessionKey });
+function abort(call: CallOf<"chat.abort">, deps: Pick<MethodDeps, "config" | "runs">) {
+  const { params } = call;
+  const target = resolveTarget(deps.config(), { sessionKey: params.sessionKey });
   if ("error" in target) return target.error;
-  const runIds = core.runs.abort(target.sessionKey, params.runId);
+  const runIds = deps.runs.abort(target.sessionKey, params.runId);
   return ok({ ok: true, aborted: runIds.length > 0, runIds });
 }
 
 /** The chat method group. */
-export const chatMethods: Record<string, MethodHandler> = {
-  "chat.send": send,
-  "chat.history": history,
-  "chat.abort": abort,
-};
+export const chatMethods = [
+  defineMethod({
+    name: "chat.send",
+    scope: "operator.write",
+    uses: ["dedupe", "config", "startTurn", "now", "logger"],
+    handler: send,
+  }),
+  defineMethod({
+    name: "chat.history",
+    scope: "operator.read",
+    uses: ["config", "stores"],
+    handler: history,
+  }),
+  defineMethod({
+    name: "chat.abort",
+    scope: "operator.write",
+    uses: ["config", "runs"],
+    handler: abort,
+  }),
+];

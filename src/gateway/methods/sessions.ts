@@ -1,6 +1,5 @@
 // sessions.list / preview / patch / reset / delete / compact over the gateway's session stores.
 // Every change emits `sessions.changed`.
-import type { SessionsPatchParams } from "../../protocol/gateway/index.js";
 import { DetailCodes, ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
 import { normalizeAgentId } from "../../routing/index.js";
 import {
@@ -9,15 +8,22 @@ import {
   messageText,
   type SessionEntry,
 } from "../../sessions/index.js";
-import { fail, type MethodCall, type MethodHandler, ok } from "../context.js";
+import { type CallOf, defineMethod, fail, type MethodCall, ok } from "./method.js";
+import type { MethodDeps } from "./method-deps.js";
 import { resolveTarget } from "./shared.js";
 
 type Target = { agentId: string; sessionKey: string };
+/** What the writing methods use: find the session, change it, announce it. */
+type WriteDeps = Pick<MethodDeps, "config" | "stores" | "broadcast" | "now">;
+const WRITE_USES = ["config", "stores", "broadcast", "now"] as const;
 
-function existing(call: MethodCall<{ key: string }>): Target | { error: ReturnType<typeof fail> } {
-  const target = resolveTarget(call.core.live.resolved, { sessionKey: call.params.key });
+function existing(
+  call: MethodCall<{ key: string }>,
+  deps: Pick<MethodDeps, "config" | "stores">,
+): Target | { error: ReturnType<typeof fail> } {
+  const target = resolveTarget(deps.config(), { sessionKey: call.params.key });
   if ("error" in target) return { error: target.error };
-  if (!call.core.runtime.stores.forAgent(target.agentId).has(target.sessionKey)) {
+  if (!deps.stores.forAgent(target.agentId).has(target.sessionKey)) {
     return {
       error: fail(
         gatewayError(ErrorCodes.INVALID_REQUEST, `no session ${target.sessionKey}`, {
@@ -29,32 +35,24 @@ function existing(call: MethodCall<{ key: string }>): Target | { error: ReturnTy
   return target;
 }
 
-function announce(call: MethodCall<unknown>, sessionKey: string, reason: string): void {
-  call.core.broadcast("sessions.changed", { sessionKey, reason, ts: call.core.now() });
+function announce(deps: WriteDeps, sessionKey: string, reason: string): void {
+  deps.broadcast("sessions.changed", { sessionKey, reason, ts: deps.now() });
 }
 
 function row(key: string, entry: Readonly<SessionEntry>, agentId: string) {
   return { key, agentId, ...entry };
 }
 
-function list(
-  call: MethodCall<{
-    limit?: number;
-    activeMinutes?: number;
-    agentId?: string;
-    label?: string;
-    search?: string;
-  }>,
-) {
-  const { core, params } = call;
+function list(call: CallOf<"sessions.list">, deps: Pick<MethodDeps, "config" | "stores" | "now">) {
+  const { params } = call;
   // The resolved roster, the requested id normalized as its ids are ("My Agent" → my-agent).
   const wanted = params.agentId === undefined ? undefined : normalizeAgentId(params.agentId);
-  const agents = core.live.resolved.agents.filter(
-    (agent) => wanted === undefined || agent.id === wanted,
-  );
+  const agents = deps
+    .config()
+    .agents.filter((agent) => wanted === undefined || agent.id === wanted);
   const search = params.search?.toLowerCase();
   let rows = agents.flatMap((agent) =>
-    core.runtime.stores
+    deps.stores
       .forAgent(agent.id)
       .list({
         agentId: agent.id,
@@ -67,17 +65,20 @@ function list(
     rows = rows.filter((item) => `${item.key} ${item.label ?? ""}`.toLowerCase().includes(search));
   rows.sort((a, b) => b.updatedAt - a.updatedAt);
   const sessions = params.limit ? rows.slice(0, params.limit) : rows;
-  return ok({ ts: core.now(), count: sessions.length, sessions });
+  return ok({ ts: deps.now(), count: sessions.length, sessions });
 }
 
-function preview(call: MethodCall<{ keys: string[]; limit?: number; maxChars?: number }>) {
-  const { core, params } = call;
+function preview(
+  call: CallOf<"sessions.preview">,
+  deps: Pick<MethodDeps, "config" | "stores" | "now">,
+) {
+  const { params } = call;
   const limit = params.limit ?? 12;
   const maxChars = params.maxChars ?? 240;
   const previews = params.keys.map((key) => {
-    const target = resolveTarget(core.live.resolved, { sessionKey: key });
+    const target = resolveTarget(deps.config(), { sessionKey: key });
     if ("error" in target) return { key, status: "missing", items: [] };
-    const store = core.runtime.stores.forAgent(target.agentId);
+    const store = deps.stores.forAgent(target.agentId);
     if (!store.has(target.sessionKey)) return { key, status: "missing", items: [] };
     const read = store.readTranscript(target.sessionKey);
     const items = (read ? currentBranch(read.entries) : [])
@@ -89,11 +90,11 @@ function preview(call: MethodCall<{ keys: string[]; limit?: number; maxChars?: n
       }));
     return { key, status: items.length ? "ok" : "empty", items };
   });
-  return ok({ ts: core.now(), previews });
+  return ok({ ts: deps.now(), previews });
 }
 
-function patch(call: MethodCall<SessionsPatchParams>) {
-  const target = existing(call);
+function patch(call: CallOf<"sessions.patch">, deps: WriteDeps) {
+  const target = existing(call, deps);
   if ("error" in target) return target.error;
   const { key: _key, ...fields } = call.params;
   const changes: Partial<SessionEntry> = {};
@@ -101,19 +102,20 @@ function patch(call: MethodCall<SessionsPatchParams>) {
     const field = name === "model" ? "modelOverride" : name;
     changes[field] = value === null ? undefined : value;
   }
-  const entry = call.core.runtime.stores
-    .forAgent(target.agentId)
-    .annotate(target.sessionKey, changes);
-  announce(call, target.sessionKey, "patch");
+  const entry = deps.stores.forAgent(target.agentId).annotate(target.sessionKey, changes);
+  announce(deps, target.sessionKey, "patch");
   return ok({ ok: true, key: target.sessionKey, entry });
 }
 
-function reset(call: MethodCall<{ key: string }>) {
-  const target = existing(call);
+function reset(
+  call: CallOf<"sessions.reset">,
+  deps: WriteDeps & Pick<MethodDeps, "lanes" | "runs">,
+) {
+  const target = existing(call, deps);
   if ("error" in target) return target.error;
-  if (call.core.runtime.lanes.isBusy(target.sessionKey)) call.core.runs.abort(target.sessionKey);
-  const done = call.core.runtime.stores.forAgent(target.agentId).reset(target.sessionKey);
-  announce(call, target.sessionKey, "reset");
+  if (deps.lanes.isBusy(target.sessionKey)) deps.runs.abort(target.sessionKey);
+  const done = deps.stores.forAgent(target.agentId).reset(target.sessionKey);
+  announce(deps, target.sessionKey, "reset");
   return ok({
     ok: true,
     key: target.sessionKey,
@@ -122,12 +124,12 @@ function reset(call: MethodCall<{ key: string }>) {
   });
 }
 
-function remove(call: MethodCall<{ key: string }>) {
-  const target = existing(call);
+function remove(call: CallOf<"sessions.delete">, deps: WriteDeps & Pick<MethodDeps, "runs">) {
+  const target = existing(call, deps);
   if ("error" in target) return target.error;
-  call.core.runs.abort(target.sessionKey);
-  const done = call.core.runtime.stores.forAgent(target.agentId).delete(target.sessionKey);
-  announce(call, target.sessionKey, "delete");
+  deps.runs.abort(target.sessionKey);
+  const done = deps.stores.forAgent(target.agentId).delete(target.sessionKey);
+  announce(deps, target.sessionKey, "delete");
   return ok({
     ok: true,
     key: target.sessionKey,
@@ -136,23 +138,56 @@ function remove(call: MethodCall<{ key: string }>) {
   });
 }
 
-async function compact(call: MethodCall<{ key: string }>) {
-  const target = existing(call);
+async function compact(
+  call: CallOf<"sessions.compact">,
+  deps: WriteDeps & Pick<MethodDeps, "compact">,
+) {
+  const target = existing(call, deps);
   if ("error" in target) return target.error;
-  const result = await call.core.runtime.compact(target);
+  const result = await deps.compact(target);
   if (result.ok) {
-    announce(call, target.sessionKey, "compact");
+    announce(deps, target.sessionKey, "compact");
     return ok({ ok: true, key: target.sessionKey, compacted: true, detail: result.detail });
   }
   return ok({ ok: true, key: target.sessionKey, compacted: false, reason: result.error });
 }
 
-/** The sessions method group. */
-export const sessionMethods: Record<string, MethodHandler> = {
-  "sessions.list": list,
-  "sessions.preview": preview,
-  "sessions.patch": patch,
-  "sessions.reset": reset,
-  "sessions.delete": remove,
-  "sessions.compact": compact,
-};
+/** The sessions method group: reads need operator.read, changes operator.write. */
+export const sessionMethods = [
+  defineMethod({
+    name: "sessions.list",
+    scope: "operator.read",
+    uses: ["config", "stores", "now"],
+    handler: list,
+  }),
+  defineMethod({
+    name: "sessions.preview",
+    scope: "operator.read",
+    uses: ["config", "stores", "now"],
+    handler: preview,
+  }),
+  defineMethod({
+    name: "sessions.patch",
+    scope: "operator.write",
+    uses: WRITE_USES,
+    handler: patch,
+  }),
+  defineMethod({
+    name: "sessions.reset",
+    scope: "operator.write",
+    uses: [...WRITE_USES, "lanes", "runs"],
+    handler: reset,
+  }),
+  defineMethod({
+    name: "sessions.delete",
+    scope: "operator.write",
+    uses: [...WRITE_USES, "runs"],
+    handler: remove,
+  }),
+  defineMethod({
+    name: "sessions.compact",
+    scope: "operator.write",
+    uses: [...WRITE_USES, "compact"],
+    handler: compact,
+  }),
+];

@@ -7,7 +7,7 @@ import {
   parseAgentSessionKey,
   toAgentStoreSessionKey,
 } from "../../routing/index.js";
-import { fail, type MethodResult } from "../context.js";
+import { fail, type MethodResult } from "./method.js";
 
 /** Agent ids of the resolved roster (the implicit `main` when none is configured). */
 export function knownAgentIds(cfg: ResolvedConfig): string[] {

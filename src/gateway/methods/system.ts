@@ -1,27 +1,29 @@
 // Root and read-only methods: health, status, system-presence, system-event, agents.list,
 // agent.identity.get, models.list, logs.tail.
 import { findAgent } from "../../config/index.js";
-import type { SystemEventParams } from "../../protocol/gateway/index.js";
 import { normalizeMainKey } from "../../routing/index.js";
-import { type MethodCall, type MethodHandler, ok } from "../context.js";
-import { buildHealth } from "../health.js";
+import { type CallOf, defineMethod, ok } from "./method.js";
+import type { MethodDeps } from "./method-deps.js";
 import { resolveTarget } from "./shared.js";
 
-function systemEvent(call: MethodCall<SystemEventParams>) {
-  const { core, params, client } = call;
+function systemEvent(
+  call: CallOf<"system-event">,
+  deps: Pick<MethodDeps, "presence" | "presenceChanged">,
+) {
+  const { params, client } = call;
   const { text, ...fields } = params;
-  core.presence.beacon({
+  deps.presence.beacon({
     ...fields,
     ...(text ? { text } : {}),
     ip: fields.ip ?? client.remoteAddress,
   });
-  core.presenceChanged();
+  deps.presenceChanged();
   return ok({ ok: true });
 }
 
 /** One row per channel for `status`: accounts configured and running, from the channel host. */
-async function channelRows(core: MethodCall["core"]) {
-  const host = core.channels.host;
+async function channelRows(channels: MethodDeps["channels"]) {
+  const host = channels.host;
   if (!host) return [];
   const snapshot = await host.status();
   return snapshot.channelOrder.map((id) => ({
@@ -32,41 +34,47 @@ async function channelRows(core: MethodCall["core"]) {
   }));
 }
 
-async function status(call: MethodCall) {
-  const { core } = call;
-  const agents = core.live.resolved.agents.map((agent) => ({
+async function status(
+  _call: CallOf<"status">,
+  deps: Pick<
+    MethodDeps,
+    "config" | "live" | "stores" | "lanes" | "now" | "gateway" | "stateDir" | "channels"
+  >,
+) {
+  const { gateway, lanes } = deps;
+  const agents = deps.config().agents.map((agent) => ({
     id: agent.id,
     name: agent.name,
     isDefault: agent.isDefault,
     model: agent.model,
     workspace: agent.workspace,
-    sessions: core.runtime.stores.forAgent(agent.id).size,
+    sessions: deps.stores.forAgent(agent.id).size,
   }));
   return ok({
-    ts: core.now(),
+    ts: deps.now(),
     gateway: {
-      version: core.version,
+      version: gateway.version,
       pid: process.pid,
-      uptimeMs: core.now() - core.startedAt,
-      bootId: core.bootId,
-      authMode: core.authMode,
-      connections: core.connectionCount(),
+      uptimeMs: deps.now() - gateway.startedAt,
+      bootId: gateway.bootId,
+      authMode: gateway.authMode(),
+      connections: gateway.connectionCount(),
     },
     // Which config runs, and whether the file still matches it (a rejected reload shows here).
-    config: { exists: core.live.loaded.exists, ...core.live.status() },
-    stateDir: core.paths.stateDir,
+    config: { exists: deps.live.loaded.exists, ...deps.live.status() },
+    stateDir: deps.stateDir,
     agents,
     runs: {
-      active: core.runtime.lanes.activeCount,
-      queued: core.runtime.lanes.queuedCount,
-      maxConcurrent: core.runtime.lanes.maxConcurrent,
+      active: lanes.activeCount,
+      queued: lanes.queuedCount,
+      maxConcurrent: lanes.maxConcurrent,
     },
-    channels: await channelRows(core),
+    channels: await channelRows(deps.channels),
   });
 }
 
-function identity(call: MethodCall<{ agentId?: string; sessionKey?: string }>) {
-  const cfg = call.core.live.resolved;
+function identity(call: CallOf<"agent.identity.get">, deps: Pick<MethodDeps, "config">) {
+  const cfg = deps.config();
   const target = resolveTarget(cfg, call.params);
   if ("error" in target) return target.error;
   const entry = findAgent(cfg, target.agentId);
@@ -81,9 +89,42 @@ function identity(call: MethodCall<{ agentId?: string; sessionKey?: string }>) {
   });
 }
 
-function logsTail(call: MethodCall<{ cursor?: number; limit?: number; maxBytes?: number }>) {
+function agentsList(_call: CallOf<"agents.list">, deps: Pick<MethodDeps, "config">) {
+  const cfg = deps.config();
+  const agents = cfg.agents.map((agent) => ({
+    id: agent.id,
+    ...(agent.name ? { name: agent.name } : {}),
+    ...(agent.model ? { model: agent.model } : {}),
+    isDefault: agent.isDefault,
+    workspace: agent.workspace,
+  }));
+  return ok({
+    defaultId: cfg.defaultAgentId,
+    mainKey: normalizeMainKey(cfg.config.session?.mainKey),
+    scope: cfg.config.session?.scope ?? "per-sender",
+    agents,
+  });
+}
+
+async function modelsList(_call: CallOf<"models.list">, deps: Pick<MethodDeps, "live" | "env">) {
+  // Lazy: the model catalog pulls in pi-ai, which the gateway does not load at start-up.
+  const { listModels } = await import("../../runtime/models/index.js");
+  const models = listModels({ cfg: deps.live.config, env: deps.env });
+  return ok({
+    models: models.map((model) => ({
+      id: model.id,
+      name: model.name,
+      provider: model.provider,
+      contextWindow: model.contextWindow,
+      reasoning: model.reasoning,
+      input: model.input,
+    })),
+  });
+}
+
+function logsTail(call: CallOf<"logs.tail">, deps: Pick<MethodDeps, "logs">) {
   const { cursor, limit = 500, maxBytes = 250_000 } = call.params;
-  const tail = call.core.logs.tail({
+  const tail = deps.logs.tail({
     ...(cursor !== undefined ? { cursor } : {}),
     limit,
     maxBytes,
@@ -92,42 +133,48 @@ function logsTail(call: MethodCall<{ cursor?: number; limit?: number; maxBytes?:
 }
 
 /** The system method group. */
-export const systemMethods: Record<string, MethodHandler> = {
-  health: (call) => ok(buildHealth(call.core)),
-  status,
-  "system-presence": (call) => ok(call.core.presence.list()),
-  "system-event": systemEvent,
-  "agents.list": (call) => {
-    const cfg = call.core.live.resolved;
-    const agents = cfg.agents.map((agent) => ({
-      id: agent.id,
-      ...(agent.name ? { name: agent.name } : {}),
-      ...(agent.model ? { model: agent.model } : {}),
-      isDefault: agent.isDefault,
-      workspace: agent.workspace,
-    }));
-    return ok({
-      defaultId: cfg.defaultAgentId,
-      mainKey: normalizeMainKey(cfg.config.session?.mainKey),
-      scope: cfg.config.session?.scope ?? "per-sender",
-      agents,
-    });
-  },
-  "agent.identity.get": identity,
-  "models.list": async (call) => {
-    // Lazy: the model catalog pulls in pi-ai, which the gateway does not load at start-up.
-    const { listModels } = await import("../../runtime/models/index.js");
-    const models = listModels({ cfg: call.core.live.config, env: call.core.env });
-    return ok({
-      models: models.map((model) => ({
-        id: model.id,
-        name: model.name,
-        provider: model.provider,
-        contextWindow: model.contextWindow,
-        reasoning: model.reasoning,
-        input: model.input,
-      })),
-    });
-  },
-  "logs.tail": logsTail,
-};
+export const systemMethods = [
+  defineMethod({
+    name: "health",
+    scope: "operator.read",
+    uses: ["health"],
+    handler: (_call, deps) => ok(deps.health()),
+  }),
+  defineMethod({
+    name: "status",
+    scope: "operator.read",
+    uses: ["config", "live", "stores", "lanes", "now", "gateway", "stateDir", "channels"],
+    handler: status,
+  }),
+  defineMethod({
+    name: "system-presence",
+    scope: "operator.read",
+    uses: ["presence"],
+    handler: (_call, deps) => ok(deps.presence.list()),
+  }),
+  defineMethod({
+    name: "system-event",
+    scope: "operator.write",
+    uses: ["presence", "presenceChanged"],
+    handler: systemEvent,
+  }),
+  defineMethod({
+    name: "agents.list",
+    scope: "operator.read",
+    uses: ["config"],
+    handler: agentsList,
+  }),
+  defineMethod({
+    name: "agent.identity.get",
+    scope: "operator.read",
+    uses: ["config"],
+    handler: identity,
+  }),
+  defineMethod({
+    name: "models.list",
+    scope: "operator.read",
+    uses: ["live", "env"],
+    handler: modelsList,
+  }),
+  defineMethod({ name: "logs.tail", scope: "operator.read", uses: ["logs"], handler: logsTail }),
+];

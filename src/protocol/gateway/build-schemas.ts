@@ -1,6 +1,7 @@
-// Collects the TypeBox schemas into one JSON object: what schema.generated.ts holds. Used by the
-// generator/drift test only (it loads TypeBox, so the server never imports it).
-import { METHOD_PARAMS } from "./method-schemas.js";
+// Collects the TypeBox schemas into plain JSON: what schema.generated.ts holds. Used by
+// scripts/gen-gateway-schema.mjs (`npm run gen`) and the drift test only: it loads TypeBox, so the
+// server never imports it.
+import { METHOD_PARAMS, METHOD_RESULTS } from "./method-schemas.js";
 import {
   ConnectParamsSchema,
   EventFrameSchema,
@@ -8,7 +9,12 @@ import {
   ResponseFrameSchema,
 } from "./schema.js";
 
-/** Every runtime-validated schema as plain JSON (symbols dropped), keyed by name. */
+/** Drops TypeBox's symbol keys: the schemas as plain JSON. */
+function plain(schemas: Record<string, unknown>): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schemas)) as Record<string, unknown>;
+}
+
+/** Every runtime-validated schema as plain JSON (frames, connect, method params), keyed by name. */
 function buildGatewaySchemas(): Record<string, unknown> {
   const frames = {
     "frame.req": RequestFrameSchema,
@@ -16,24 +22,30 @@ function buildGatewaySchemas(): Record<string, unknown> {
     "frame.event": EventFrameSchema,
     connect: ConnectParamsSchema,
   };
-  return JSON.parse(JSON.stringify({ ...frames, ...METHOD_PARAMS })) as Record<string, unknown>;
+  return plain({ ...frames, ...METHOD_PARAMS });
 }
 
 /** The text of schema.generated.ts for the current TypeBox sources. */
 export function renderGeneratedSchemas(): string {
   const schemas = buildGatewaySchemas();
-  const json = JSON.stringify(schemas);
+  const results = plain(METHOD_RESULTS);
   const names = Object.keys(schemas).map((name) => JSON.stringify(name));
+  const resultNames = Object.keys(results).map((name) => JSON.stringify(name));
   return [
-    "// Generated from schema.ts + method-schemas.ts by test/gateway-schema.test.ts",
-    "// (PINCER_WRITE_GATEWAY_SCHEMA=1 npx vitest run test/gateway-schema): do not edit.",
-    "// Plain JSON so the gateway validates frames without loading TypeBox at start-up.",
+    "// Generated from schema.ts + method-schemas.ts by `npm run gen` (scripts/gen-gateway-schema.mjs):",
+    "// do not edit. Plain JSON so the gateway validates frames without loading TypeBox at start-up.",
     "",
     "/** Names of the generated schemas. */",
     `export type GatewaySchemaName = ${names.join(" | ")};`,
     "",
     "/** Protocol JSON Schemas, keyed by frame kind or method name. */",
-    `export const GATEWAY_SCHEMAS: Record<GatewaySchemaName, Record<string, unknown>> = JSON.parse(${JSON.stringify(json)});`,
+    `export const GATEWAY_SCHEMAS: Record<GatewaySchemaName, Record<string, unknown>> = JSON.parse(${JSON.stringify(JSON.stringify(schemas))});`,
+    "",
+    "/** Methods with a declared result schema. */",
+    `export type GatewayResultName = ${resultNames.join(" | ")};`,
+    "",
+    "/** Result JSON Schemas of the methods that declare one, keyed by method name. */",
+    `export const GATEWAY_RESULT_SCHEMAS: Record<GatewayResultName, Record<string, unknown>> = JSON.parse(${JSON.stringify(JSON.stringify(results))});`,
     "",
   ].join("\n");
 }

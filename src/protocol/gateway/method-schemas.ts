@@ -1,5 +1,6 @@
-// Params of every method Pincer serves (closed objects, names and bounds as OpenClaw's), plus
-// the hello-ok payload. Method names map to these in METHOD_PARAMS below.
+// Params of every method Pincer serves (closed objects, names and bounds as OpenClaw's), a few
+// result shapes, and the hello-ok payload. METHOD_PARAMS below is the list of method names: each one
+// has a method object in src/gateway/methods/ (a drift test checks both ways).
 import { type Static, Type } from "typebox";
 import { StateVersionSchema } from "./schema.js";
 
@@ -222,6 +223,8 @@ export const ChannelsFailuresActionParamsSchema = Type.Object(
 );
 /** `sessions.list`-like methods without params. */
 export const EmptyParamsSchema = Empty;
+/** `health` / `status`: any params are accepted and ignored (as OpenClaw does). */
+export const AnyParamsSchema = Type.Unknown();
 
 /** hello-ok: the connect response payload. */
 export const HelloOkSchema = Type.Object(
@@ -291,8 +294,10 @@ export type SendParams = Static<typeof SendParamsSchema>;
 /** Static type of {@link SystemEventParamsSchema}. */
 export type SystemEventParams = Static<typeof SystemEventParamsSchema>;
 
-/** Method → params schema (methods absent here take no params or any object). */
+/** Method → params schema: the names of every method the gateway serves. */
 export const METHOD_PARAMS = {
+  health: AnyParamsSchema,
+  status: AnyParamsSchema,
   agent: AgentParamsSchema,
   "agent.wait": AgentWaitParamsSchema,
   "agent.identity.get": AgentIdentityParamsSchema,
@@ -326,3 +331,69 @@ export const METHOD_PARAMS = {
   "agents.list": Empty,
   "models.list": Empty,
 } as const;
+
+/** Name of a method the gateway serves. */
+export type MethodName = keyof typeof METHOD_PARAMS;
+/** Each method's validated params type, by name (what its handler receives). */
+export type MethodParamsByName = {
+  [N in MethodName]: Static<(typeof METHOD_PARAMS)[N]>;
+};
+
+/** `set-heartbeats` result. */
+export const SetHeartbeatsResultSchema = Type.Object(
+  { ok: Type.Literal(true), enabled: Type.Boolean() },
+  closed,
+);
+/** `chat.abort` result. */
+export const ChatAbortResultSchema = Type.Object(
+  { ok: Type.Literal(true), aborted: Type.Boolean(), runIds: Type.Array(Type.String()) },
+  closed,
+);
+/** `agent.identity.get` result. */
+export const AgentIdentityResultSchema = Type.Object(
+  {
+    agentId: Type.String(),
+    name: Type.String(),
+    nameSource: Type.Union([
+      Type.Literal("identity"),
+      Type.Literal("config"),
+      Type.Literal("default"),
+    ]),
+    avatar: Type.String(),
+    emoji: Type.Optional(Type.String()),
+  },
+  closed,
+);
+/** `agents.list` result. */
+export const AgentsListResultSchema = Type.Object(
+  {
+    defaultId: Type.String(),
+    mainKey: Type.String(),
+    scope: Type.String(),
+    agents: Type.Array(
+      Type.Object(
+        {
+          id: Type.String(),
+          name: Type.Optional(Type.String()),
+          model: Type.Optional(Type.String()),
+          isDefault: Type.Boolean(),
+          workspace: Type.String(),
+        },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
+
+/** Method → result schema, for the methods whose answer has one (checked by test/gateway-methods-table). */
+export const METHOD_RESULTS = {
+  "set-heartbeats": SetHeartbeatsResultSchema,
+  "chat.abort": ChatAbortResultSchema,
+  "agent.identity.get": AgentIdentityResultSchema,
+  "agents.list": AgentsListResultSchema,
+} as const satisfies Partial<Record<MethodName, unknown>>;
+/** Each declared result's type, by method name. */
+export type MethodResultsByName = {
+  [N in keyof typeof METHOD_RESULTS]: Static<(typeof METHOD_RESULTS)[N]>;
+};

@@ -1,5 +1,5 @@
-// The gateway wire protocol as TypeBox schemas (closed objects): frames, the connect handshake,
-// hello-ok, the error shape and the params of every method Pincer serves. Source of truth for
+// The gateway wire protocol as TypeBox schemas (closed objects): frames, the connect handshake and
+// the error shape (method params, results and hello-ok: method-schemas.ts). Source of truth for
 // schema.generated.ts, which the server validates against without loading TypeBox at start-up.
 import { type Static, type TLiteral, type TUnion, Type } from "typebox";
 

@@ -2,10 +2,10 @@
 // agent's own block (when any agent has one, only those agents beat), `every` as a duration
 // ("30m" default, "0m" disables), the default prompt, `ackMaxChars` (300), `activeHours`, and the
 // HEARTBEAT_OK acknowledgement rule. Pure functions over the config and a time.
-import { HEARTBEAT_OK_TOKEN } from "../agents/system-prompt-sections.js";
-import type { ResolvedConfig } from "../config/index.js";
-import type { HeartbeatConfig } from "../protocol/config/index.js";
-import { buildAgentMainSessionKey, toAgentStoreSessionKey } from "../routing/index.js";
+import { HEARTBEAT_OK_TOKEN } from "../../agents/system-prompt-sections.js";
+import type { ResolvedConfig } from "../../config/index.js";
+import type { HeartbeatConfig } from "../../protocol/config/index.js";
+import { buildAgentMainSessionKey, toAgentStoreSessionKey } from "../../routing/index.js";
 
 /** OpenClaw's default heartbeat prompt (sent verbatim as the user message). */
 export const DEFAULT_HEARTBEAT_PROMPT =

@@ -3,15 +3,15 @@
 // suppressed; anything else goes to the injected `deliver`), and emits a `heartbeat` event. Beats
 // are skipped outside activeHours, while the session is busy (retried sooner) or when HEARTBEAT.md
 // is effectively empty. Clock and timers are injected; a config reload reschedules.
-import type { ResolvedConfig } from "../config/index.js";
+import type { ResolvedConfig } from "../../config/index.js";
+import type { GatewayLogger } from "../logger.js";
 import {
   classifyHeartbeatReply,
   type HeartbeatPlan,
   isEffectivelyEmptyHeartbeatFile,
   isWithinActiveHours,
   resolveHeartbeatPlans,
-} from "./heartbeat-config.js";
-import type { GatewayLogger } from "./logger.js";
+} from "./settings.js";
 
 /** Payload of the `heartbeat` event (and of `last-heartbeat`). */
 export interface HeartbeatEvent {

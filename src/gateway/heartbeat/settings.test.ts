@@ -1,8 +1,8 @@
 // Heartbeat settings: durations, which agents beat (per-agent blocks win), defaults, the session,
 // active hours (including a window over midnight and a named zone) and the HEARTBEAT_OK rule.
 import { describe, expect, it } from "vitest";
-import { resolveRoster } from "../config/resolve.js";
-import type { OpenClawConfig } from "../protocol/config/index.js";
+import { resolveRoster } from "../../config/resolve.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
 import {
   classifyHeartbeatReply,
   DEFAULT_HEARTBEAT_PROMPT,
@@ -11,7 +11,7 @@ import {
   isWithinActiveHours,
   parseDurationMs,
   resolveHeartbeatPlans,
-} from "./heartbeat-config.js";
+} from "./settings.js";
 
 describe("heartbeat config", () => {
   it("parses durations with minutes as the default unit", () => {

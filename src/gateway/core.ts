@@ -1,7 +1,7 @@
-// What connections and method handlers share: the gateway core (config, runtime, runs, presence,
-// logs, broadcast) and the shapes of a method call and its result.
+// The gateway core: the shared state startGateway builds once (config, runtime, runs, presence,
+// logs, broadcast) and connections, health, hello and the turn journal read. Method handlers do not
+// see it: they get the narrow MethodDeps built from it (methods/method-deps.ts).
 import type { StatePaths } from "../config/index.js";
-import type { GatewayErrorShape } from "../protocol/gateway/index.js";
 import type { GatewayChannels } from "./channels.js";
 import type { LiveConfig } from "./config-live.js";
 import type { DedupeCache } from "./dedupe.js";
@@ -47,41 +47,4 @@ export interface GatewayCore {
   connectionCount: () => number;
   /** Names of every method served (hello-ok features.methods). */
   methodNames: () => string[];
-}
-
-/** Who is calling. */
-export interface ClientInfo {
-  connId: string;
-  role: "operator" | "node";
-  scopes: string[];
-  clientId: string;
-  mode: string;
-  remoteAddress: string;
-}
-
-/** A method's outcome: a payload or an error value. */
-export type MethodResult = { ok: true; payload: unknown } | { ok: false; error: GatewayErrorShape };
-
-/** One validated request. */
-export interface MethodCall<P = Record<string, unknown>> {
-  method: string;
-  params: P;
-  client: ClientInfo;
-  core: GatewayCore;
-  /** Sends an intermediate response on the same request id (the `agent` ack). */
-  ack: (payload: unknown) => void;
-}
-
-/** A method implementation; may throw (the dispatcher turns it into UNAVAILABLE). */
-// biome-ignore lint/suspicious/noExplicitAny: each handler narrows its own validated params type.
-export type MethodHandler = (call: MethodCall<any>) => Promise<MethodResult> | MethodResult;
-
-/** Shorthand for a success. */
-export function ok(payload: unknown): MethodResult {
-  return { ok: true, payload };
-}
-
-/** Shorthand for a failure. */
-export function fail(error: GatewayErrorShape): MethodResult {
-  return { ok: false, error };
 }

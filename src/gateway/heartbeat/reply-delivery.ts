@@ -2,11 +2,13 @@
 // "last" (default) sends to where the heartbeat session last talked (its lastChannel / lastTo /
 // lastAccountId / lastThreadId), "none" keeps the reply in the transcript only, any other value is a
 // channel id and needs `heartbeat.to`. Sends go through the channel host's `send` (same delivery path).
-import type { GatewayCore } from "./context.js";
-import type { HeartbeatPlan } from "./heartbeat-config.js";
+import type { GatewayCore } from "../core.js";
+import type { HeartbeatPlan } from "./settings.js";
 
 /** The `deliver` callback of the heartbeat scheduler, bound to the gateway's channels. */
-export function createHeartbeatDelivery(core: GatewayCore) {
+export function createHeartbeatDelivery(
+  core: Pick<GatewayCore, "channels" | "runtime" | "logger">,
+) {
   return async (plan: HeartbeatPlan, text: string): Promise<void> => {
     if (plan.target === "none") return;
     const host = core.channels.host;

@@ -5,19 +5,22 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { lookupAgent } from "../config/index.js";
-import type { GatewayCore } from "./context.js";
-import { HeartbeatScheduler, type HeartbeatTimers } from "./heartbeat.js";
-import type { HeartbeatPlan } from "./heartbeat-config.js";
+import { lookupAgent } from "../../config/index.js";
+import type { GatewayCore } from "../core.js";
+import { HeartbeatScheduler, type HeartbeatTimers } from "./scheduler.js";
+import type { HeartbeatPlan } from "./settings.js";
+
+/** The parts of the gateway core a heartbeat uses. */
+type HeartbeatCore = Pick<GatewayCore, "live" | "now" | "logger" | "runs" | "broadcast">;
 
 /** Inputs of {@link createGatewayHeartbeats}. */
 export interface GatewayHeartbeatOptions {
-  core: GatewayCore;
+  core: HeartbeatCore;
   deliver?: (plan: HeartbeatPlan, text: string) => Promise<void>;
   timers?: HeartbeatTimers;
 }
 
-function readHeartbeatFile(core: GatewayCore, agentId: string): string | undefined {
+function readHeartbeatFile(core: HeartbeatCore, agentId: string): string | undefined {
   const agent = lookupAgent(core.live.resolved, agentId);
   try {
     return readFileSync(join(agent.workspace, "HEARTBEAT.md"), "utf8");

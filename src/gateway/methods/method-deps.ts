@@ -1,0 +1,109 @@
+// The dependencies method handlers are given: flat fields over the gateway core, so a handler reads
+// `deps.stores` rather than `core.runtime.stores`. Each method lists the fields it uses (`uses` in
+// defineMethod) and is handed only those (bindMethods in method-table.ts).
+import type { ResolvedConfig } from "../../config/index.js";
+import type { GatewayChannels } from "../channels.js";
+import type { LiveConfig } from "../config-live.js";
+import {
+  type ConfigWriteOutcome,
+  type ConfigWriteParams,
+  patchConfig,
+  writeWholeConfig,
+} from "../config-write.js";
+import type { GatewayCore } from "../core.js";
+import type { DedupeCache } from "../dedupe.js";
+import { buildHealth } from "../health.js";
+import type { HeartbeatScheduler } from "../heartbeat/scheduler.js";
+import type { GatewayLogger, LogRing } from "../logger.js";
+import type { PresenceTable } from "../presence.js";
+import type { RunTracker } from "../runs.js";
+import type { GatewayRuntime } from "../runtime.js";
+import { type StartedTurn, startJournaledTurn, type TurnToJournal } from "../turn-journal-run.js";
+import type { MethodResult } from "./method.js";
+
+/** What `status` reports about the gateway process itself. */
+export interface GatewayInfo {
+  version: string;
+  bootId: string;
+  startedAt: number;
+  authMode: () => string;
+  connectionCount: () => number;
+}
+
+/** Everything a method handler may use; each method is given the fields it lists. */
+export interface MethodDeps {
+  now: () => number;
+  /** The resolved config (read per call: a reload replaces it). */
+  config: () => ResolvedConfig;
+  /** The live config file: status, reload, inspection (config.*, status, channels.status). */
+  live: LiveConfig;
+  env: Record<string, string | undefined>;
+  stateDir: string;
+  gateway: GatewayInfo;
+  /** The health summary (the `health` method and event). */
+  health: () => ReturnType<typeof buildHealth>;
+  stores: GatewayRuntime["stores"];
+  lanes: GatewayRuntime["lanes"];
+  compact: GatewayRuntime["compact"];
+  runs: RunTracker;
+  /** Journals a WS turn (fsynced before the ack), then starts it (turn-journal-run.ts). */
+  startTurn: (
+    turn: TurnToJournal,
+  ) => Promise<{ ok: true; turn: StartedTurn } | { ok: false; error: MethodResult }>;
+  dedupe: DedupeCache<Record<string, unknown>, Record<string, unknown>>;
+  /** Config writes under the write lock (config-write.ts). */
+  configWrites: {
+    whole: (params: ConfigWriteParams) => Promise<ConfigWriteOutcome>;
+    patch: (params: ConfigWriteParams) => Promise<ConfigWriteOutcome>;
+  };
+  channels: GatewayChannels;
+  presence: PresenceTable;
+  /** Schedules one coalesced `presence` event. */
+  presenceChanged: () => void;
+  logs: LogRing;
+  logger: GatewayLogger;
+  /** Sends an event to every ready connection. */
+  broadcast: (event: string, payload: unknown) => void;
+  heartbeats: HeartbeatScheduler;
+}
+
+/** The method dependencies over one gateway core and its heartbeat scheduler. */
+export function createMethodDeps(params: {
+  core: GatewayCore;
+  heartbeats: HeartbeatScheduler;
+}): MethodDeps {
+  const { core, heartbeats } = params;
+  const { runtime } = core;
+  return {
+    now: core.now,
+    config: () => core.live.resolved,
+    live: core.live,
+    env: core.env,
+    stateDir: core.paths.stateDir,
+    gateway: {
+      version: core.version,
+      bootId: core.bootId,
+      startedAt: core.startedAt,
+      authMode: () => core.authMode,
+      connectionCount: core.connectionCount,
+    },
+    health: () => buildHealth(core),
+    stores: runtime.stores,
+    lanes: runtime.lanes,
+    compact: (target) => runtime.compact(target),
+    runs: core.runs,
+    startTurn: (turn) => startJournaledTurn(core, turn),
+    dedupe: core.dedupe,
+    configWrites: {
+      whole: (write) => writeWholeConfig(core, write),
+      patch: (write) => patchConfig(core, write),
+    },
+    channels: core.channels,
+    presence: core.presence,
+    presenceChanged: core.presenceChanged,
+    logs: core.logs,
+    logger: core.logger,
+    broadcast: core.broadcast,
+    heartbeats,
+  };
+}

@@ -1,0 +1,255 @@
+// The method table is the one source of method names, scopes and schemas: it matches the generated
+// schemas and the TypeBox sources both ways, pins every method's scope, hands each handler only the
+// dependencies it lists, makes a method without a scope a type error, and results that declare a
+// schema match it on the wire. The gateway process serves requests without loading TypeBox.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defineMethod, ok } from "../src/gateway/methods/method.js";
+import type { MethodDeps } from "../src/gateway/methods/method-deps.js";
+import {
+  bindMethods,
+  GATEWAY_METHODS,
+  requiredScope,
+} from "../src/gateway/methods/method-table.js";
+import {
+  formatIssues,
+  GATEWAY_RESULT_SCHEMAS,
+  GATEWAY_SCHEMAS,
+  validateSchema,
+} from "../src/protocol/gateway/index.js";
+import { METHOD_PARAMS, METHOD_RESULTS } from "../src/protocol/gateway/method-schemas.js";
+import {
+  connectParams,
+  createGatewaySandbox,
+  type GatewaySandbox,
+  openClient,
+  spawnGateway,
+} from "./helpers/gateway-sandbox.js";
+import { makeTempDir } from "./helpers/temp-cleanup.js";
+
+const FRAME_SCHEMAS = ["frame.req", "frame.res", "frame.event", "connect"];
+const names = GATEWAY_METHODS.map((method) => method.name);
+
+describe("method table drift", () => {
+  it("names are unique and match the generated schemas and the TypeBox sources both ways", () => {
+    expect(new Set(names).size).toBe(names.length);
+    const generated = Object.keys(GATEWAY_SCHEMAS).filter((key) => !FRAME_SCHEMAS.includes(key));
+    expect([...names].sort()).toEqual([...generated].sort());
+    expect([...names].sort()).toEqual(Object.keys(METHOD_PARAMS).sort());
+    for (const method of GATEWAY_METHODS) {
+      expect(method.params, method.name).toBe(
+        (GATEWAY_SCHEMAS as Record<string, unknown>)[method.name],
+      );
+    }
+  });
+
+  it("every declared result schema belongs to a method, which carries it", () => {
+    expect(Object.keys(GATEWAY_RESULT_SCHEMAS).sort()).toEqual(Object.keys(METHOD_RESULTS).sort());
+    for (const [name, schema] of Object.entries(GATEWAY_RESULT_SCHEMAS)) {
+      expect(GATEWAY_METHODS.find((method) => method.name === name)?.result, name).toBe(schema);
+    }
+    const withResult = GATEWAY_METHODS.filter((method) => method.result).map((m) => m.name);
+    expect(withResult.sort()).toEqual(Object.keys(GATEWAY_RESULT_SCHEMAS).sort());
+  });
+});
+
+describe("scopes", () => {
+  it("each method needs the scope it always needed", () => {
+    const read = [
+      "health",
+      "status",
+      "system-presence",
+      "agent.identity.get",
+      "chat.history",
+      "sessions.list",
+      "sessions.preview",
+      "agents.list",
+      "models.list",
+      "channels.status",
+      "channels.pairing.list",
+      "channels.failures.list",
+      "logs.tail",
+      "last-heartbeat",
+    ];
+    const write = [
+      "system-event",
+      "send",
+      "agent",
+      "agent.wait",
+      "chat.send",
+      "chat.abort",
+      "sessions.patch",
+      "sessions.reset",
+      "sessions.delete",
+      "sessions.compact",
+      "channels.failures.retry",
+      "channels.failures.drop",
+    ];
+    const expected = Object.fromEntries(
+      names.map((name) => [
+        name,
+        read.includes(name)
+          ? "operator.read"
+          : write.includes(name)
+            ? "operator.write"
+            : "operator.admin",
+      ]),
+    );
+    expect(Object.fromEntries(names.map((name) => [name, requiredScope(name)]))).toEqual(expected);
+    expect(Object.values(expected).filter((scope) => scope === "operator.admin").length).toBe(8);
+  });
+
+  it("unknown methods and the admin families need operator.admin", () => {
+    for (const name of [
+      "cron.list",
+      "",
+      "config.nope",
+      "exec.approvals.get",
+      "wizard.start",
+      "update.run",
+    ]) {
+      expect(requiredScope(name), name).toBe("operator.admin");
+    }
+  });
+});
+
+describe("method objects", () => {
+  it("a handler is given exactly the dependencies it lists", async () => {
+    const seen: string[][] = [];
+    const probe = defineMethod({
+      name: "health",
+      scope: "operator.read",
+      uses: ["now", "stateDir"],
+      handler: (_call, deps) => {
+        seen.push(Object.keys(deps).sort());
+        return ok(deps.stateDir);
+      },
+    });
+    const everything = { now: () => 1, stateDir: "/state", runs: {}, stores: {} };
+    const bound = bindMethods([probe], everything as unknown as MethodDeps).get("health");
+    const client = {
+      connId: "c",
+      role: "operator",
+      scopes: [],
+      clientId: "t",
+      mode: "cli",
+      remoteAddress: "::1",
+    } as const;
+    const result = await bound?.handle({
+      method: "health",
+      params: {},
+      client: { ...client, scopes: [] },
+      ack: () => {},
+    });
+    expect(result).toEqual({ ok: true, payload: "/state" });
+    expect(seen).toEqual([["now", "stateDir"]]);
+  });
+
+  it("types: a scope is required, names must have a schema, params and deps are typed", () => {
+    // Never called: these lines are checked by `npm run check` (tsc over test/).
+    const typeChecks = () => [
+      // @ts-expect-error a method without a scope does not compile
+      defineMethod({ name: "health", uses: [], handler: () => ok(null) }),
+      defineMethod({
+        // @ts-expect-error a name without a params schema in method-schemas.ts does not compile
+        name: "cron.list",
+        scope: "operator.read",
+        uses: [],
+        handler: () => ok(null),
+      }),
+      defineMethod({
+        name: "agent.wait",
+        scope: "operator.write",
+        uses: ["runs"],
+        // @ts-expect-error params are the schema's type: agent.wait has no `message`
+        handler: ({ params }) => ok(params.message),
+      }),
+      defineMethod({
+        name: "agent.wait",
+        scope: "operator.write",
+        uses: ["runs"],
+        // @ts-expect-error a dependency the method did not list is not there
+        handler: (_call, deps) => ok(deps.stores),
+      }),
+    ];
+    expect(typeof typeChecks).toBe("function");
+  });
+});
+
+describe("declared results on the wire", () => {
+  let box: GatewaySandbox;
+  beforeAll(async () => {
+    box = await createGatewaySandbox({
+      config: () => ({
+        agents: { list: [{ id: "main", identity: { name: "Pinchy", emoji: "🦀" } }] },
+      }),
+    });
+  });
+  afterAll(async () => box?.close());
+
+  it("match their result schema", async () => {
+    const client = await box.connect();
+    const calls: Record<string, unknown> = {
+      "set-heartbeats": { enabled: false },
+      "chat.abort": { sessionKey: "main" },
+      "agent.identity.get": { agentId: "main" },
+      "agents.list": {},
+    };
+    expect(Object.keys(calls).sort()).toEqual(Object.keys(GATEWAY_RESULT_SCHEMAS).sort());
+    for (const [name, params] of Object.entries(calls)) {
+      const res = await client.request(name, params);
+      expect(res.ok, name).toBe(true);
+      const schema = (GATEWAY_RESULT_SCHEMAS as Record<string, Record<string, unknown>>)[name];
+      expect(formatIssues(validateSchema(schema ?? {}, res.payload)), name).toBe("");
+    }
+    client.close();
+  });
+});
+
+describe("start-up", () => {
+  it("the gateway process answers requests without loading TypeBox", async () => {
+    const home = makeTempDir("pincer-notypebox-");
+    const stateDir = join(home, ".openclaw");
+    const loaded = join(home, "typebox-loads.txt");
+    writeFileSync(loaded, "");
+    // A module resolve hook (its own thread) that writes down every typebox module resolved.
+    const hook = join(home, "hook.mjs");
+    writeFileSync(
+      hook,
+      [
+        'import { appendFileSync } from "node:fs";',
+        "export async function resolve(specifier, context, next) {",
+        "  const found = await next(specifier, context);",
+        `  if (/[\\\\/]node_modules[\\\\/]typebox[\\\\/]/.test(found.url)) appendFileSync(${JSON.stringify(loaded)}, found.url + "\\n");`,
+        "  return found;",
+        "}",
+      ].join("\n"),
+    );
+    const register = join(home, "register.mjs");
+    writeFileSync(
+      register,
+      `import { register } from "node:module";\nregister(${JSON.stringify(`file://${hook}`)});\n`,
+    );
+    const gw = spawnGateway(["--port", "0", "--auth", "none"], {
+      HOME: home,
+      OPENCLAW_STATE_DIR: stateDir,
+      NODE_OPTIONS: `--import ${register}`,
+    });
+    try {
+      const url = await gw.waitForUrl();
+      expect(url, gw.out).toBeDefined();
+      const client = await openClient(url!);
+      expect((await client.request("connect", connectParams())).ok).toBe(true);
+      for (const name of ["health", "status", "sessions.list", "last-heartbeat"]) {
+        expect((await client.request(name, {})).ok, name).toBe(true);
+      }
+      expect((await client.request("agent", { message: "" })).ok).toBe(false);
+      client.close();
+    } finally {
+      gw.child.kill("SIGTERM");
+      await gw.exited;
+    }
+    expect(readFileSync(loaded, "utf8")).toBe("");
+  });
+});
