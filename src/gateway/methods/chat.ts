@@ -39,7 +39,7 @@ async function send(call: MethodCall<ChatSendParams>) {
   });
   if (!started.ok) return started.error;
   started.turn.settled.catch((err: unknown) =>
-    core.logger.error("chat run failed", { runId, error: String(err) }),
+    core.logger.error({ runId, error: String(err) }, "chat run failed"),
   );
   return ok({ runId, status: "started" });
 }

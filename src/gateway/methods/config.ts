@@ -42,7 +42,7 @@ function writeHandler(
     const outcome = await write(call.core, call.params);
     if (outcome.kind === "refused") return outcome.answer;
     if (outcome.kind === "unchanged") return applied(call.core, reason, undefined);
-    call.core.logger.info(`config written by ${reason}`, { connId: call.client.connId });
+    call.core.logger.info({ connId: call.client.connId }, `config written by ${reason}`);
     return applied(call.core, reason, outcome.written);
   };
 }
