@@ -52,6 +52,34 @@ describe("daemon logger (pino)", () => {
     t.daemon.close();
   });
 
+  it("writes a child logger's bindings into each of its lines, in the file and on the console", () => {
+    const t = setup({ isTty: true });
+    const account = t.logger.child({ channel: "telegram", accountId: "main" });
+    account.warn({ updateId: 7 }, "update skipped");
+    account.child({ chatId: "42" }).info("sent");
+    t.logger.info("parent line");
+    const [skipped, sent, parent] = t.lines(t.daemon.file!);
+    expect(skipped).toMatchObject({
+      level: "warn",
+      msg: "update skipped",
+      channel: "telegram",
+      accountId: "main",
+      updateId: 7,
+    });
+    expect(sent).toMatchObject({
+      msg: "sent",
+      channel: "telegram",
+      accountId: "main",
+      chatId: "42",
+    });
+    expect(parent).not.toHaveProperty("channel");
+    expect(t.err[0]).toMatch(
+      /WARN {2}update skipped channel=telegram accountId=main updateId=7\n$/,
+    );
+    expect(t.out[0]).toMatch(/INFO {2}sent channel=telegram accountId=main chatId=42\n$/);
+    t.daemon.close();
+  });
+
   it("prints pretty one-liners on a terminal and honours consoleStyle compact", () => {
     const tty = setup({ isTty: true });
     tty.logger.info({ authMode: "token" }, "gateway ready");

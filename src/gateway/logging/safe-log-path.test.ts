@@ -25,7 +25,8 @@ import { prepareLogDir, UnsafeLogPathError } from "./safe-log-path.js";
 
 const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
-if (!asRoot) console.warn("safe-log-path tests: not root, the other-user ownership cases are skipped");
+if (!asRoot)
+  console.warn("safe-log-path tests: not root, the other-user ownership cases are skipped");
 
 const day = new Date(2026, 2, 14, 9, 30, 0).getTime();
 const fileName = datedLogFileName(new Date(day));
