@@ -58,6 +58,13 @@ describe("Logger", () => {
     }
   });
 
+  it("refuses the old message-first order at compile time", () => {
+    const r = recorder();
+    // @ts-expect-error fields come first (pino's order); a message then fields is a type error
+    r.logger.warn("message first", { n: 1 });
+    expect(r.entries).toHaveLength(1);
+  });
+
   it("has a silent logger whose children are silent too", () => {
     expect(() => {
       silentLogger.error({ a: 1 }, "dropped");
