@@ -91,12 +91,7 @@ export class GatewayConnection {
     setFrameLimit(ws, MAX_PREAUTH_PAYLOAD_BYTES);
     onReceiverError(ws, ({ code, reason }) => {
       host.core.logger.warn(
-        {
-          connId: this.connId,
-          remote: this.remoteAddress,
-          code,
-          reason,
-        },
+        { connId: this.connId, remote: this.remoteAddress, code, reason },
         "closing connection: unreadable frame",
       );
       this.close(code, reason);
@@ -159,10 +154,7 @@ export class GatewayConnection {
     const bound = this.host.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
     if (this.ws.bufferedAmount > bound) {
       this.host.core.logger.warn(
-        {
-          connId: this.connId,
-          buffered: this.ws.bufferedAmount,
-        },
+        { connId: this.connId, buffered: this.ws.bufferedAmount },
         "dropping slow client",
       );
       this.close(1013, "slow consumer");
@@ -226,10 +218,7 @@ export class GatewayConnection {
     if (this.state === "ready") {
       this.dispatch(request).catch((err: unknown) => {
         this.host.core.logger.error(
-          {
-            method: request.method,
-            error: String(err),
-          },
+          { method: request.method, error: String(err) },
           "dispatch failed",
         );
       });
@@ -287,10 +276,7 @@ export class GatewayConnection {
     if (this.state === "closed") return;
     if (!verdict.ok) {
       this.host.core.logger.warn(
-        {
-          remote: this.remoteAddress,
-          code: verdict.error.details?.code ?? verdict.error.code,
-        },
+        { remote: this.remoteAddress, code: verdict.error.details?.code ?? verdict.error.code },
         "connect refused",
       );
       this.refuse(id, verdict.error, verdict.closeCode);

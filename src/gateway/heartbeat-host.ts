@@ -24,10 +24,7 @@ function readHeartbeatFile(core: GatewayCore, agentId: string): string | undefin
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     core.logger.warn(
-      {
-        agentId,
-        error: String(err),
-      },
+      { agentId, error: String(err) },
       "heartbeat: HEARTBEAT.md unreadable; beating anyway",
     );
     return undefined;

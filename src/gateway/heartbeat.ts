@@ -149,10 +149,7 @@ export class HeartbeatScheduler {
         })
         .catch((err: unknown) => {
           this.params.logger.error(
-            {
-              agentId: plan.agentId,
-              error: String(err),
-            },
+            { agentId: plan.agentId, error: String(err) },
             "heartbeat failed unexpectedly",
           );
         });
@@ -197,10 +194,7 @@ export class HeartbeatScheduler {
         await this.params.deliver(plan, reply.text);
       } catch (err) {
         this.params.logger.warn(
-          {
-            agentId: plan.agentId,
-            error: String(err),
-          },
+          { agentId: plan.agentId, error: String(err) },
           "heartbeat delivery failed",
         );
         return finish({ status: "failed", preview, reason: `delivery failed: ${String(err)}` });
