@@ -137,7 +137,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   if (!loaded.valid) throw new GatewayConfigError(`config ${loaded.path} is invalid`, loaded);
   const now = options.clock ? () => options.clock!.now() : Date.now;
   const logs = new LogRing();
-  const logger = teeLogger(options.logger ?? silentLogger, createRingLogger(logs));
+  const logger = teeLogger(createRingLogger(logs), options.logger ?? silentLogger);
   const warnCompatKeys = createCompatKeyWarner(logger);
   warnCompatKeys(loaded.config);
   const listenHost = options.host ?? "127.0.0.1";

@@ -65,7 +65,7 @@ export function createEntryLogger(
   };
 }
 
-/** A logger writing every line to both `a` and `b` (children of both for a child). */
+/** A logger writing every line to `a`, then to `b` (children of both for a child). */
 export function teeLogger(a: Logger, b: Logger): Logger {
   const at =
     (level: LogLevel): LogMethod =>
