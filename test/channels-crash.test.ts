@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { deliveryFailuresPath } from "../src/channels/delivery/failure-log.js";
 import { openInboundJournal } from "../src/channels/inbound/inbound-journal.js";
+import { silentLogger } from "../src/lib/logger.js";
 import { repliesTo, uncertainReplies } from "./helpers/channel-replies.js";
 import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import { type FakeOpenAI, startFakeOpenAI } from "./helpers/fake-openai.js";
@@ -18,7 +19,7 @@ import { type Loose, payloadOf, TEST_TOKEN } from "./helpers/gateway-sandbox.js"
 import { fakeProviderConfig } from "./helpers/runtime-sandbox.js";
 
 const TOKEN = "777:crash-token";
-const silentLog = { info() {}, warn() {}, error() {} };
+const silentLog = silentLogger;
 
 const children = gatewayChildren();
 let model: FakeOpenAI | undefined;

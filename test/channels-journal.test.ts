@@ -11,6 +11,7 @@ import { openInboundJournal } from "../src/channels/inbound/inbound-journal.js";
 import type { ChannelInbound, OutboundMessage, SendResult } from "../src/channels/types.js";
 import { type GatewayHandle, startGateway } from "../src/gateway/index.js";
 import { writeFileAtomic } from "../src/lib/atomic-write.js";
+import { silentLogger } from "../src/lib/logger.js";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import {
   connectParams,
@@ -30,7 +31,7 @@ afterEach(async () => {
   box = undefined;
 });
 
-const silentLog = { info() {}, warn() {}, error() {} };
+const silentLog = silentLogger;
 const dm = { kind: "direct" as const, id: "5" };
 
 /** What a process killed mid-reply leaves behind: the message accepted but not settled, and its

@@ -15,6 +15,7 @@ import { listDeliveryEntries } from "../src/channels/delivery/delivery-entries.j
 import { readDeliveryState } from "../src/channels/delivery/delivery-store.js";
 import { readDeliveryFailures } from "../src/channels/delivery/failure-log.js";
 import { openInboundJournal } from "../src/channels/inbound/inbound-journal.js";
+import { silentLogger } from "../src/lib/logger.js";
 import { deliveryEntries } from "./helpers/channel-replies.js";
 import {
   echoReply,
@@ -47,7 +48,7 @@ const WS_CLIENTS = 3;
 const AGENT_TURNS = 6;
 const CHAT_TURNS = 2;
 const TELEGRAM_MESSAGES = 10;
-const silentLog = { info() {}, warn() {}, error() {} };
+const silentLog = silentLogger;
 
 const children = gatewayChildren();
 let model: FakeOpenAI | undefined;

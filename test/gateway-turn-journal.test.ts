@@ -5,10 +5,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { type GatewayHandle, startGateway } from "../src/gateway/index.js";
-import { silentGatewayLogger } from "../src/gateway/logger.js";
 import { openTurnJournal, turnJournalPath } from "../src/gateway/turn-journal.js";
 import { MAX_TURN_INTERRUPTIONS } from "../src/gateway/turn-journal-recover.js";
 import { writeFileAtomic } from "../src/lib/atomic-write.js";
+import { silentLogger } from "../src/lib/logger.js";
 import {
   connectParams,
   createGatewaySandbox,
@@ -108,7 +108,7 @@ describe("WS turn journal through the gateway", () => {
     // Earlier restarts already cut it while it ran, one short of the limit; this one reaches it.
     const journal = openTurnJournal({
       stateDir: box!.stateDir,
-      logger: silentGatewayLogger,
+      logger: silentLogger,
       now: Date.now,
     });
     const [item] = journal.pending();

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { inboundJournalPath, openInboundJournal } from "../src/channels/inbound/inbound-journal.js";
 import { offsetFilePath } from "../src/channels/telegram/offset-store.js";
 import type { ChannelInbound } from "../src/channels/types.js";
+import { silentLogger } from "../src/lib/logger.js";
 import { makeStateDir, removeStateDir } from "./helpers/channel-account-context.js";
 import { type FakeTelegram, startFakeTelegram } from "./helpers/fake-telegram.js";
 import { privateMessage } from "./helpers/fake-telegram-updates.js";
@@ -61,7 +62,7 @@ describe("inbound durability before the offset", () => {
   });
 
   it("journal sync keeps what was written and is a no-op once closed", () => {
-    const log = { info() {}, warn() {}, error() {} };
+    const log = silentLogger;
     const journal = openInboundJournal({ stateDir, log, syncDelayMs: 60_000 });
     const inbound: ChannelInbound = {
       channel: "telegram",

@@ -6,7 +6,7 @@
 // answering, and it recovers once its API heals.
 import { afterEach, describe, expect, it } from "vitest";
 import { type GatewayHandle, startGateway } from "../src/gateway/index.js";
-import type { GatewayLogger } from "../src/gateway/logger.js";
+import { createEntryLogger, type Logger } from "../src/lib/logger.js";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import {
   type FakeTelegram,
@@ -48,13 +48,10 @@ afterEach(async () => {
   telegram = undefined;
 });
 
-function recordingLogger(lines: LogLine[]): GatewayLogger {
-  const at =
-    (level: string) =>
-    (message: string, fields: Record<string, unknown> = {}) => {
-      lines.push({ level, message, fields });
-    };
-  return { info: at("info"), warn: at("warn"), error: at("error") };
+function recordingLogger(lines: LogLine[]): Logger {
+  return createEntryLogger(({ level, msg, fields }) => {
+    lines.push({ level, message: msg, fields });
+  });
 }
 
 /** The fake Bot API and a gateway with bot `default` (Alice allowlisted) and optionally `alerts`. */

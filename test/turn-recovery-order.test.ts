@@ -9,10 +9,10 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/index.js";
 import { GatewayChannels } from "../src/gateway/channels.js";
-import { silentGatewayLogger } from "../src/gateway/logger.js";
 import type { RunTracker } from "../src/gateway/runs.js";
 import { GatewayRuntime } from "../src/gateway/runtime.js";
 import { writeFileAtomic } from "../src/lib/atomic-write.js";
+import { silentLogger } from "../src/lib/logger.js";
 import { acquireStateDirLock } from "../src/sessions/index.js";
 import { echoReply } from "./helpers/chaos-ledger.js";
 import { createCliSandbox } from "./helpers/cli-sandbox.js";
@@ -117,7 +117,7 @@ describe("recovery order across kill -9", () => {
     const env = { HOME: home, OPENCLAW_STATE_DIR: stateDir };
     const loaded = loadConfig({ env });
     const lock = acquireStateDirLock({ stateDir });
-    const logger = silentGatewayLogger;
+    const logger = silentLogger;
     const config = () => loaded.config;
     const runtime = new GatewayRuntime({
       config: () => loaded.resolved,

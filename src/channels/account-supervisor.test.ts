@@ -3,6 +3,7 @@
 // platform's retry-after), the status shows the error, the restart count and the next retry, the
 // old runtime serves sends until its replacement starts, and stop / abort cancel a pending restart.
 import { describe, expect, it } from "vitest";
+import { createEntryLogger } from "../lib/logger.js";
 import type { AccountStatusSnapshot } from "./account-status.js";
 import {
   DEFAULT_RESTART_POLICY,
@@ -77,7 +78,6 @@ function setup(options: { starts: Array<() => Promise<ChannelAccountRuntime>>; r
   const controller = new AbortController();
   const status: Partial<AccountStatusSnapshot> = { restarts: 0 };
   const logs: Array<{ fields: Record<string, unknown>; message: string }> = [];
-  const log = (fields: Record<string, unknown>, message: string) => logs.push({ fields, message });
   let live: ChannelAccountRuntime | undefined;
   let startCount = 0;
   const supervisor = superviseAccount({
@@ -87,7 +87,7 @@ function setup(options: { starts: Array<() => Promise<ChannelAccountRuntime>>; r
       return next();
     },
     signal: controller.signal,
-    log: { info: log, warn: log, error: log },
+    log: createEntryLogger((entry) => logs.push({ fields: entry.fields, message: entry.msg })),
     now: time.now,
     onRuntime: (runtime) => {
       live = runtime;

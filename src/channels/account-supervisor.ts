@@ -5,7 +5,7 @@
 // made and when the next one is due. A run that stayed up for a healthy period resets the backoff.
 // Clock, timers and randomness are passed in (tests drive them).
 import type { AccountStatusSnapshot } from "./account-status.js";
-import type { ChannelAccountEnd, ChannelAccountRuntime, ChannelLogger } from "./types.js";
+import type { ChannelAccountEnd, ChannelAccountRuntime, Logger } from "./types.js";
 import { describeError } from "./update-guard.js";
 
 /** Restart backoff: `initialMs` times `factor` per failure up to `maxMs`, ± `jitter` (a fraction). */
@@ -66,7 +66,7 @@ export interface AccountSupervisorParams {
   /** The account's signal: once aborted (pause, stop) nothing is restarted. */
   signal: AbortSignal;
   /** Already tagged with the channel and account. */
-  log: ChannelLogger;
+  log: Logger;
   now: () => number;
   /** Receives the runtime that serves sends (undefined while there is none). */
   onRuntime: (runtime: ChannelAccountRuntime | undefined) => void;

@@ -36,7 +36,7 @@ import type {
   ChannelAccountRuntime,
   ChannelCapabilities,
   ChannelInbound,
-  ChannelLogger,
+  Logger,
   OutboundTarget,
 } from "./types.js";
 
@@ -76,7 +76,7 @@ export interface ChannelDispatcherDeps {
   deliveries: Pick<DeliveryQueue, "deliver" | "covered">;
   /** Where each message's final fate is recorded (replied, dropped, failed). */
   journal: Pick<InboundJournal, "settle">;
-  log: ChannelLogger;
+  log: Logger;
   onRun?: (info: ChannelRunInfo) => void;
   /** Called around each delivery (pending-delivery counts in status). */
   onDeliveryState?: (channel: string, accountId: string, delta: 1 | -1) => void;

@@ -5,14 +5,14 @@ import { type RetryPolicy, resolveRetryPolicy } from "./delivery/send-retry.js";
 import type {
   ChannelAccountConfig,
   ChannelAccountRuntime,
-  ChannelLogger,
+  Logger,
   OutboundMessage,
 } from "./types.js";
 
 /** What the delivery side needs from the host. */
 export interface HostDeliveriesParams {
   stateDir: string;
-  log: ChannelLogger;
+  log: Logger;
   emit: (event: string, payload: unknown) => void;
   clock: DeliveryClock;
   runtimeFor: (channel: string, accountId: string) => ChannelAccountRuntime | undefined;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryChannel } from "../../test/helpers/memory-channel.js";
 import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { resolveStatePaths } from "../config/index.js";
+import { silentLogger } from "../lib/logger.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { createLaneScheduler } from "../runtime/lanes/index.js";
 import { acquireStateDirLock, SessionStoreRegistry, type StateDirLock } from "../sessions/index.js";
@@ -24,7 +25,7 @@ function hostFor(memory: ReturnType<typeof createMemoryChannel>, initial: OpenCl
     config: () => cfg,
     stateDir,
     env: {},
-    log: { info() {}, warn() {}, error() {} },
+    log: silentLogger,
     stores: new SessionStoreRegistry({ cfg: {}, paths, lock }),
     lanes: createLaneScheduler({ maxConcurrent: 1 }),
     runtimeDeps: () => Promise.reject(new Error("no runs in this test")),

@@ -43,12 +43,7 @@ import {
 import { createPairingStore, type PairingStore } from "./pairing/pairing-store.js";
 import type { ChannelRegistry } from "./registry.js";
 import { type SendRequest, type SendResponse, sendDirect } from "./send-direct.js";
-import type {
-  ChannelAccountRuntime,
-  ChannelAdapter,
-  ChannelInbound,
-  ChannelLogger,
-} from "./types.js";
+import type { ChannelAccountRuntime, ChannelAdapter, ChannelInbound, Logger } from "./types.js";
 
 /** Everything the host needs; passed in by the gateway (or a test). */
 export interface ChannelHostParams {
@@ -56,7 +51,7 @@ export interface ChannelHostParams {
   config: () => OpenClawConfig;
   stateDir: string;
   env: Record<string, string | undefined>;
-  log: ChannelLogger;
+  log: Logger;
   stores: SessionStoreRegistry;
   lanes: LaneScheduler;
   runtimeDeps: () => Promise<AgentRuntimeDeps>;
@@ -246,11 +241,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     };
     slots.set(slotKey(channel, accountId), slot);
     if (!enabled || problem) return;
-    const accountLog: ChannelLogger = {
-      info: (fields, message) => params.log.info({ channel, accountId, ...fields }, message),
-      warn: (fields, message) => params.log.warn({ channel, accountId, ...fields }, message),
-      error: (fields, message) => params.log.error({ channel, accountId, ...fields }, message),
-    };
+    const accountLog = params.log.child({ channel, accountId });
     const report = (update: Parameters<typeof mergeAccountReport>[1]) =>
       mergeAccountReport(slot.status, update, now());
     slot.supervisor = superviseAccount({

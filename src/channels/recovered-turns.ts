@@ -7,7 +7,7 @@
 import type { InboundMessage } from "../runtime/lanes/index.js";
 import { isMessageEntry, type SessionStore, type SessionStoreRegistry } from "../sessions/index.js";
 import { inboundDedupeKey } from "./inbound/dedupe.js";
-import type { ChannelInbound, ChannelLogger } from "./types.js";
+import type { ChannelInbound, Logger } from "./types.js";
 
 /** A channel turn's prompt as its transcript holds it. */
 export interface RecordedTurn {
@@ -83,7 +83,7 @@ export interface TurnRecovery {
 /** Creates the recovery of cut channel turns over the agents' session stores. */
 export function createTurnRecovery(deps: {
   stores: SessionStoreRegistry;
-  log: ChannelLogger;
+  log: Logger;
 }): TurnRecovery {
   const requeued = new Set<string>();
   const id = (agentId: string, sessionKey: string, key: string) =>

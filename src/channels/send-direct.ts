@@ -12,7 +12,7 @@ import { resolveMediaPolicy } from "./delivery/media-policy.js";
 import { planReplyMessages } from "./delivery/outbound-plan.js";
 import { screenReplyMedia } from "./delivery/screen-media.js";
 import { parsePeerTarget } from "./inbound/session-origin.js";
-import type { ChannelAccountRuntime, ChannelCapabilities, ChannelLogger } from "./types.js";
+import type { ChannelAccountRuntime, ChannelCapabilities, Logger } from "./types.js";
 
 /** What `send` asks for. */
 export interface SendRequest {
@@ -49,7 +49,7 @@ export interface SendDirectParams {
   deliveries: Deliverer;
   /** The gateway's state paths (for the media policy); asked only when a local file is attached. */
   statePaths: () => Promise<StatePaths>;
-  log: ChannelLogger;
+  log: Logger;
 }
 
 function pickChannel(request: SendRequest, config: OpenClawConfig): string | { error: string } {

@@ -1,6 +1,7 @@
 // The channel adapter contract: what every chat platform (Telegram, WhatsApp, Discord, …) implements so
 // the inbound pipeline, delivery and the gateway can treat them alike. Built-in adapters register
 // through the same registry a third-party adapter would use. No logic here.
+import type { Logger } from "../lib/logger.js";
 import type { ChatType } from "../routing/index.js";
 
 /** Peer kinds as routing sees them: a DM partner, a group, or a broadcast channel. */
@@ -141,12 +142,8 @@ export type ProbeResult =
   | { ok: true; identity: { id: string; name?: string; username?: string }; latencyMs: number }
   | { ok: false; error: string };
 
-/** Logger handed to adapters; fields first, message second (pino style). */
-export interface ChannelLogger {
-  info(fields: Record<string, unknown>, message: string): void;
-  warn(fields: Record<string, unknown>, message: string): void;
-  error(fields: Record<string, unknown>, message: string): void;
-}
+/** The logger handed to adapters (pino's shape), re-exported so an adapter needs only this module. */
+export type { Logger };
 
 /** The resolved settings of one account: the channel's keys with the account's keys over them. */
 export type ChannelAccountConfig = Record<string, unknown>;
@@ -159,7 +156,7 @@ export interface ChannelAccountContext {
   /** `<stateDir>`: adapters keep their own state under `<stateDir>/channels/<channel>/<accountId>/`. */
   stateDir: string;
   env: Record<string, string | undefined>;
-  log: ChannelLogger;
+  log: Logger;
   /** Hands one inbound message to the pipeline. Resolves once it is durably accepted (deduped,
    *  queued or refused); an adapter acknowledges / advances its offset only after that. */
   receive(message: ChannelInbound): Promise<void>;

@@ -2,6 +2,7 @@
 // by id and skipped (advance), a non-message is acknowledged silently, a rejected receive is polled
 // again up to the cap then skipped, and nothing is submitted once the account's signal aborted.
 import { describe, expect, it } from "vitest";
+import { createEntryLogger } from "../lib/logger.js";
 import type { ChannelAccountStatus, ChannelInbound } from "./types.js";
 import { createUpdateGuard, type UpdateConversion } from "./update-guard.js";
 
@@ -23,10 +24,8 @@ function setup(submit: (inbound: ChannelInbound) => Promise<void> = async () => 
   const reports: Array<Partial<ChannelAccountStatus>> = [];
   const submitted: ChannelInbound[] = [];
   const controller = new AbortController();
-  const at = (level: string) => (fields: Record<string, unknown>, message: string) =>
-    logs.push({ level, fields, message });
   const guard = createUpdateGuard({
-    log: { info: at("info"), warn: at("warn"), error: at("error") },
+    log: createEntryLogger(({ level, fields, msg }) => logs.push({ level, fields, message: msg })),
     report: (update) => reports.push(update),
     submit: async (inbound) => {
       await submit(inbound);

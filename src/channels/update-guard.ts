@@ -4,7 +4,7 @@
 // with its id, reported, and skipped: the adapter acknowledges it, so a restart never sees it again.
 // A submit that keeps rejecting is retried a few times, then skipped, so no single update can crash,
 // wedge or stall an account. Platform-free: adapters bring the conversion.
-import type { ChannelAccountStatus, ChannelInbound, ChannelLogger } from "./types.js";
+import type { ChannelAccountStatus, ChannelInbound, Logger } from "./types.js";
 
 /** What converting one platform update gave. */
 export type UpdateConversion =
@@ -31,7 +31,7 @@ const MAX_REASON_CHARS = 300;
 
 /** Inputs for {@link createUpdateGuard}: one per running account. */
 export interface UpdateGuardParams {
-  log: ChannelLogger;
+  log: Logger;
   /** The account context's `report`: skips become `lastError`. */
   report: (update: Partial<ChannelAccountStatus>) => void;
   /** The account context's `receive`. */

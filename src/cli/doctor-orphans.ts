@@ -5,6 +5,7 @@
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { listAgents } from "../agents/roster.js";
+import { createEntryLogger } from "../lib/logger.js";
 import { openSessionStore } from "../sessions/index.js";
 import { type DoctorCheck, type DoctorFinding, errorText } from "./doctor-finding.js";
 
@@ -35,15 +36,15 @@ function transcriptFiles(dir: string): string[] {
 function orphansOf(storePath: string, findings: DoctorFinding[]): void {
   const store = openSessionStore({
     storePath,
-    logger: {
-      warn: (message) =>
-        findings.push({
-          checkId: "orphan-transcripts",
-          severity: "warning",
-          message: `sessions store ${storePath}: ${message}`,
-          path: storePath,
-        }),
-    },
+    logger: createEntryLogger((entry) => {
+      if (entry.level !== "warn") return;
+      findings.push({
+        checkId: "orphan-transcripts",
+        severity: "warning",
+        message: `sessions store ${storePath}: ${entry.msg}`,
+        path: storePath,
+      });
+    }),
   });
   const referenced = new Set<string>();
   for (const { key } of store.list()) {

@@ -2,7 +2,7 @@
 // wrong: commander's own usage errors (an unknown option, a missing option value) become one `fatal`
 // record with exit code 2 instead of commander's plain `error: …` text and help hint.
 import type { OutputConfiguration } from "commander";
-import { consoleRecordLine } from "../gateway/log-console.js";
+import { consoleRecordLine } from "../gateway/logging/json-console.js";
 import { ExitCode } from "./context.js";
 
 /** Whether the gateway command line asks for JSON output (`--json` before any `--`). */

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { formatConfigIssues } from "../config/index.js";
 import { installProcessGuards } from "../daemon/process-guards.js";
 import type { GatewayAuthResolution, GatewayHandle, SharedAuth } from "../gateway/index.js";
-import { consoleRecordLine, jsonLinesSink } from "../gateway/log-console.js";
+import { consoleRecordLine, jsonLinesSink } from "../gateway/logging/json-console.js";
 import { findTailnetAddress } from "../gateway/tailnet.js";
 import { defaultUiDir } from "../gateway/ui-files.js";
 import { webchatUrl } from "../gateway/webchat-url.js";
@@ -199,8 +199,8 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
     if (err instanceof GatewayAuthConfigError) throw new CliError(err.message, ExitCode.usage);
     throw err;
   }
-  const { createPinoGatewayLogger } = await import("../gateway/pino-logger.js");
-  const logger = createPinoGatewayLogger({
+  const { createDaemonLogger } = await import("../gateway/logging/daemon-logger.js");
+  const logging = createDaemonLogger({
     ...(cfg.logging ? { logging: cfg.logging } : {}),
     stdout: ctx.stdout,
     stderr: ctx.stderr,
@@ -211,7 +211,7 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
   });
   // Unhandled rejections / uncaught exceptions are logged, not fatal (src/daemon/process-guards.ts).
   const releaseProcessGuards = installProcessGuards({
-    log: logger,
+    log: logging.logger,
     fallback: (line) => ctx.stderr(`${line}\n`),
   });
   const stop = listenForStop();
@@ -223,13 +223,13 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
       host: listenHost,
       port,
       auth: overrides,
-      logger,
+      logger: logging.logger,
       ...(ctx.profile ? { profile: ctx.profile } : {}),
     });
   } catch (err) {
     stop.dispose();
     releaseProcessGuards();
-    logger.close();
+    logging.close();
     if (err instanceof GatewayAuthConfigError) throw new CliError(err.message, ExitCode.usage);
     // Refused config (model refs are checked at start only): its issues, never the whole value.
     if (err instanceof GatewayConfigError) {
@@ -252,9 +252,9 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
     enabled: cfg.gateway?.controlUi?.enabled,
     uiAvailable: uiDir !== undefined && existsSync(join(uiDir, "index.html")),
   });
-  announceReady(ctx, { json: opts.json === true, gw, webchat, tokenFile, logFile: logger.file });
+  announceReady(ctx, { json: opts.json === true, gw, webchat, tokenFile, logFile: logging.file });
   const signal = await stop.signal;
-  logger.info(`received ${signal}: shutting down`);
+  logging.logger.info(`received ${signal}: shutting down`);
   try {
     await gw.close(`received ${signal}`);
   } catch (err) {
@@ -262,7 +262,7 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
     return ExitCode.failure;
   } finally {
     releaseProcessGuards();
-    logger.close();
+    logging.close();
   }
   return ExitCode.ok;
 }

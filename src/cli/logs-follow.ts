@@ -4,7 +4,7 @@
 // the new one from its start), a truncation in place, the next
 // day's dated file, and a file that does not exist yet.
 import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
-import { archivePath, MAX_LOG_ARCHIVES } from "../gateway/log-file.js";
+import { archivePath, MAX_LOG_ARCHIVES } from "../gateway/logging/rotating-file.js";
 import { abortableSleep } from "../lib/abortable-sleep.js";
 import { currentDatedPath, type LogSource } from "./logs-source.js";
 

@@ -1,9 +1,9 @@
-// Which file `pincer logs` reads, found the way the gateway picks the file it writes (log-file.ts):
-// `logging.file` as configured, else the dated `openclaw-YYYY-MM-DD.log` in /tmp/openclaw (today's,
-// else the newest one there). And the last lines of a file, read from its end only.
+// Which file `pincer logs` reads, found the way the gateway picks the file it writes
+// (gateway/logging/rotating-file.ts): `logging.file` as configured, else the dated
+// `openclaw-YYYY-MM-DD.log` in /tmp/openclaw (today's, else the newest one there). And the last lines of a file, read from its end only.
 import { closeSync, existsSync, fstatSync, openSync, readdirSync, readSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_LOG_DIR, resolveLogFilePath } from "../gateway/log-file.js";
+import { DEFAULT_LOG_DIR, resolveLogFilePath } from "../gateway/logging/rotating-file.js";
 
 /** What the gateway's `logging` block says about its file. */
 export interface LogFileSettings {

@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { callCommand, createCliSandbox } from "../../test/helpers/cli-sandbox.js";
 import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
-import { archivePath } from "../gateway/log-file.js";
-import { createPinoGatewayLogger } from "../gateway/pino-logger.js";
+import { createDaemonLogger } from "../gateway/logging/daemon-logger.js";
+import { archivePath } from "../gateway/logging/rotating-file.js";
 import type { LoggingConfig } from "../protocol/config/index.js";
 import type { CliIo } from "./context.js";
 import { type LogsOptions, logsWith } from "./logs.js";
@@ -16,7 +16,7 @@ function gatewayLogger(params: {
   dir?: string;
   now: () => number;
 }) {
-  return createPinoGatewayLogger({
+  return createDaemonLogger({
     logging: { consoleLevel: "silent", ...params.logging } as unknown as LoggingConfig,
     stdout: () => {},
     stderr: () => {},
@@ -69,10 +69,10 @@ describe("pincer logs", () => {
     const sandbox = createCliSandbox();
     const file = join(sandbox.home, "gateway.log");
     sandbox.writeConfig(JSON.stringify({ logging: { file } }));
-    const logger = gatewayLogger({ logging: { file }, now: Date.now });
-    for (let n = 1; n <= 5; n++) logger.info(`line ${n}`, { n });
-    logger.warn("provider key sk-abcdefghijklmnopqrstuvwx rejected");
-    logger.close();
+    const daemon = gatewayLogger({ logging: { file }, now: Date.now });
+    for (let n = 1; n <= 5; n++) daemon.logger.info({ n }, `line ${n}`);
+    daemon.logger.warn("provider key sk-abcdefghijklmnopqrstuvwx rejected");
+    daemon.close();
 
     const human = await sandbox.run(["logs", "--limit", "3"]);
     expect(human.code).toBe(0);
@@ -100,8 +100,8 @@ describe("pincer logs", () => {
     const sandbox = createCliSandbox();
     const file = join(sandbox.home, "gateway.log");
     sandbox.writeConfig(JSON.stringify({ logging: { file } }));
-    const logger = gatewayLogger({ logging: { file, maxFileBytes: 400 }, now: Date.now });
-    logger.info("before 1");
+    const daemon = gatewayLogger({ logging: { file, maxFileBytes: 400 }, now: Date.now });
+    daemon.logger.info("before 1");
     const follow = startLogs({
       env: sandbox.env,
       opts: { follow: true, interval: "5", json: true },
@@ -109,7 +109,7 @@ describe("pincer logs", () => {
     await vi.waitFor(() => expect(follow.lines).toHaveLength(1));
     const expected = ["before 1"];
     for (let n = 1; n <= 12; n++) {
-      logger.info(`during ${n}`, { pad: "x".repeat(60) });
+      daemon.logger.info({ pad: "x".repeat(60) }, `during ${n}`);
       expected.push(`during ${n}`);
       // Let the follower see some rotations between its polls and some within one poll.
       if (n % 3 === 0) await new Promise((done) => setTimeout(done, 20));
@@ -118,7 +118,7 @@ describe("pincer logs", () => {
     await vi.waitFor(() => expect(follow.lines).toHaveLength(expected.length), { timeout: 5000 });
     follow.stop();
     expect(await follow.done).toBe(0);
-    logger.close();
+    daemon.close();
     expect(follow.lines.map((line) => JSON.parse(line).msg)).toEqual(expected);
   });
 
@@ -135,18 +135,18 @@ describe("pincer logs", () => {
     });
     await vi.waitFor(() => expect(follow.stderr()).toContain("waiting for"));
     expect(follow.stderr()).toContain(join(dir, "openclaw-2026-11-30.log"));
-    const logger = gatewayLogger({ logging: {}, dir, now });
-    logger.info("last of november");
+    const daemon = gatewayLogger({ logging: {}, dir, now });
+    daemon.logger.info("last of november");
     await vi.waitFor(() => expect(follow.lines.join("\n")).toContain("last of november"));
     clock += 2 * 60_000;
-    logger.info("first of december");
+    daemon.logger.info("first of december");
     await vi.waitFor(() => expect(follow.lines.join("\n")).toContain("first of december"));
     expect(follow.stderr()).toContain(
       `now following ${join(dir, "openclaw-2026-12-01.log")} (new day)`,
     );
     follow.stop();
     await follow.done;
-    logger.close();
+    daemon.close();
     expect(follow.lines).toHaveLength(2);
   });
 
@@ -154,11 +154,11 @@ describe("pincer logs", () => {
     const sandbox = createCliSandbox();
     const dir = makeTempDir("pincer-logdir-");
     let clock = new Date(2026, 10, 28, 12, 0, 0).getTime();
-    const logger = gatewayLogger({ logging: {}, dir, now: () => clock });
-    logger.info("from the 28th");
+    const daemon = gatewayLogger({ logging: {}, dir, now: () => clock });
+    daemon.logger.info("from the 28th");
     clock = new Date(2026, 10, 29, 12, 0, 0).getTime();
-    logger.info("from the 29th");
-    logger.close();
+    daemon.logger.info("from the 29th");
+    daemon.close();
     const io = await callCommand(
       (ctx, input) =>
         logsWith(ctx, input.opts as LogsOptions, {

@@ -2,7 +2,7 @@
 // locally (OpenClaw's flags). Human lines show time, level and message; --json prints the JSON lines as
 // written. Both are masked like the gateway's console (logging.redactSensitive / redactPatterns).
 import { existsSync } from "node:fs";
-import { createRedactor, DEFAULT_REDACT_PATTERNS } from "../gateway/log-console.js";
+import { createRedactor, DEFAULT_REDACT_PATTERNS } from "../gateway/logging/console-redact.js";
 import { type CliContext, CliError, ExitCode, printLine, style } from "./context.js";
 import { parsePositiveInt } from "./gateway-client-options.js";
 import { loadForCli } from "./load.js";

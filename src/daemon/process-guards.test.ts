@@ -3,6 +3,7 @@
 // capped per window; a throwing logger falls back; uninstalling removes both handlers.
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
+import { createEntryLogger } from "../lib/logger.js";
 import { FATAL_EXIT_CODE, type GuardedProcess, installProcessGuards } from "./process-guards.js";
 
 function setup(options: { maxReportsPerWindow?: number; throwingLogger?: boolean } = {}) {
@@ -13,12 +14,10 @@ function setup(options: { maxReportsPerWindow?: number; throwingLogger?: boolean
   let now = 0;
   const release = installProcessGuards({
     target: target as unknown as GuardedProcess,
-    log: {
-      error: (message, fields = {}) => {
-        if (options.throwingLogger) throw new Error("EPIPE");
-        lines.push({ message, fields });
-      },
-    },
+    log: createEntryLogger(({ msg, fields }) => {
+      if (options.throwingLogger) throw new Error("EPIPE");
+      lines.push({ message: msg, fields });
+    }),
     exit: (code) => exits.push(code),
     fallback: (line) => fallback.push(line),
     now: () => now,

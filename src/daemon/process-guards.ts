@@ -11,6 +11,8 @@
 // minute, then counted, so the guard cannot fill the disk or spin on its own log writes.
 // Installed only by `pincer gateway run`; nothing happens on import.
 
+import type { Logger } from "../lib/logger.js";
+
 /** The part of `process` the guards use. */
 export interface GuardedProcess {
   on(event: "unhandledRejection", listener: (reason: unknown) => void): unknown;
@@ -21,7 +23,7 @@ export interface GuardedProcess {
 
 /** Inputs for {@link installProcessGuards}. */
 export interface ProcessGuardParams {
-  log: { error(message: string, fields?: Record<string, unknown>): void };
+  log: Pick<Logger, "error">;
   /** Default: the real `process`. */
   target?: GuardedProcess;
   /** Ends the process for the fatal kinds (default `process.exit`). */
@@ -81,7 +83,7 @@ export function installProcessGuards(params: ProcessGuardParams): () => void {
 
   const write = (message: string, fields: Record<string, unknown>) => {
     try {
-      params.log.error(message, fields);
+      params.log.error(fields, message);
     } catch (err) {
       try {
         fallback(`${message}: ${String(fields.error)} (logger failed: ${String(err)})`);

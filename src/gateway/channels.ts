@@ -12,8 +12,8 @@ import {
   type ChannelRegistry,
   createChannelRegistry,
 } from "../channels/registry.js";
+import type { Logger } from "../lib/logger.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
-import type { GatewayLogger } from "./logger.js";
 import type { RunTracker } from "./runs.js";
 import type { GatewayRuntime } from "./runtime.js";
 
@@ -38,7 +38,7 @@ export interface GatewayChannelsParams {
   config: () => OpenClawConfig;
   stateDir: string;
   env: Record<string, string | undefined>;
-  logger: GatewayLogger;
+  logger: Logger;
   runtime: GatewayRuntime;
   runs: () => RunTracker;
   emit: (event: string, payload: unknown) => void;
@@ -93,16 +93,13 @@ export class GatewayChannels {
     const { params } = this;
     await params.turnsResumed();
     const { createChannelHost } = await import("../channels/host.js");
-    const log =
-      (level: "info" | "warn" | "error") => (fields: Record<string, unknown>, message: string) =>
-        params.logger[level](message, fields);
     const typing = params.options.typingIntervalMs;
     this.current = createChannelHost({
       registry: this.registry,
       config: params.config,
       stateDir: params.stateDir,
       env: params.env,
-      log: { info: log("info"), warn: log("warn"), error: log("error") },
+      log: params.logger,
       stores: params.runtime.stores,
       lanes: params.runtime.lanes,
       runtimeDeps: () => params.runtime.deps(),

@@ -17,8 +17,8 @@ import {
   readConfigSnapshot,
   redactIssues,
 } from "../config/index.js";
+import type { Logger } from "../lib/logger.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
-import type { GatewayLogger } from "./logger.js";
 
 /** Why a reload was not applied. */
 export type ReloadRefusalReason = "invalid" | "auth-weakened" | "auth-unusable";
@@ -68,7 +68,7 @@ function restartKeys(prev: OpenClawConfig, next: OpenClawConfig): string[] {
 export interface LiveConfigOptions {
   load: LoadConfigOptions;
   initial: LoadedConfig<OpenClawConfig>;
-  logger: GatewayLogger;
+  logger: Logger;
   now: () => number;
   /** Refuses a valid config the gateway must not switch to while running (undefined = accept). */
   vet?: (
@@ -146,12 +146,12 @@ export class LiveConfig {
     const prev = this.current.loaded;
     const changed = JSON.stringify(prev.config) !== JSON.stringify(next.loaded.config);
     this.current = next;
-    if (this.rejected) this.options.logger.info("config file accepted again", { reason });
+    if (this.rejected) this.options.logger.info({ reason }, "config file accepted again");
     this.rejected = undefined;
     const restartNeeded = restartKeys(prev.config, next.loaded.config);
     if (changed) {
       this.loadedAt = this.options.now();
-      this.options.logger.info("config reloaded", { reason, path: next.loaded.path });
+      this.options.logger.info({ reason, path: next.loaded.path }, "config reloaded");
       for (const key of restartNeeded)
         this.options.logger.warn(`config: ${key} changed; needs restart to take effect`);
       this.options.onChange(next.loaded.config);
@@ -171,8 +171,8 @@ export class LiveConfig {
       ? `\n${formatConfigIssues({ path, issues: redactIssues(refusal.issues) })}`
       : "";
     this.options.logger.warn(
-      `config reload rejected: keeping the running config (${refusal.message})${details}`,
       { reason, path, hash },
+      `config reload rejected: keeping the running config (${refusal.message})${details}`,
     );
   }
 
@@ -230,11 +230,11 @@ export class LiveConfig {
           if (name === null || names.has(name.toString())) this.schedule(debounceMs);
         });
         watcher.on("error", (err) => {
-          this.options.logger.warn("config watcher failed", { dir, error: String(err) });
+          this.options.logger.warn({ dir, error: String(err) }, "config watcher failed");
         });
         this.watchers.push(watcher);
       } catch (err) {
-        this.options.logger.warn("cannot watch config dir", { dir, error: String(err) });
+        this.options.logger.warn({ dir, error: String(err) }, "cannot watch config dir");
       }
     }
   }
@@ -253,7 +253,7 @@ export class LiveConfig {
       try {
         this.reload("file changed");
       } catch (err) {
-        this.options.logger.error("config reload failed", { error: String(err) });
+        this.options.logger.error({ error: String(err) }, "config reload failed");
       }
     }, debounceMs);
   }

@@ -92,18 +92,16 @@ export class GatewayConnection {
     this.challengeTs = host.core.now();
     setFrameLimit(ws, MAX_PREAUTH_PAYLOAD_BYTES);
     onReceiverError(ws, ({ code, reason }) => {
-      host.core.logger.warn("closing connection: unreadable frame", {
-        connId: this.connId,
-        remote: this.remoteAddress,
-        code,
-        reason,
-      });
+      host.core.logger.warn(
+        { connId: this.connId, remote: this.remoteAddress, code, reason },
+        "closing connection: unreadable frame",
+      );
       this.close(code, reason);
     });
     ws.on("message", (data, isBinary) => this.onMessage(data, isBinary));
     ws.on("close", () => this.onClosed());
     ws.on("error", (err) =>
-      host.core.logger.debug?.("ws error", { connId: this.connId, error: String(err) }),
+      host.core.logger.debug({ connId: this.connId, error: String(err) }, "ws error"),
     );
     this.timer = setTimeout(() => this.close(1008, "handshake timeout"), host.handshakeTimeoutMs);
     this.sendFrame({
@@ -143,7 +141,7 @@ export class GatewayConnection {
     try {
       this.ws.close(code, truncateCloseReason(reason));
     } catch (err) {
-      this.host.core.logger.debug?.("close failed", { connId: this.connId, error: String(err) });
+      this.host.core.logger.debug({ connId: this.connId, error: String(err) }, "close failed");
       this.ws.terminate();
     }
   }
@@ -157,10 +155,10 @@ export class GatewayConnection {
     this.ws.send(text);
     const bound = this.host.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
     if (this.ws.bufferedAmount > bound) {
-      this.host.core.logger.warn("dropping slow client", {
-        connId: this.connId,
-        buffered: this.ws.bufferedAmount,
-      });
+      this.host.core.logger.warn(
+        { connId: this.connId, buffered: this.ws.bufferedAmount },
+        "dropping slow client",
+      );
       this.close(1013, "slow consumer");
       this.ws.terminate();
     }
@@ -194,12 +192,15 @@ export class GatewayConnection {
       this.respond(refusal.id ?? UNKNOWN_REQUEST_ID, { ok: false, error });
       return;
     }
-    this.host.core.logger.warn("closing connection: invalid frame", {
-      connId: this.connId,
-      remote: this.remoteAddress,
-      state: this.state,
-      error: refusal.message,
-    });
+    this.host.core.logger.warn(
+      {
+        connId: this.connId,
+        remote: this.remoteAddress,
+        state: this.state,
+        error: refusal.message,
+      },
+      "closing connection: invalid frame",
+    );
     this.refuse(refusal.id, error, refusal.closeCode);
   }
 
@@ -218,10 +219,10 @@ export class GatewayConnection {
     const request = verdict.request;
     if (this.state === "ready") {
       this.dispatch(request).catch((err: unknown) => {
-        this.host.core.logger.error("dispatch failed", {
-          method: request.method,
-          error: String(err),
-        });
+        this.host.core.logger.error(
+          { method: request.method, error: String(err) },
+          "dispatch failed",
+        );
       });
       return;
     }
@@ -245,7 +246,7 @@ export class GatewayConnection {
     }
     this.state = "connecting";
     this.connect(request.id, request.params).catch((err: unknown) => {
-      this.host.core.logger.error("handshake failed", { connId: this.connId, error: String(err) });
+      this.host.core.logger.error({ connId: this.connId, error: String(err) }, "handshake failed");
       this.refuse(
         request.id,
         gatewayError(ErrorCodes.UNAVAILABLE, "internal error during handshake"),
@@ -276,10 +277,10 @@ export class GatewayConnection {
     });
     if (this.state === "closed") return;
     if (!verdict.ok) {
-      this.host.core.logger.warn("connect refused", {
-        remote: this.remoteAddress,
-        code: verdict.error.details?.code ?? verdict.error.code,
-      });
+      this.host.core.logger.warn(
+        { remote: this.remoteAddress, code: verdict.error.details?.code ?? verdict.error.code },
+        "connect refused",
+      );
       this.refuse(id, verdict.error, verdict.closeCode);
       return;
     }
@@ -355,11 +356,14 @@ export class GatewayConnection {
       const ack = (payload: unknown) => this.respond(request.id, { ok: true, payload });
       result = await bound.handle({ method, params, client, ack });
     } catch (err) {
-      core.logger.error("method failed", {
-        method,
-        connId: this.connId,
-        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
-      });
+      core.logger.error(
+        {
+          method,
+          connId: this.connId,
+          error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+        },
+        "method failed",
+      );
       result = {
         ok: false,
         error: gatewayError(ErrorCodes.UNAVAILABLE, `internal error in ${method}`, {

@@ -2,10 +2,11 @@
 // logs, broadcast) and connections, health, hello and the turn journal read. Method handlers do not
 // see it: they get the narrow MethodDeps built from it (methods/method-deps.ts).
 import type { StatePaths } from "../config/index.js";
+import type { Logger } from "../lib/logger.js";
 import type { GatewayChannels } from "./channels.js";
 import type { LiveConfig } from "./config-live.js";
 import type { DedupeCache } from "./dedupe.js";
-import type { GatewayLogger, LogRing } from "./logger.js";
+import type { LogRing } from "./logging/log-ring.js";
 import type { PresenceTable } from "./presence.js";
 import type { RunTracker } from "./runs.js";
 import type { GatewayRuntime } from "./runtime.js";
@@ -38,7 +39,7 @@ export interface GatewayCore {
   /** Resolves once the turns a restart resumes are in their lanes (new turns start after it). */
   turnsResumed: Promise<void>;
   logs: LogRing;
-  logger: GatewayLogger;
+  logger: Logger;
   /** Sends an event to every ready connection (with stateVersion for presence/health). */
   broadcast: (event: string, payload: unknown) => void;
   /** Schedules one coalesced `presence` event. */

@@ -1,20 +1,21 @@
 // The gateway's default device authority: the pairing store in `<stateDir>/devices/` behind the
 // handshake's DeviceAuthority interface (Ed25519 proof, loopback auto-pairing, device tokens bound to
 // the approved role and scopes).
+
+import type { Logger } from "../lib/logger.js";
 import { createDeviceAuthority } from "./devices/index.js";
 import type { DeviceAuthority } from "./handshake.js";
-import type { GatewayLogger } from "./logger.js";
 
 /** Adapts the devices module to the handshake: verifies `connect.device` and issues device tokens. */
 export function createGatewayDeviceAuthority(params: {
   stateDir: string;
   now: () => number;
-  logger: GatewayLogger;
+  logger: Logger;
 }): DeviceAuthority {
   const devices = createDeviceAuthority({
     stateDir: params.stateDir,
     clock: { now: params.now },
-    logger: { info: (m) => params.logger.info(m), warn: (m) => params.logger.warn(m) },
+    logger: params.logger,
   });
   return {
     async verifyConnect(input) {

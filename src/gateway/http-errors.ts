@@ -4,6 +4,7 @@
 // percent-encoding that names no path, 400 for duplicate Host headers).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import type { Logger } from "../lib/logger.js";
 
 /** Largest request line + headers node parses (node's default, fixed here explicitly). */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -73,15 +74,11 @@ type SocketWithMessage = Duplex & { _httpMessage?: { headersSent?: boolean } | n
  * node's documented `clientError` pattern: answer with a minimal response when the socket is still
  * writable and no response is under way on it (never corrupt one in flight), then destroy it.
  */
-export function answerClientError(
-  err: ParserError,
-  socket: Duplex,
-  logger: { debug?(message: string, fields?: Record<string, unknown>): void },
-): void {
+export function answerClientError(err: ParserError, socket: Duplex, logger: Logger): void {
   const inFlight = (socket as SocketWithMessage)._httpMessage?.headersSent === true;
   const gone = err.code === "ECONNRESET" || err.code === "EPIPE";
   const { status, text } = describeClientError(err);
-  logger.debug?.("http client error", { code: err.code, status, error: err.message });
+  logger.debug({ code: err.code, status, error: err.message }, "http client error");
   if (!gone && socket.writable && !inFlight) socket.write(rawResponse(status, text));
   socket.destroy();
 }

@@ -3,6 +3,7 @@
 // (414), form and percent-encoding (400), method (405 with Allow), a WebSocket upgrade that is not
 // one (400) — see http-errors.ts for what node's parser itself refuses.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "../lib/logger.js";
 import { ALLOWED_METHODS, answerText, checkRequestTarget } from "./http-errors.js";
 import { serveUiFile } from "./ui-files.js";
 
@@ -10,7 +11,7 @@ import { serveUiFile } from "./ui-files.js";
 export interface HttpRoutesParams {
   version: string;
   health: () => unknown;
-  logger: { warn(message: string, fields?: Record<string, unknown>): void };
+  logger: Logger;
   /** Folder of the built WebChat (see defaultUiDir); undefined serves no UI. */
   uiDir: string | undefined;
   /** `gateway.controlUi.enabled` now (read per request, so a reload applies at once). */
@@ -18,7 +19,7 @@ export interface HttpRoutesParams {
 }
 
 function fail(params: HttpRoutesParams, req: IncomingMessage, res: ServerResponse, err: unknown) {
-  params.logger.warn("http handler failed", { url: req.url, error: String(err) });
+  params.logger.warn({ url: req.url, error: String(err) }, "http handler failed");
   if (!res.headersSent) res.writeHead(500);
   res.end();
 }

@@ -1,4 +1,6 @@
 // Public surface of the gateway daemon: startGateway and the types callers and tests need.
+
+export { type LogFields, type Logger, silentLogger } from "../lib/logger.js";
 export {
   assertAuthForHost,
   GatewayAuthConfigError,
@@ -20,7 +22,6 @@ export {
   TICK_INTERVAL_MS,
 } from "./handshake.js";
 export { GATEWAY_EVENTS } from "./hello.js";
-export { type GatewayLogger, type LogFields, silentGatewayLogger } from "./logger.js";
 export type {
   ClientInfo,
   GatewayMethod,

@@ -1,8 +1,9 @@
 // Runs started through the gateway: their stream mapped to `agent` events (lifecycle, assistant,
 // tool streams) and `chat` events (delta, then final / aborted / error), waiters for agent.wait (waiting never cancels), aborts for chat.abort, and a drain for
 // shutdown. Finished runs are remembered (bounded) so agent.wait can answer after the fact.
+
+import type { Logger } from "../lib/logger.js";
 import type { RunEvent, RunHandle, RunRecovery, RunResult } from "../runtime/run/index.js";
-import type { GatewayLogger } from "./logger.js";
 import type { GatewayRuntime } from "./runtime.js";
 
 /** How a run ended, as agent.wait reports it. */
@@ -68,7 +69,7 @@ export class RunTracker {
     private readonly deps: {
       runtime: GatewayRuntime;
       emit: EmitEvent;
-      logger: GatewayLogger;
+      logger: Logger;
       now: () => number;
     },
   ) {}
@@ -138,7 +139,7 @@ export class RunTracker {
     };
     this.remember(run);
     this.pump(run, params.handle.events, params.onStart).catch((err: unknown) => {
-      this.deps.logger.error("run event stream failed", { runId: run.runId, error: String(err) });
+      this.deps.logger.error({ runId: run.runId, error: String(err) }, "run event stream failed");
     });
     return run;
   }

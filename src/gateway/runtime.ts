@@ -6,6 +6,7 @@
 // At start (and on a reload that adds one) it warns about every agent whose sandbox mode is not off.
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import { findAgent, type ResolvedConfig, type StatePaths } from "../config/index.js";
+import type { Logger } from "../lib/logger.js";
 import { parseAgentSessionKey, resolveAgentIdFromSessionKey } from "../routing/index.js";
 import { createLaneScheduler, type LaneScheduler } from "../runtime/lanes/index.js";
 import type {
@@ -18,7 +19,6 @@ import type {
 import type { ProcessRegistry } from "../runtime/tools/index.js";
 import { listSandboxedAgents, sandboxWarning } from "../runtime/tools/sandbox-policy.js";
 import { SessionStoreRegistry, type StateDirLock } from "../sessions/index.js";
-import type { GatewayLogger } from "./logger.js";
 
 interface RuntimeModules {
   run: typeof import("../runtime/run/index.js");
@@ -31,7 +31,7 @@ export interface GatewayRuntimeParams {
   paths: StatePaths;
   env: Record<string, string | undefined>;
   lock: StateDirLock;
-  logger: GatewayLogger;
+  logger: Logger;
   streamFn?: StreamFn;
   bundledSkillsDir?: string;
   clock?: { now(): number };
@@ -60,7 +60,6 @@ export class GatewayRuntime {
 
   constructor(private readonly params: GatewayRuntimeParams) {
     const config = params.config;
-    const warn = (message: string) => params.logger.warn(message);
     this.stores = new SessionStoreRegistry({
       // A getter: stores opened after a reload follow the new config.
       get cfg() {
@@ -68,7 +67,7 @@ export class GatewayRuntime {
       },
       paths: params.paths,
       lock: params.lock,
-      logger: { warn, info: (message) => params.logger.info(message) },
+      logger: params.logger,
     });
     this.lanes = createLaneScheduler({
       maxConcurrent: maxConcurrentOf(config()),
@@ -95,11 +94,14 @@ export class GatewayRuntime {
       const message = sandboxWarning(agent);
       current.add(message);
       if (this.sandboxWarned.has(message)) continue;
-      this.params.logger.warn(message, {
-        agentId: agent.agentId,
-        mode: agent.mode,
-        path: agent.source,
-      });
+      this.params.logger.warn(
+        {
+          agentId: agent.agentId,
+          mode: agent.mode,
+          path: agent.source,
+        },
+        message,
+      );
     }
     this.sandboxWarned = current;
   }

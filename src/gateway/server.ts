@@ -10,6 +10,7 @@ import type { Duplex } from "node:stream";
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import { WebSocketServer } from "ws";
 import { type LoadedConfig, loadConfig, refreshEnv } from "../config/index.js";
+import { type Logger, silentLogger, teeLogger } from "../lib/logger.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { withModelRefIssues } from "../runtime/models/model-ref-rules.js";
 import { acquireStateDirLock } from "../sessions/index.js";
@@ -36,7 +37,7 @@ import type { HeartbeatPlan } from "./heartbeat/settings.js";
 import { buildHello } from "./hello.js";
 import { handleHttp } from "./http.js";
 import { answerClientError, answerConnectMethod, MAX_HEADER_BYTES } from "./http-errors.js";
-import { type GatewayLogger, LogRing, silentGatewayLogger, teeLogger } from "./logger.js";
+import { createRingLogger, LogRing } from "./logging/log-ring.js";
 import { createMethodDeps } from "./methods/method-deps.js";
 import { bindMethods, GATEWAY_METHODS } from "./methods/method-table.js";
 import { PresenceTable } from "./presence.js";
@@ -63,7 +64,8 @@ export interface StartGatewayOptions {
   port?: number;
   /** Shared-auth overrides (CLI flags) over OPENCLAW_GATEWAY_TOKEN and gateway.auth. */
   auth?: Partial<SharedAuth>;
-  logger?: GatewayLogger;
+  /** Where the gateway logs (every line also goes to the `logs.tail` ring); default silent. */
+  logger?: Logger;
   deviceAuthority?: DeviceAuthority;
   /** Model transport override (tests). */
   streamFn?: StreamFn;
@@ -135,7 +137,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   if (!loaded.valid) throw new GatewayConfigError(`config ${loaded.path} is invalid`, loaded);
   const now = options.clock ? () => options.clock!.now() : Date.now;
   const logs = new LogRing();
-  const logger = teeLogger(options.logger ?? silentGatewayLogger, logs);
+  const logger = teeLogger(createRingLogger(logs), options.logger ?? silentLogger);
   const warnCompatKeys = createCompatKeyWarner(logger);
   warnCompatKeys(loaded.config);
   const listenHost = options.host ?? "127.0.0.1";
@@ -191,9 +193,12 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
         }
       } catch (err) {
         // vet() resolved the same settings a moment ago: only a file-system error lands here.
-        logger.error("cannot switch auth to the new config; keeping the running auth", {
-          error: String(err),
-        });
+        logger.error(
+          {
+            error: String(err),
+          },
+          "cannot switch auth to the new config; keeping the running auth",
+        );
       }
       runtime.applyConfig(live.resolved);
       warnCompatKeys(next);
@@ -243,7 +248,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   });
   const syncChannels = () => {
     channels.sync().catch((err: unknown) => {
-      logger.error("channels failed to start", { error: String(err) });
+      logger.error({ error: String(err) }, "channels failed to start");
     });
   };
   const core: GatewayCore = {
@@ -377,10 +382,10 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     await turns.close();
     throw err;
   }
-  server.on("error", (err) => logger.error("http server error", { error: String(err) }));
+  server.on("error", (err) => logger.error({ error: String(err) }, "http server error"));
   // Seeded before the first request is read: retries get stored outcomes; unsettled turns resume.
   core.turnsResumed = recoverTurns(core).catch((err: unknown) => {
-    logger.error("turn recovery failed", { error: String(err) });
+    logger.error({ error: String(err) }, "turn recovery failed");
   });
   if (options.watchConfig !== false) live.watch();
   heartbeats.reschedule();
@@ -395,7 +400,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const port = (server.address() as AddressInfo).port;
   const urlHost = listenHost.includes(":") ? `[${listenHost}]` : listenHost;
   const url = `ws://${urlHost}:${port}`;
-  logger.info("gateway ready", { url, authMode: auth.mode, stateDir: loaded.paths.stateDir });
+  logger.info({ url, authMode: auth.mode, stateDir: loaded.paths.stateDir }, "gateway ready");
   syncChannels();
   let closing: Promise<void> | undefined;
   const close = (reason = "gateway stopping") => {
@@ -410,9 +415,9 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       // No new channel inbound while the runs drain; accounts stop once their replies are out.
       channels.pauseInbound();
       const drained = await core.runs.drain(options.drainTimeoutMs ?? 10_000);
-      logger.info("runs drained", drained);
+      logger.info(drained, "runs drained");
       await channels.stop().catch((err: unknown) => {
-        logger.error("channels failed to stop", { error: String(err) });
+        logger.error({ error: String(err) }, "channels failed to stop");
       });
       for (const conn of connections) conn.close(1012, "gateway shutting down");
       await runtime.close();
@@ -421,7 +426,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       server.closeAllConnections();
       await serverClosed;
       lock.release();
-      logger.info("gateway stopped", { reason });
+      logger.info({ reason }, "gateway stopped");
     })();
     return closing;
   };

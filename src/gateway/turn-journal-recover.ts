@@ -39,7 +39,7 @@ function failUnrunnable(core: GatewayCore, failed: { item: PendingTurn; error: s
   const outcome = failedTurnOutcome({ core, turn, error });
   settleTurn(core, { key: item.key, outcome });
   core.runs.restore({ ...outcome.wait, sessionKey: turn.sessionKey, agentId: turn.agentId });
-  core.logger.warn("journaled turn failed", { key: item.key, runId: turn.runId, error });
+  core.logger.warn({ key: item.key, runId: turn.runId, error }, "journaled turn failed");
 }
 
 /** Journals every resumable turn's new state (one group commit), then starts them in order. */
@@ -64,20 +64,23 @@ async function resume(core: GatewayCore, pending: PendingTurn[]): Promise<void> 
     if (journaled[index]) {
       // Still accepted (its old line stands): a retry must not start it a second time.
       core.dedupe.begin(item.key, inFlightInfo(item));
-      core.logger.error("journaled turn not resumed: the journal is not writable", fields);
+      core.logger.error(fields, "journaled turn not resumed: the journal is not writable");
       continue;
     }
-    core.logger.info(`${recovery.mode === "resume" ? "resuming" : "failing"} journaled turn`, {
-      ...fields,
-      interruptions: turn.interruptions,
-    });
+    core.logger.info(
+      {
+        ...fields,
+        interruptions: turn.interruptions,
+      },
+      `${recovery.mode === "resume" ? "resuming" : "failing"} journaled turn`,
+    );
     try {
       const started = await runJournaledTurn(core, { key: item.key, turn, recovery });
       started.settled.catch((err: unknown) =>
-        core.logger.error("resumed turn failed", { ...fields, error: String(err) }),
+        core.logger.error({ ...fields, error: String(err) }, "resumed turn failed"),
       );
     } catch (err) {
-      core.logger.error("journaled turn could not be resumed", { ...fields, error: String(err) });
+      core.logger.error({ ...fields, error: String(err) }, "journaled turn could not be resumed");
     }
   }
 }
@@ -93,7 +96,7 @@ export function recoverTurns(core: GatewayCore): Promise<void> {
   }
   const pending = core.turns.pending();
   if (pending.length === 0) return Promise.resolve();
-  core.logger.info("turn journal: resuming accepted turns", { pending: pending.length });
+  core.logger.info({ pending: pending.length }, "turn journal: resuming accepted turns");
   for (const item of pending) core.dedupe.begin(item.key, inFlightInfo(item));
   const resumed = resume(core, pending);
   for (const item of pending) core.runs.announce(item.data.runId, resumed);

@@ -46,10 +46,13 @@ export function settleTurn(
   const { key, outcome } = settled;
   core.dedupe.finish(key, outcome.final);
   core.turns.settle(key, outcome).catch((err: unknown) => {
-    core.logger.error("turn outcome not journaled: a restart would resume the turn", {
-      key,
-      error: String(err),
-    });
+    core.logger.error(
+      {
+        key,
+        error: String(err),
+      },
+      "turn outcome not journaled: a restart would resume the turn",
+    );
   });
 }
 
@@ -66,7 +69,7 @@ export async function journalTurn(
     return undefined;
   } catch (err) {
     core.dedupe.delete(key);
-    core.logger.error("turn journal write failed", { key, error: String(err) });
+    core.logger.error({ key, error: String(err) }, "turn journal write failed");
     return notJournaled(err);
   }
 }
@@ -92,7 +95,7 @@ export async function runJournaledTurn(
         try {
           core.turns.update(key, { ...turn, running: true });
         } catch (err) {
-          core.logger.warn("turn journal: start not recorded", { key, error: String(err) });
+          core.logger.warn({ key, error: String(err) }, "turn journal: start not recorded");
         }
       },
     });

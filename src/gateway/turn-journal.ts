@@ -4,8 +4,8 @@
 // what was never settled (turn-journal-recover.ts). Settled outcomes are kept for the dedupe window.
 import { join } from "node:path";
 import { type JournalItem, type KeyedJournal, openKeyedJournal } from "../lib/keyed-journal.js";
+import type { Logger } from "../lib/logger.js";
 import { DEDUPE_MAX_ENTRIES, DEDUPE_TTL_MS } from "./dedupe.js";
-import type { GatewayLogger } from "./logger.js";
 import type { WaitStatus } from "./runs.js";
 
 /** Which method accepted the turn (it decides the shape of the stored outcome). */
@@ -89,7 +89,7 @@ function readOutcome(value: unknown): TurnOutcome | undefined {
 /** Opens the turn journal of `stateDir` (repairing a torn tail, compacting when large). */
 export function openTurnJournal(params: {
   stateDir: string;
-  logger: GatewayLogger;
+  logger: Logger;
   now: () => number;
   maxBytes?: number;
 }): TurnJournal {
@@ -97,7 +97,8 @@ export function openTurnJournal(params: {
     path: turnJournalPath(params.stateDir),
     readPending: readTurn,
     readSettled: readOutcome,
-    warn: (message, fields) => params.logger.warn(`turn ${message}`, fields),
+    name: "turn journal",
+    logger: params.logger,
     now: params.now,
     maxSettled: DEDUPE_MAX_ENTRIES,
     maxSettledAgeMs: DEDUPE_TTL_MS,

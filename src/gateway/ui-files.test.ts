@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
+import { silentLogger } from "../lib/logger.js";
 import { findPackageRoot } from "../lib/package-root.js";
 import { handleHttp } from "./http.js";
 import { defaultUiDir, resolveUiPath, UI_CONTENT_SECURITY_POLICY } from "./ui-files.js";
@@ -43,7 +44,7 @@ function rawRequest(
 }
 
 function listen(uiDir: string | undefined): Promise<{ server: Server; port: number }> {
-  const logger = { warn: () => {} };
+  const logger = silentLogger;
   const server = createServer((req, res) =>
     handleHttp(
       { version: "test", health: () => ({ ok: true }), logger, uiDir, uiEnabled: () => true },

@@ -5,8 +5,8 @@ import type { IncomingMessage } from "node:http";
 import { hostname } from "node:os";
 import type { Duplex } from "node:stream";
 import type { WebSocket, WebSocketServer } from "ws";
+import type { Logger } from "../lib/logger.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
-import type { GatewayLogger } from "./logger.js";
 import { createUpgradeGuard, type UpgradeGuard, upgradeRefusalResponse } from "./upgrade-guard.js";
 
 /** Inputs of {@link createUpgradeHandler}. */
@@ -18,7 +18,7 @@ export interface UpgradeHandlerParams {
   listenHost: () => string;
   /** False once shutdown began (upgrades then answer 503). */
   accepting: () => boolean;
-  logger: GatewayLogger;
+  logger: Logger;
   /** A socket the guard let in: its client address and whether it counts as loopback. */
   onSocket: (ws: WebSocket, client: { remoteAddress: string; isLoopback: boolean }) => void;
 }
@@ -46,22 +46,25 @@ export function createUpgradeHandler(
     return guard;
   };
   return (req, socket, head) => {
-    socket.on("error", (err) => logger.debug?.("upgrade socket error", { error: String(err) }));
+    socket.on("error", (err) => logger.debug({ error: String(err) }, "upgrade socket error"));
     if (!params.accepting()) {
       socket.end(upgradeRefusalResponse(503, "gateway shutting down"));
       return;
     }
     const peer = req.socket.remoteAddress ?? "";
     const verdict = guardFor(params.config()).check({ peerAddress: peer, headers: req.headers });
-    for (const note of verdict.notes) logger.warn(`upgrade: ${note}`, { peer });
+    for (const note of verdict.notes) logger.warn({ peer }, `upgrade: ${note}`);
     if (!verdict.ok) {
-      logger.warn("upgrade refused", {
-        peer,
-        status: verdict.status,
-        reason: verdict.reason,
-        origin: req.headers.origin,
-        host: req.headers.host,
-      });
+      logger.warn(
+        {
+          peer,
+          status: verdict.status,
+          reason: verdict.reason,
+          origin: req.headers.origin,
+          host: req.headers.host,
+        },
+        "upgrade refused",
+      );
       socket.end(upgradeRefusalResponse(verdict.status, verdict.reason));
       return;
     }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { type KeyedJournalOptions, openKeyedJournal } from "./keyed-journal.js";
+import { createEntryLogger } from "./logger.js";
 
 type Pending = { text: string };
 type Settled = { result: string };
@@ -16,7 +17,8 @@ function harness(overrides: Partial<KeyedJournalOptions<Pending, Settled>> = {})
     path,
     readPending: (v) => (typeof (v as Pending)?.text === "string" ? (v as Pending) : undefined),
     readSettled: (v) => (typeof (v as Settled)?.result === "string" ? (v as Settled) : undefined),
-    warn: (_message, fields) => warnings.push(fields),
+    name: "test journal",
+    logger: createEntryLogger((entry) => warnings.push(entry.fields)),
     now: () => now,
     maxSettled: 10,
     ...overrides,

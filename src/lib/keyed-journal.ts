@@ -15,6 +15,7 @@ import {
 import { dirname } from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import { fsyncDirSync, writeWholeSync } from "./durable-io.js";
+import type { Logger } from "./logger.js";
 
 /** One item as the journal holds it: its key, when its last line was written, and its payload. */
 export interface JournalItem<T> {
@@ -30,7 +31,9 @@ export interface KeyedJournalOptions<P, S> {
   readPending: (value: unknown) => P | undefined;
   /** Validates a stored `settled` payload; undefined: the line is skipped as corrupt. */
   readSettled: (value: unknown) => S | undefined;
-  warn: (message: string, fields: Record<string, unknown>) => void;
+  /** Names the journal in its log lines (`turn journal: …`). */
+  name: string;
+  logger: Logger;
   now?: () => number;
   /** Compact once the file passes this size (default 4 MiB). */
   maxBytes?: number;
@@ -200,7 +203,10 @@ export function openKeyedJournal<P, S>(options: KeyedJournalOptions<P, S>): Keye
   };
 
   if (loaded.torn > 0) {
-    options.warn("journal: torn or corrupt lines skipped", { path, torn: loaded.torn });
+    options.logger.warn(
+      { path, torn: loaded.torn },
+      `${options.name}: torn or corrupt lines skipped`,
+    );
     compact();
   } else if (size > maxBytes) compact();
   else openFd();

@@ -81,10 +81,8 @@ export {
   type SessionDeliveryContext,
   type SessionEntry,
   type SessionInit,
-  type SessionLogger,
   SessionNotFoundError,
   type SessionOrigin,
   SessionStoreReadOnlyError,
-  silentLogger,
   systemClock,
 } from "./types.js";

@@ -14,9 +14,10 @@ import {
 } from "node:fs";
 import { dirname } from "node:path";
 import { writeFileAtomic } from "../lib/atomic-write.js";
+import type { Logger } from "../lib/logger.js";
 import { fsyncFd } from "./fsync.js";
 import { isJsonObject, parseJsonLines } from "./jsonl.js";
-import type { SessionEntry, SessionLogger } from "./types.js";
+import type { SessionEntry } from "./types.js";
 
 /** One change: `e` upserts the whole entry under `k`; `d` deletes `k`. */
 export type JournalRecord = { k: string; e: SessionEntry } | { k: string; d: 1 };
@@ -46,7 +47,7 @@ export interface JournalReadResult {
 }
 
 /** Reads a journal; a torn last line and corrupt lines are skipped with a warning. */
-export function readJournal(path: string, logger: SessionLogger): JournalReadResult {
+export function readJournal(path: string, logger: Logger): JournalReadResult {
   if (!existsSync(path)) return { records: [], validBytes: 0, torn: false, needsNewline: false };
   const parsed = parseJsonLines(readFileSync(path));
   for (const issue of parsed.issues) logger.warn(`journal ${path}:${issue.line}: ${issue.message}`);

@@ -2,10 +2,18 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { closeWhenDone, makeTempDir } from "../../test/helpers/temp-cleanup.js";
+import { createEntryLogger } from "../lib/logger.js";
 import { acquireStateDirLock } from "./lock.js";
 import type { SessionMaintenanceConfig } from "./maintenance.js";
 import { openSessionStore } from "./store.js";
 import { backupPathFor } from "./store-file.js";
+
+/** A logger collecting the warning messages (the store's info lines are not warnings). */
+function warningsTo(warnings: string[]) {
+  return createEntryLogger((entry) => {
+    if (entry.level === "warn") warnings.push(entry.msg);
+  });
+}
 
 const DAY = 86_400_000;
 const T0 = Date.parse("2026-03-01T10:00:00.000Z");
@@ -27,7 +35,7 @@ function harness(maintenance?: SessionMaintenanceConfig) {
         ...(withLock ? { lock } : {}),
         clock: { now: () => clock.now },
         ids: { sessionId: () => `sess-${++n}`, entryId: () => `e${++n}` },
-        logger: { warn: (m) => warnings.push(m) },
+        logger: warningsTo(warnings),
         scheduler: { setTimeout: () => 0, clearTimeout: () => {} },
         ...(maintenance ? { maintenance } : {}),
       }),

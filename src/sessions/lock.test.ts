@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
+import { createEntryLogger } from "../lib/logger.js";
 import {
   acquireStateDirLock,
   isProcessAlive,
@@ -9,6 +10,13 @@ import {
   StateDirLockedError,
   stateDirLockPath,
 } from "./lock.js";
+
+/** A logger collecting the warning messages (the store's info lines are not warnings). */
+function warningsTo(warnings: string[]) {
+  return createEntryLogger((entry) => {
+    if (entry.level === "warn") warnings.push(entry.msg);
+  });
+}
 
 function tempStateDir(): string {
   return makeTempDir("pincer-lock-");
@@ -68,7 +76,7 @@ describe("state-dir lock", () => {
       JSON.stringify({ pid: dead, createdAt: "2026-01-01T00:00:00.000Z" }),
     );
     const warnings: string[] = [];
-    const lock = acquireStateDirLock({ stateDir, logger: { warn: (m) => warnings.push(m) } });
+    const lock = acquireStateDirLock({ stateDir, logger: warningsTo(warnings) });
     expect(readStateDirLock(stateDir)?.pid).toBe(process.pid);
     expect(warnings[0]).toContain(`stale lock`);
     expect(warnings[0]).toContain(`pid ${dead}`);

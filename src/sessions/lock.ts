@@ -1,5 +1,6 @@
 // One process owns a state dir: `<stateDir>/gateway.lock`, created exclusively, holds `{pid, createdAt}`.
 // A lock whose pid is dead is stale and taken over; a live one makes acquisition fail with a clear error.
+
 import {
   closeSync,
   fsyncSync,
@@ -10,8 +11,9 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
+import { type Logger, silentLogger } from "../lib/logger.js";
 import { readTextIfExists } from "../lib/read-if-exists.js";
-import { type Clock, type SessionLogger, silentLogger, systemClock } from "./types.js";
+import { type Clock, systemClock } from "./types.js";
 
 /** File name of the state-dir lock. */
 export const STATE_DIR_LOCK_FILE = "gateway.lock";
@@ -90,7 +92,7 @@ export interface AcquireStateDirLockParams {
   stateDir: string;
   command?: string;
   clock?: Clock;
-  logger?: SessionLogger;
+  logger?: Logger;
   /** Our pid (default `process.pid`). */
   pid?: number;
   /** Liveness probe (default {@link isProcessAlive}). */

@@ -2,12 +2,13 @@
 // one file (a template without `{agentId}`): they then share one store object, never two writers.
 import { resolveAgent } from "../agents/roster.js";
 import type { StatePaths } from "../config/paths.js";
+import type { Logger } from "../lib/logger.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { StateDirLock } from "./lock.js";
 import type { SessionMaintenanceConfig } from "./maintenance.js";
 import { openSessionStore, type SessionStore, type TranscriptDurability } from "./store.js";
 import type { Scheduler } from "./store-persistence.js";
-import type { Clock, IdSource, SessionLogger } from "./types.js";
+import type { Clock, IdSource } from "./types.js";
 
 /** The config the registry reads: the roster plus `session.store` / `session.maintenance`. */
 export type SessionsConfig = Pick<OpenClawConfig, "agents" | "agent"> & {
@@ -21,7 +22,7 @@ export interface SessionStoreRegistryParams {
   /** Held state-dir lock (the gateway's); without it every store is read-only. */
   lock?: StateDirLock;
   clock?: Clock;
-  logger?: SessionLogger;
+  logger?: Logger;
   ids?: IdSource;
   transcriptDurability?: TranscriptDurability;
   snapshotIntervalMs?: number;

@@ -2,10 +2,11 @@
 // half-written) and snapshot writing (pretty JSON like OpenClaw, atomic, 0600, previous copy kept as .bak).
 import { copyFileSync, existsSync, linkSync, renameSync, rmSync } from "node:fs";
 import { writeFileAtomicAsync } from "../lib/atomic-write.js";
+import type { Logger } from "../lib/logger.js";
 import { readTextIfExists } from "../lib/read-if-exists.js";
 import { formatArchiveTimestamp } from "./archive.js";
 import { isJsonObject } from "./jsonl.js";
-import type { SessionEntry, SessionLogger } from "./types.js";
+import type { SessionEntry } from "./types.js";
 
 /** Path of the last good copy of a store file. */
 export function backupPathFor(storePath: string): string {
@@ -25,11 +26,7 @@ type ParseOutcome =
   | { ok: true; entries: Array<[string, SessionEntry]> }
   | { ok: false; reason: string };
 
-function parseStoreText(params: {
-  path: string;
-  text: string;
-  logger: SessionLogger;
-}): ParseOutcome {
+function parseStoreText(params: { path: string; text: string; logger: Logger }): ParseOutcome {
   const { path, text, logger } = params;
   let value: unknown;
   try {
@@ -60,7 +57,7 @@ function parseStoreText(params: {
  * Loads a store file. A missing file is an empty store. A corrupt one falls back to `.bak` with a
  * warning; when both are unusable the store starts empty (the caller keeps the corrupt file aside).
  */
-export function loadStoreFile(storePath: string, logger: SessionLogger): LoadedStoreFile {
+export function loadStoreFile(storePath: string, logger: Logger): LoadedStoreFile {
   const text = readTextIfExists(storePath);
   if (text === undefined) return { entries: [] };
   const main = parseStoreText({ path: storePath, text, logger });

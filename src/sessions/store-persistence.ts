@@ -3,17 +3,14 @@
 // (group commit: concurrent callers share one fsync), and a background snapshot rewrites sessions.json
 // atomically at most every `snapshotIntervalMs` (stretched to 20x the last snapshot's duration, so a
 // 100,000-entry store spends under 5% of its time rewriting), then drops the journal prefix it covers.
+
 import { dirname } from "node:path";
 import { performance } from "node:perf_hooks";
+import type { Logger } from "../lib/logger.js";
 import { fsyncDirSync, fsyncPath } from "./fsync.js";
 import { IndexJournal, journalPathFor, readJournal } from "./journal.js";
 import { loadStoreFile, quarantineCorrupt, serializeStore, writeStoreFile } from "./store-file.js";
-import {
-  type Clock,
-  type SessionEntry,
-  type SessionLogger,
-  SessionStoreReadOnlyError,
-} from "./types.js";
+import { type Clock, type SessionEntry, SessionStoreReadOnlyError } from "./types.js";
 
 /** Timer functions for background snapshots (tests pass a manual one). */
 export interface Scheduler {
@@ -47,7 +44,7 @@ export interface StorePersistenceParams {
   storePath: string;
   readOnly: boolean;
   clock: Clock;
-  logger: SessionLogger;
+  logger: Logger;
   scheduler: Scheduler;
   snapshotIntervalMs: number;
   /** Returns the current index in file order (entries are never mutated in place). */

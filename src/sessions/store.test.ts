@@ -2,10 +2,18 @@ import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { closeWhenDone, makeTempDir } from "../../test/helpers/temp-cleanup.js";
+import { createEntryLogger } from "../lib/logger.js";
 import { journalPathFor } from "./journal.js";
 import { acquireStateDirLock, type StateDirLock } from "./lock.js";
 import { openSessionStore, type SessionStore } from "./store.js";
 import { SessionStoreReadOnlyError } from "./types.js";
+
+/** A logger collecting the warning messages (the store's info lines are not warnings). */
+function warningsTo(warnings: string[]) {
+  return createEntryLogger((entry) => {
+    if (entry.level === "warn") warnings.push(entry.msg);
+  });
+}
 
 /** A temp state dir with a held lock, a settable clock, counting ids and a manual snapshot timer. */
 function storeHarness() {
@@ -23,7 +31,7 @@ function storeHarness() {
       sessionId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}`,
       entryId: () => (++n).toString(16).padStart(8, "0"),
     },
-    logger: { warn: (message: string) => warnings.push(message) },
+    logger: warningsTo(warnings),
     scheduler: {
       setTimeout: (fn: () => void) => timers.push(fn),
       clearTimeout: () => {},

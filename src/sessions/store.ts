@@ -1,8 +1,10 @@
 // One agent's session store: the `sessions.json` index held in memory (a Map plus a recency list), the
 // session lifecycle (create on first message, reset, delete, retention) and access to transcripts.
 // Writes need the state-dir lock; without it the store is a read-only view (what the CLI uses for reads).
+
 import { existsSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
+import { type Logger, silentLogger } from "../lib/logger.js";
 import { archiveTranscript, listArchives } from "./archive.js";
 import { createSessionEntry, resetSessionEntry, withoutUndefined } from "./entry.js";
 import type { StateDirLock } from "./lock.js";
@@ -39,10 +41,8 @@ import {
   randomIds,
   type SessionEntry,
   type SessionInit,
-  type SessionLogger,
   SessionNotFoundError,
   SessionStoreReadOnlyError,
-  silentLogger,
   systemClock,
 } from "./types.js";
 
@@ -56,7 +56,7 @@ export interface OpenSessionStoreParams {
   /** The held state-dir lock; without it the store is read-only. */
   lock?: StateDirLock;
   clock?: Clock;
-  logger?: SessionLogger;
+  logger?: Logger;
   ids?: IdSource;
   /** `session.maintenance` from the config. */
   maintenance?: SessionMaintenanceConfig;
@@ -117,7 +117,7 @@ export class SessionStore {
   private readonly order = new RecencyList();
   private readonly persistence: StorePersistence;
   private readonly clock: Clock;
-  private readonly logger: SessionLogger;
+  private readonly logger: Logger;
   private readonly ids: IdSource;
   private readonly transcripts: TranscriptCache;
 
@@ -264,7 +264,7 @@ export class SessionStore {
     if (pruned.length > 0 || sweep.length > 0) {
       const message = `${this.storePath}: ${verb} ${pruned.length} sessions and ${sweep.length} old archives`;
       if (dryRun && settings.mode === "warn") this.logger.warn(message);
-      else this.logger.info?.(message);
+      else this.logger.info(message);
     }
     return {
       storePath: this.storePath,

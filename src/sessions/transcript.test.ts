@@ -2,9 +2,17 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
+import { createEntryLogger } from "../lib/logger.js";
 import { parseJsonLines } from "./jsonl.js";
 import { openTranscript, readTranscript } from "./transcript.js";
 import { currentBranch, describeEntry, TRANSCRIPT_VERSION } from "./transcript-format.js";
+
+/** A logger collecting the warning messages (the store's info lines are not warnings). */
+function warningsTo(warnings: string[]) {
+  return createEntryLogger((entry) => {
+    if (entry.level === "warn") warnings.push(entry.msg);
+  });
+}
 
 function tempDir(): string {
   return makeTempDir("pincer-transcript-");
@@ -20,7 +28,7 @@ function counterIds() {
 
 function recordingLogger() {
   const warnings: string[] = [];
-  return { warnings, logger: { warn: (message: string) => warnings.push(message) } };
+  return { warnings, logger: warningsTo(warnings) };
 }
 
 const clock = { now: () => Date.parse("2026-03-01T10:00:00.000Z") };

@@ -1,5 +1,6 @@
 // Reading and appending `<sessionId>.jsonl` transcripts. Appends never rewrite the file: each entry is
 // one write of one line ending in a newline. Reading tolerates a torn last line and corrupt lines.
+
 import {
   closeSync,
   constants,
@@ -13,6 +14,7 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname } from "node:path";
+import { type Logger, silentLogger } from "../lib/logger.js";
 import { fsyncFd, fsyncPath } from "./fsync.js";
 import { isJsonObject, parseJsonLines } from "./jsonl.js";
 import {
@@ -26,7 +28,7 @@ import {
   type TranscriptHeader,
   type TranscriptMessage,
 } from "./transcript-format.js";
-import { type Clock, type IdSource, randomIds, type SessionLogger, silentLogger } from "./types.js";
+import { type Clock, type IdSource, randomIds } from "./types.js";
 
 /** A problem found while reading a transcript; reading goes on. */
 export interface TranscriptIssue {
@@ -53,7 +55,7 @@ export interface TranscriptReadResult {
 /** Inputs for {@link readTranscript}. */
 export interface ReadTranscriptParams {
   file: string;
-  logger?: SessionLogger;
+  logger?: Logger;
 }
 
 function toEntry(params: {
@@ -129,7 +131,7 @@ export interface OpenTranscriptParams {
   /** Working directory recorded in a new header (the agent workspace). */
   cwd: string;
   clock: Clock;
-  logger?: SessionLogger;
+  logger?: Logger;
   ids?: IdSource;
   fsync?: TranscriptFsyncPolicy;
   /** Called after every write (the store uses it to fsync dirty transcripts on flush). */

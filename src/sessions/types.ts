@@ -82,12 +82,6 @@ export interface Clock {
   now(): number;
 }
 
-/** Where the store reports recoveries and skipped data; it never throws for those. */
-export interface SessionLogger {
-  warn(message: string): void;
-  info?(message: string): void;
-}
-
 /** Generates session ids (UUIDs) and transcript entry ids (8 hex chars, as pi-coding-agent does). */
 export interface IdSource {
   sessionId(): string;
@@ -96,9 +90,6 @@ export interface IdSource {
 
 /** The wall clock. */
 export const systemClock: Clock = { now: () => Date.now() };
-
-/** A logger that drops everything (the default when the caller passes none). */
-export const silentLogger: SessionLogger = { warn: () => {} };
 
 /** Random ids: UUID session ids and the first 8 hex chars of a UUID for entries. */
 export const randomIds: IdSource = {

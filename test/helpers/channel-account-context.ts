@@ -9,10 +9,11 @@ import type {
   ChannelAccountStatus,
   ChannelInbound,
 } from "../../src/channels/types.js";
+import { createEntryLogger, type LogLevel } from "../../src/lib/logger.js";
 
 /** A recorded log line. */
 export interface RecordedLog {
-  level: "info" | "warn" | "error";
+  level: LogLevel;
   fields: Record<string, unknown>;
   message: string;
 }
@@ -75,10 +76,6 @@ export function createTestAccountContext(params: TestAccountContextParams): Test
       };
       listeners.add(listener);
     });
-  const log =
-    (level: RecordedLog["level"]) => (fields: Record<string, unknown>, message: string) => {
-      test.logs.push({ level, fields, message });
-    };
   const test: TestAccountContext = {
     received: [],
     reports: [],
@@ -92,7 +89,9 @@ export function createTestAccountContext(params: TestAccountContextParams): Test
       config: params.config,
       stateDir: params.stateDir ?? makeStateDir(),
       env: params.env ?? {},
-      log: { info: log("info"), warn: log("warn"), error: log("error") },
+      log: createEntryLogger(({ level, fields, msg }) => {
+        test.logs.push({ level, fields, message: msg });
+      }),
       async receive(message) {
         await test.onReceive(message);
         test.received.push(message);

@@ -1,7 +1,7 @@
 // What a dead letter (a part that will not be sent again on its own) tells the world: one line in the
 // failures log, the `delivery.failed` event (with `uncertain` when nobody knows whether it arrived), a
 // log line and the account's status (through `onFailed`). Never silent, whatever the disk says.
-import type { ChannelLogger, SendFailure } from "../types.js";
+import type { Logger, SendFailure } from "../types.js";
 import { partId } from "./delivery-entries.js";
 import type { PlannedDelivery } from "./delivery-records.js";
 import { appendDeliveryFailure, type DeliveryFailureRecord, failureRecord } from "./failure-log.js";
@@ -17,7 +17,7 @@ export const INTERRUPTED_FAILURE: Readonly<SendFailure> = Object.freeze({
 /** Where a dead letter is reported. */
 export interface DeadLetterSinks {
   stateDir: string;
-  log: ChannelLogger;
+  log: Logger;
   emit: (event: string, payload: unknown) => void;
   onFailed?: (record: DeliveryFailureRecord) => void;
 }

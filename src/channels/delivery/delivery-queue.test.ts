@@ -2,6 +2,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { createVirtualClock, type VirtualClock } from "../../../test/helpers/virtual-clock.js";
+import { silentLogger } from "../../lib/logger.js";
 import type { OutboundMessage, SendFailure, SendResult } from "../types.js";
 import { type DeliveryQueue, openDeliveryQueue } from "./delivery-queue.js";
 import { deliveryQueuePath } from "./delivery-store.js";
@@ -56,7 +57,7 @@ function open(params: {
   const queue = openDeliveryQueue({
     stateDir,
     clock: params.clock.clock,
-    log: { info() {}, warn() {}, error() {} },
+    log: silentLogger,
     emit: (_event, payload) => events.push(payload as DeliveryFailureRecord),
     runtimeFor: () => params.runtime,
     policyFor: () => ({ ...DEFAULT_RETRY_POLICY, jitter: 0, ...params.policy }),

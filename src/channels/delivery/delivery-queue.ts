@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type {
   ChannelAccountRuntime,
-  ChannelLogger,
+  Logger,
   OutboundMessage,
   SendFailure,
   SendReceipt,
@@ -46,7 +46,7 @@ import { attemptSend, nextRetryDelay, type RetryPolicy } from "./send-retry.js";
 export interface DeliveryQueueDeps {
   stateDir: string;
   clock: DeliveryClock;
-  log: ChannelLogger;
+  log: Logger;
   /** Broadcasts a gateway event (`delivery.failed`). */
   emit: (event: string, payload: unknown) => void;
   /** The running account, looked up at each attempt (an account may restart in between). */

@@ -2,6 +2,7 @@ import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
+import { createEntryLogger } from "../../lib/logger.js";
 import type { MediaPolicy } from "./media-policy.js";
 import { refusedMediaNote, screenReplyMedia } from "./screen-media.js";
 
@@ -32,7 +33,9 @@ function recordingLog() {
   const warned: Array<Record<string, unknown>> = [];
   return {
     warned,
-    log: { info() {}, error() {}, warn: (fields: Record<string, unknown>) => warned.push(fields) },
+    log: createEntryLogger((entry) => {
+      if (entry.level === "warn") warned.push(entry.fields);
+    }),
   };
 }
 

@@ -2,7 +2,7 @@
 // checked attachments (real paths, or remote URLs as written); a refused one is dropped, logged with
 // its reason, and the payload's text gets a short note so the reader knows something was withheld.
 import type { ReplyPayload } from "../../runtime/run/index.js";
-import type { ChannelLogger, OutboundMedia } from "../types.js";
+import type { Logger, OutboundMedia } from "../types.js";
 import { checkMediaRef, type MediaPolicy } from "./media-policy.js";
 
 /** A payload whose media passed the policy: what {@link planReplyMessages} takes. */
@@ -24,7 +24,7 @@ export interface ScreenReplyMediaParams {
   payloads: readonly ReplyPayload[];
   /** Resolved only when a payload names a local file (remote URLs need no policy). */
   policy: () => MediaPolicy | Promise<MediaPolicy>;
-  log: ChannelLogger;
+  log: Logger;
   /** Log context: channel, account, session. */
   context?: Record<string, unknown>;
 }

@@ -2,6 +2,7 @@ import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
+import { createEntryLogger } from "../../lib/logger.js";
 import type { ChannelInbound } from "../types.js";
 import { createInboundDedupe, inboundDedupeKey } from "./dedupe.js";
 import { inboundJournalPath, openInboundJournal } from "./inbound-journal.js";
@@ -21,11 +22,9 @@ const message = (messageId: string, text = "hi"): ChannelInbound => ({
 
 function logger() {
   const warnings: string[] = [];
-  const log = {
-    info() {},
-    warn: (_fields: Record<string, unknown>, text: string) => warnings.push(text),
-    error: (_fields: Record<string, unknown>, text: string) => warnings.push(text),
-  };
+  const log = createEntryLogger((entry) => {
+    if (entry.level === "warn" || entry.level === "error") warnings.push(entry.msg);
+  });
   return { log, warnings };
 }
 

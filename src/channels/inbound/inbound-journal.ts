@@ -9,7 +9,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync } f
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { writeWholeSync } from "../../lib/durable-io.js";
-import type { ChannelInbound, ChannelLogger } from "../types.js";
+import type { ChannelInbound, Logger } from "../types.js";
 import { DEDUPE_MAX } from "./dedupe.js";
 
 /** How a message's fate ended: answered, refused by policy, kept as group context, dropped (and
@@ -55,7 +55,7 @@ export interface InboundJournal {
 /** Options of {@link openInboundJournal}. */
 export interface InboundJournalOptions {
   stateDir: string;
-  log: ChannelLogger;
+  log: Logger;
   now?: () => number;
   /** Compact once the file passes this size (default 4 MiB). */
   maxBytes?: number;

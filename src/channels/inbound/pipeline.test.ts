@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
+import { silentLogger } from "../../lib/logger.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { createPairingStore } from "../pairing/pairing-store.js";
 import type { ChannelAccountConfig, ChannelInbound } from "../types.js";
@@ -27,7 +28,7 @@ const msg = (extra: Partial<ChannelInbound> = {}): ChannelInbound => ({
 function pipeline(config: ChannelAccountConfig, cfg: OpenClawConfig = {}) {
   const dispatched: DispatchRequest[] = [];
   const pairingReplies: string[] = [];
-  const log = { info() {}, warn() {}, error() {} };
+  const log = silentLogger;
   const stateDir = makeTempDir("pincer-pipe-");
   const journal = openInboundJournal({ stateDir, log });
   const deps = {

@@ -4,7 +4,7 @@
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { buildGroupHistoryKey } from "../../routing/index.js";
 import type { PairingRequestResult, PairingStore } from "../pairing/pairing-store.js";
-import type { ChannelAccountConfig, ChannelInbound, ChannelLogger } from "../types.js";
+import type { ChannelAccountConfig, ChannelInbound, Logger } from "../types.js";
 import { decideAccess } from "./access-policy.js";
 import { type InboundDedupe, inboundDedupeKey } from "./dedupe.js";
 import { type GroupHistory, prependHistory, resolveHistoryLimit } from "./group-history.js";
@@ -49,7 +49,7 @@ export interface InboundPipelineDeps {
   replyPairing: (message: ChannelInbound, code: string) => Promise<void>;
   /** Session + queue + run + delivery for a cleared message. */
   dispatch: (request: DispatchRequest) => void;
-  log: ChannelLogger;
+  log: Logger;
 }
 
 /** The pairing-code reply text. */

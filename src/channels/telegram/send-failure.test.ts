@@ -9,6 +9,7 @@ import {
   type SelfSignedTlsServer,
   startSelfSignedTls,
 } from "../../../test/helpers/self-signed-tls.js";
+import { silentLogger } from "../../lib/logger.js";
 import type { OutboundTarget } from "../types.js";
 import { createTelegramAdapter } from "./index.js";
 
@@ -41,7 +42,7 @@ async function sendVia(apiRoot: string) {
     config: { botToken: "123:main", apiRoot },
     stateDir,
     env: {},
-    log: { info: () => {}, warn: () => {}, error: () => {} },
+    log: silentLogger,
     receive: async () => {},
     syncInbound: () => {},
     report: () => {},

@@ -5,7 +5,7 @@ import { stat } from "node:fs/promises";
 import { basename, extname, isAbsolute } from "node:path";
 import { type Api, InputFile } from "grammy";
 import type {
-  ChannelLogger,
+  Logger,
   OutboundMedia,
   OutboundMessage,
   OutboundTarget,
@@ -28,7 +28,7 @@ const IMAGE_EXTENSIONS = new Set([".jpg", ".jpeg", ".png", ".gif", ".webp"]);
 export interface SendTelegramParams {
   api: Api;
   message: OutboundMessage;
-  log: ChannelLogger;
+  log: Logger;
 }
 
 type Step = () => Promise<{ message_id: number }>;
@@ -39,7 +39,7 @@ interface StepOutcome {
   failure?: SendFailure;
 }
 
-async function runStep(step: Step, plainFallback: Step | undefined, log: ChannelLogger) {
+async function runStep(step: Step, plainFallback: Step | undefined, log: Logger) {
   try {
     return { ok: true, messageId: (await step()).message_id } satisfies StepOutcome;
   } catch (err) {
@@ -185,7 +185,7 @@ export async function sendTelegramMessage(params: SendTelegramParams): Promise<S
 export async function sendTelegramTyping(params: {
   api: Api;
   target: OutboundTarget;
-  log: ChannelLogger;
+  log: Logger;
 }): Promise<void> {
   const placement = placeOutbound(params.target);
   const fields = placementFields(placement, false);

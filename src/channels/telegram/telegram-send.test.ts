@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeTelegram, startFakeTelegram } from "../../../test/helpers/fake-telegram.js";
 import { type TelegramAccounts, telegramAccounts } from "../../../test/helpers/telegram-account.js";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
+import { silentLogger } from "../../lib/logger.js";
 import type { OutboundTarget } from "../types.js";
 import { createTelegramAdapter } from "./index.js";
 
@@ -167,7 +168,7 @@ describe("telegram send", () => {
       config: { botToken: TOKEN, apiRoot: `http://127.0.0.1:${port}` },
       stateDir: makeTempDir("pincer-tg-"),
       env: {},
-      log: { info: () => {}, warn: () => {}, error: () => {} },
+      log: silentLogger,
       receive: async () => {},
       syncInbound: () => {},
       report: () => {},

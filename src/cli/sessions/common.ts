@@ -2,6 +2,7 @@
 // state-dir lock that mutations need (reads never take it, so they work while a gateway runs).
 import { listAgents, type ResolvedAgent } from "../../agents/roster.js";
 import type { LoadedConfig } from "../../config/index.js";
+import { createEntryLogger, type Logger } from "../../lib/logger.js";
 import {
   normalizeAgentId,
   parseAgentSessionKey,
@@ -12,16 +13,17 @@ import {
   acquireStateDirLock,
   openSessionStore,
   type SessionEntry,
-  type SessionLogger,
   type SessionStore,
   type StateDirLock,
   StateDirLockedError,
 } from "../../sessions/index.js";
 import { type CliContext, CliError, ExitCode } from "../context.js";
 
-/** Store warnings (recoveries, skipped lines) go to stderr; they never fail a command. */
-function cliSessionLogger(ctx: CliContext): SessionLogger {
-  return { warn: (message) => ctx.stderr(`warning: ${message}\n`) };
+/** Store warnings (recoveries, skipped lines) go to stderr; they never fail a command. Info is dropped. */
+function cliSessionLogger(ctx: CliContext): Logger {
+  return createEntryLogger((entry) => {
+    if (entry.level === "warn") ctx.stderr(`warning: ${entry.msg}\n`);
+  });
 }
 
 /** `--agent ID` / `--all-agents` as the sessions commands accept them. */

@@ -1,6 +1,6 @@
 // The `pincer sessions …` command modules, run in-process against a temp state dir (their `run` is called
 // directly, through test/helpers/cli-sandbox.ts's callCommand).
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type CliRun, type CommandRun, callCommand } from "../../../test/helpers/cli-sandbox.js";
@@ -104,6 +104,21 @@ describe("pincer sessions list", () => {
     const gateway = acquireStateDirLock({ stateDir: sb.stateDir, command: "gateway" });
     expect((await sb.run(list, [], { json: true })).code).toBe(0);
     gateway.release();
+  });
+});
+
+describe("pincer sessions: store warnings", () => {
+  it("prints the store's warnings on stderr as `warning: …` lines, and never fails for them", async () => {
+    const t = sandbox();
+    await t.seed("main", [{ key: "agent:main:main", ageMs: 0 }]);
+    const store = JSON.parse(readFileSync(t.storeOf("main"), "utf8")) as Record<string, unknown>;
+    store["agent:main:broken"] = { updatedAt: 1 };
+    writeFileSync(t.storeOf("main"), JSON.stringify(store));
+    const listed = await t.run(list, [], { json: true });
+    expect(listed.code).toBe(0);
+    expect(listed.stderr).toBe(
+      `warning: ${t.storeOf("main")}: skipped 1 entries without a sessionId: agent:main:broken\n`,
+    );
   });
 });
 

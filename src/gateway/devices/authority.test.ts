@@ -3,6 +3,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
+import { createEntryLogger } from "../../lib/logger.js";
 import { createDeviceAuthority } from "./authority.js";
 import { createDeviceIdentity, type DeviceIdentity, signDeviceProof } from "./proof.js";
 import type { VerifyConnectInput } from "./types.js";
@@ -13,7 +14,7 @@ function setup() {
   const stateDir = makeTempDir("pincer-devices-");
   const clock = { t: T0, now: () => clock.t };
   const logs: string[] = [];
-  const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m) };
+  const logger = createEntryLogger((entry) => logs.push(entry.msg));
   const authority = createDeviceAuthority({ stateDir, clock, logger });
   let counter = 0;
   const identity = createDeviceIdentity();

@@ -3,6 +3,7 @@
 // A device token grants at most the role and scopes the device was approved for; more is a
 // role-upgrade / scope-upgrade request an operator approves (the shared secret stays the master key).
 
+import { type Logger, silentLogger } from "../../lib/logger.js";
 import { accessUpgrade, approvedRoles } from "./access.js";
 import {
   DEVICE_SIGNATURE_SKEW_MS,
@@ -13,7 +14,6 @@ import {
 import { type DeviceStore, openDeviceStore } from "./store.js";
 import type {
   DeviceClock,
-  DeviceLogger,
   PairedDevice,
   PairingMetadata,
   PairingReason,
@@ -30,7 +30,7 @@ export const MAX_REMEMBERED_NONCES = 10_000;
 export interface DeviceAuthorityOptions {
   stateDir: string;
   clock: DeviceClock;
-  logger?: DeviceLogger;
+  logger?: Logger;
   random?: RandomBytes;
   /** Signature clock skew allowed either way; default 120 000 ms. */
   skewMs?: number;
@@ -79,7 +79,8 @@ const PAIRING_MESSAGES: Record<PairingReason, string> = {
 
 /** Creates the authority over `<stateDir>/devices`; all state is per instance (no module state). */
 export function createDeviceAuthority(options: DeviceAuthorityOptions): DeviceAuthority {
-  const { clock, logger } = options;
+  const { clock } = options;
+  const logger = options.logger ?? silentLogger;
   const skewMs = options.skewMs ?? DEVICE_SIGNATURE_SKEW_MS;
   const store = openDeviceStore({
     stateDir: options.stateDir,
@@ -128,7 +129,7 @@ export function createDeviceAuthority(options: DeviceAuthorityOptions): DeviceAu
       reason,
       ...(approved ? { approved } : {}),
     });
-    logger?.info(
+    logger.info(
       `device ${deviceId.slice(0, 12)} from ${input.remoteAddress} awaits pairing approval ` +
         `(request ${request.requestId}, ${reason})`,
     );
@@ -184,7 +185,7 @@ export function createDeviceAuthority(options: DeviceAuthorityOptions): DeviceAu
       skewMs,
     });
     if (!proof.ok) {
-      logger?.warn(`device proof refused from ${input.remoteAddress}: ${proof.code}`);
+      logger.warn(`device proof refused from ${input.remoteAddress}: ${proof.code}`);
       return refuse({
         code: "INVALID_REQUEST",
         message: proof.message,
@@ -193,9 +194,7 @@ export function createDeviceAuthority(options: DeviceAuthorityOptions): DeviceAu
     }
     const { deviceId } = proof;
     if (!rememberNonce(deviceId, input.nonce)) {
-      logger?.warn(
-        `replayed device nonce from ${input.remoteAddress} for ${deviceId.slice(0, 12)}`,
-      );
+      logger.warn(`replayed device nonce from ${input.remoteAddress} for ${deviceId.slice(0, 12)}`);
       return refuse({
         code: "INVALID_REQUEST",
         message: "device nonce already used",
@@ -246,7 +245,7 @@ export function createDeviceAuthority(options: DeviceAuthorityOptions): DeviceAu
       // device's approval. Asking for more is never granted silently, not even on loopback.
       const upgrade = input.sharedAuthOk ? undefined : accessUpgrade(active, accessOf(input));
       if (upgrade) {
-        logger?.warn(
+        logger.warn(
           `security audit: device ${deviceId.slice(0, 12)} from ${input.remoteAddress} asked for ` +
             `${upgrade} (role ${metadata.role}, scopes ${metadata.scopes.join(",") || "none"}; ` +
             `approved roles ${approvedRoles(active).join(",")}, scopes ${active.scopes.join(",") || "none"})`,
@@ -269,7 +268,7 @@ export function createDeviceAuthority(options: DeviceAuthorityOptions): DeviceAu
         metadata,
         approvedBy: "auto-loopback",
       });
-      logger?.info(`device ${deviceId.slice(0, 12)} paired automatically (loopback)`);
+      logger.info(`device ${deviceId.slice(0, 12)} paired automatically (loopback)`);
       return issue(paired);
     }
     return requirePairing({

@@ -44,7 +44,6 @@ export {
 export type {
   ApprovedAccess,
   DeviceClock,
-  DeviceLogger,
   DeviceStoreOptions,
   DeviceTokenRecord,
   IssuedDeviceToken,

@@ -9,12 +9,6 @@ export interface DeviceClock {
 /** Random bytes source (defaults to `node:crypto` randomBytes); tests may pass a fixed one. */
 export type RandomBytes = (size: number) => Uint8Array;
 
-/** Where the authority reports pairings and refusals; optional. */
-export interface DeviceLogger {
-  info(message: string): void;
-  warn(message: string): void;
-}
-
 /** What a device said about itself when it asked to pair (platform/deviceFamily normalized). */
 export interface PairingMetadata {
   platform: string;

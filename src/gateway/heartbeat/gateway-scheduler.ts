@@ -26,10 +26,10 @@ function readHeartbeatFile(core: HeartbeatCore, agentId: string): string | undef
     return readFileSync(join(agent.workspace, "HEARTBEAT.md"), "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    core.logger.warn("heartbeat: HEARTBEAT.md unreadable; beating anyway", {
-      agentId,
-      error: String(err),
-    });
+    core.logger.warn(
+      { agentId, error: String(err) },
+      "heartbeat: HEARTBEAT.md unreadable; beating anyway",
+    );
     return undefined;
   }
 }

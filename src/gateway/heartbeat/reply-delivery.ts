@@ -18,8 +18,8 @@ export function createHeartbeatDelivery(
         | undefined;
       if (!host || !entry?.lastChannel || !entry.lastTo) {
         core.logger.info(
-          "heartbeat reply kept in the transcript: no channel has used this session",
           { agentId: plan.agentId, sessionKey: plan.sessionKey },
+          "heartbeat reply kept in the transcript: no channel has used this session",
         );
         return;
       }

@@ -4,7 +4,7 @@
 // are skipped outside activeHours, while the session is busy (retried sooner) or when HEARTBEAT.md
 // is effectively empty. Clock and timers are injected; a config reload reschedules.
 import type { ResolvedConfig } from "../../config/index.js";
-import type { GatewayLogger } from "../logger.js";
+import type { Logger } from "../../lib/logger.js";
 import {
   classifyHeartbeatReply,
   type HeartbeatPlan,
@@ -52,7 +52,7 @@ export interface HeartbeatSchedulerParams {
   /** Sends a non-OK reply to the plan's channel; default: none (the reply stays in the transcript). */
   deliver?: (plan: HeartbeatPlan, text: string) => Promise<void>;
   emit: (event: HeartbeatEvent) => void;
-  logger: GatewayLogger;
+  logger: Logger;
   timers?: HeartbeatTimers;
 }
 
@@ -148,10 +148,10 @@ export class HeartbeatScheduler {
           this.schedule(next, busy ? Math.min(BUSY_RETRY_MS, next.everyMs) : next.everyMs);
         })
         .catch((err: unknown) => {
-          this.params.logger.error("heartbeat failed unexpectedly", {
-            agentId: plan.agentId,
-            error: String(err),
-          });
+          this.params.logger.error(
+            { agentId: plan.agentId, error: String(err) },
+            "heartbeat failed unexpectedly",
+          );
         });
     }, delayMs);
     this.scheduled.set(plan.agentId, { handle, plan });
@@ -193,10 +193,10 @@ export class HeartbeatScheduler {
       try {
         await this.params.deliver(plan, reply.text);
       } catch (err) {
-        this.params.logger.warn("heartbeat delivery failed", {
-          agentId: plan.agentId,
-          error: String(err),
-        });
+        this.params.logger.warn(
+          { agentId: plan.agentId, error: String(err) },
+          "heartbeat delivery failed",
+        );
         return finish({ status: "failed", preview, reason: `delivery failed: ${String(err)}` });
       }
     }

@@ -41,7 +41,7 @@ async function send(
   });
   if (!started.ok) return started.error;
   started.turn.settled.catch((err: unknown) =>
-    deps.logger.error("chat run failed", { runId, error: String(err) }),
+    deps.logger.error({ runId, error: String(err) }, "chat run failed"),
   );
   return ok({ runId, status: "started" });
 }

@@ -38,7 +38,7 @@ function writeHandler(reason: string, kind: "whole" | "patch") {
     const outcome = await deps.configWrites[kind](call.params);
     if (outcome.kind === "refused") return outcome.answer;
     if (outcome.kind === "unchanged") return applied(deps, reason, undefined);
-    deps.logger.info(`config written by ${reason}`, { connId: call.client.connId });
+    deps.logger.info({ connId: call.client.connId }, `config written by ${reason}`);
     return applied(deps, reason, outcome.written);
   };
 }

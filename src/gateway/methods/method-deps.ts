@@ -14,7 +14,8 @@ import type { GatewayCore } from "../core.js";
 import type { DedupeCache } from "../dedupe.js";
 import { buildHealth } from "../health.js";
 import type { HeartbeatScheduler } from "../heartbeat/scheduler.js";
-import type { GatewayLogger, LogRing } from "../logger.js";
+import type { Logger } from "../../lib/logger.js";
+import type { LogRing } from "../logging/log-ring.js";
 import type { PresenceTable } from "../presence.js";
 import type { RunTracker } from "../runs.js";
 import type { GatewayRuntime } from "../runtime.js";
@@ -61,7 +62,7 @@ export interface MethodDeps {
   /** Schedules one coalesced `presence` event. */
   presenceChanged: () => void;
   logs: LogRing;
-  logger: GatewayLogger;
+  logger: Logger;
   /** Sends an event to every ready connection. */
   broadcast: (event: string, payload: unknown) => void;
   heartbeats: HeartbeatScheduler;

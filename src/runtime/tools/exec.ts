@@ -4,6 +4,7 @@ import { stat } from "node:fs/promises";
 import { delimiter } from "node:path";
 import type { AgentTool, AgentToolUpdateCallback } from "@mariozechner/pi-agent-core";
 import { type Static, Type } from "typebox";
+import type { Logger } from "../../lib/logger.js";
 import { displayPath, resolveToolPath, type ToolPathContext } from "./paths.js";
 import type { ProcessRegistry } from "./process-registry.js";
 import { type ShellExit, ShellProcess } from "./shell-process.js";
@@ -12,7 +13,6 @@ import {
   ToolAbortedError,
   ToolError,
   type ToolLimits,
-  type ToolLogger,
   textResult,
   throwIfAborted,
 } from "./types.js";
@@ -64,7 +64,7 @@ export interface ExecToolContext extends ToolPathContext {
   env?: Record<string, string | undefined>;
   /** False when the policy hides `process`: background jobs could not be read, so they are refused. */
   allowBackground?: boolean;
-  logger?: ToolLogger;
+  logger?: Logger;
 }
 
 const UPDATE_EVERY_MS = 500;

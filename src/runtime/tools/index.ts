@@ -89,7 +89,6 @@ export {
   type ToolContent,
   ToolError,
   type ToolLimits,
-  type ToolLogger,
   textResult,
 } from "./types.js";
 export { toToolError, type WrapToolOptions, wrapTool } from "./wrap.js";

@@ -1,8 +1,9 @@
 // One shell command as a child process in its own process group: output captured in an OutputBuffer,
 // an optional timeout, and stop() that signals the whole group (SIGTERM, then SIGKILL after a grace).
 import { type ChildProcess, spawn } from "node:child_process";
+import type { Logger } from "../../lib/logger.js";
 import { OutputBuffer } from "./output-buffer.js";
-import { errnoCode, errorMessage, type ToolLogger } from "./types.js";
+import { errnoCode, errorMessage } from "./types.js";
 
 /** How a command ended. */
 export interface ShellExit {
@@ -30,7 +31,7 @@ export interface StartShellParams {
   timeoutMs?: number;
   killGraceMs: number;
   onOutput?: (chunk: string) => void;
-  logger?: ToolLogger;
+  logger?: Logger;
   now?: () => number;
 }
 

@@ -3,6 +3,7 @@
 // each wrapped for cancellation and error conversion.
 
 import type { ResolvedConfig } from "../../config/resolve.js";
+import type { Logger } from "../../lib/logger.js";
 import { normalizeAgentId } from "../../routing/index.js";
 import { createApplyPatchTool } from "./apply-patch.js";
 import { PINCER_TOOL_NAMES, type PincerToolName } from "./catalog.js";
@@ -22,12 +23,7 @@ import {
   createSessionsListTool,
   type SessionToolContext,
 } from "./session-tools.js";
-import {
-  type AnyAgentTool,
-  DEFAULT_TOOL_LIMITS,
-  type ToolLimits,
-  type ToolLogger,
-} from "./types.js";
+import { type AnyAgentTool, DEFAULT_TOOL_LIMITS, type ToolLimits } from "./types.js";
 import { wrapTool } from "./wrap.js";
 import { createWriteTool } from "./write.js";
 
@@ -58,7 +54,7 @@ export interface BuildToolsetParams {
   jobScope?: string;
   limits?: Partial<ToolLimits>;
   now?: () => number;
-  logger?: ToolLogger;
+  logger?: Logger;
   /** Environment of commands `exec` runs (process env + config `env` vars); default process.env. */
   env?: Record<string, string | undefined>;
 }

@@ -36,11 +36,6 @@ export function jsonResult<T>(value: T): AgentToolResult<T> {
   return textResult(JSON.stringify(value, null, 2), value);
 }
 
-/** Where warnings about background work go (a late failure after an abort, a kill that failed). */
-export interface ToolLogger {
-  warn(message: string): void;
-}
-
 /** Size and time limits of the built-in tools; every field has a default in {@link DEFAULT_TOOL_LIMITS}. */
 export interface ToolLimits {
   /** `read`: lines returned when no `limit` is given. */

@@ -1,6 +1,7 @@
 // The wrapper every built-in tool gets in a toolset: it honours cancellation (an aborted run or call ends
 // the call at once with an "aborted" error) and turns anything thrown into a ToolError, which the agent
 // loop reports as a tool result with `isError: true`. Optionally normalizes the parameter schema.
+import type { Logger } from "../../lib/logger.js";
 import { normalizeToolSchema } from "./schema-normalize.js";
 import {
   type AnyAgentTool,
@@ -8,7 +9,6 @@ import {
   errorMessage,
   ToolAbortedError,
   ToolError,
-  type ToolLogger,
 } from "./types.js";
 
 /** Options of {@link wrapTool}. */
@@ -17,7 +17,7 @@ export interface WrapToolOptions {
   signal?: AbortSignal;
   /** Normalize the parameter schema for this provider api (see normalizeToolSchema). */
   api?: string;
-  logger?: ToolLogger;
+  logger?: Logger;
 }
 
 /** A failure as a {@link ToolError} (kept as is when it already is one), never a non-Error value. */
@@ -39,7 +39,7 @@ function raceAbort<T>(params: {
   work: Promise<T>;
   signal: AbortSignal | undefined;
   toolName: string;
-  logger?: ToolLogger;
+  logger?: Logger;
 }): Promise<T> {
   const { work, signal, toolName, logger } = params;
   if (!signal) return work;

@@ -2,11 +2,11 @@
 // `/tmp/openclaw/openclaw-YYYY-MM-DD.log` (local date, a new file each day). At
 // `logging.maxFileBytes` (default 100 MB) the active file becomes `<name>.1.log` (older archives
 // shift up to `.5`) and writing continues in a fresh file. Each line is one append write, so a
-// crash leaves whole lines behind. The directory and each file pass log-dir.ts's checks first
+// crash leaves whole lines behind. The directory and each file pass safe-log-path.ts's checks first
 // (created 0700 / 0600, never another user's, never through a symlink).
 import { closeSync, existsSync, fstatSync, renameSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { openLogFileForAppend, prepareLogDir } from "./log-dir.js";
+import { openLogFileForAppend, prepareLogDir } from "./safe-log-path.js";
 
 /** Where OpenClaw writes its logs by default (POSIX). */
 export const DEFAULT_LOG_DIR = "/tmp/openclaw";

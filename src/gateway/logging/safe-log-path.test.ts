@@ -18,14 +18,15 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
-import { prepareLogDir, UnsafeLogPathError } from "./log-dir.js";
-import { datedLogFileName, RotatingLogFile } from "./log-file.js";
-import { createPinoGatewayLogger } from "./pino-logger.js";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
+import { createDaemonLogger } from "./daemon-logger.js";
+import { datedLogFileName, RotatingLogFile } from "./rotating-file.js";
+import { prepareLogDir, UnsafeLogPathError } from "./safe-log-path.js";
 
 const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
-if (!asRoot) console.warn("log-dir tests: not root, the other-user ownership cases are skipped");
+if (!asRoot)
+  console.warn("safe-log-path tests: not root, the other-user ownership cases are skipped");
 
 const day = new Date(2026, 2, 14, 9, 30, 0).getTime();
 const fileName = datedLogFileName(new Date(day));
@@ -52,7 +53,7 @@ function open(dir: string, now = () => day): RotatingLogFile {
 /** The daemon logger over `dir`: whether it kept a file, and what it said on the console. */
 function daemonLogger(dir: string) {
   const err: string[] = [];
-  const logger = createPinoGatewayLogger({
+  const daemon = createDaemonLogger({
     stdout: () => {},
     stderr: (text) => err.push(text),
     isTty: false,
@@ -60,9 +61,9 @@ function daemonLogger(dir: string) {
     logDir: dir,
     now: () => day,
   });
-  logger.info("hello");
-  logger.close();
-  return { file: logger.file, warnings: err.join("") };
+  daemon.logger.info("hello");
+  daemon.close();
+  return { file: daemon.file, warnings: err.join("") };
 }
 
 describe("log directory", () => {

@@ -3,11 +3,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
-import type { LoggingConfig } from "../protocol/config/index.js";
-import { formatConsoleRecord } from "./log-console.js";
-import { archivePath, datedLogFileName } from "./log-file.js";
-import { createPinoGatewayLogger } from "./pino-logger.js";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
+import type { LoggingConfig } from "../../protocol/config/index.js";
+import { formatConsoleRecord } from "./console-format.js";
+import { createDaemonLogger } from "./daemon-logger.js";
+import { archivePath, datedLogFileName } from "./rotating-file.js";
 
 // `logging` is loosely typed: the schema's level unions have no narrow static type.
 function setup(
@@ -17,7 +17,7 @@ function setup(
   let clock = new Date(2026, 2, 14, 9, 30, 0).getTime();
   const out: string[] = [];
   const err: string[] = [];
-  const logger = createPinoGatewayLogger({
+  const daemon = createDaemonLogger({
     ...(params.logging ? { logging: params.logging as LoggingConfig } : {}),
     stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),
@@ -32,70 +32,99 @@ function setup(
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { dir, logger, out, err, lines, advance: (ms: number) => (clock += ms) };
+  const { logger } = daemon;
+  return { dir, daemon, logger, out, err, lines, advance: (ms: number) => (clock += ms) };
 }
 
 describe("daemon logger (pino)", () => {
   it("writes JSON lines to the dated default file and JSON to stdout off a terminal", () => {
     const t = setup();
-    t.logger.info("gateway ready", { url: "ws://127.0.0.1:1" });
-    t.logger.warn("slow", { ms: 12 });
+    t.logger.info({ url: "ws://127.0.0.1:1" }, "gateway ready");
+    t.logger.warn({ ms: 12 }, "slow");
     const path = join(t.dir, "openclaw-2026-03-14.log");
-    expect(t.logger.file).toBe(path);
+    expect(t.daemon.file).toBe(path);
     const [ready, slow] = t.lines(path);
     expect(ready).toMatchObject({ level: "info", msg: "gateway ready", url: "ws://127.0.0.1:1" });
     expect(ready.time).toBe(new Date(2026, 2, 14, 9, 30, 0).toISOString());
     expect(slow).toMatchObject({ level: "warn", msg: "slow", ms: 12 });
     expect(JSON.parse(t.out[0])).toMatchObject({ level: "info", msg: "gateway ready" });
     expect(JSON.parse(t.err[0])).toMatchObject({ level: "warn", msg: "slow" });
-    t.logger.close();
+    t.daemon.close();
+  });
+
+  it("writes a child logger's bindings into each of its lines, in the file and on the console", () => {
+    const t = setup({ isTty: true });
+    const account = t.logger.child({ channel: "telegram", accountId: "main" });
+    account.warn({ updateId: 7 }, "update skipped");
+    account.child({ chatId: "42" }).info("sent");
+    t.logger.info("parent line");
+    const [skipped, sent, parent] = t.lines(t.daemon.file!);
+    expect(skipped).toMatchObject({
+      level: "warn",
+      msg: "update skipped",
+      channel: "telegram",
+      accountId: "main",
+      updateId: 7,
+    });
+    expect(sent).toMatchObject({
+      msg: "sent",
+      channel: "telegram",
+      accountId: "main",
+      chatId: "42",
+    });
+    expect(parent).not.toHaveProperty("channel");
+    expect(t.err[0]).toMatch(
+      /WARN {2}update skipped channel=telegram accountId=main updateId=7\n$/,
+    );
+    expect(t.out[0]).toMatch(/INFO {2}sent channel=telegram accountId=main chatId=42\n$/);
+    t.daemon.close();
   });
 
   it("prints pretty one-liners on a terminal and honours consoleStyle compact", () => {
     const tty = setup({ isTty: true });
-    tty.logger.info("gateway ready", { authMode: "token" });
+    tty.logger.info({ authMode: "token" }, "gateway ready");
     expect(tty.out[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}gateway ready authMode=token\n$/);
     const compact = setup({ isTty: true, logging: { consoleStyle: "compact" } });
-    compact.logger.info("hello", { n: 1 });
+    compact.logger.info({ n: 1 }, "hello");
     expect(compact.out[0]).toMatch(/^\S+Z info hello \{"n":1\}\n$/);
-    tty.logger.close();
-    compact.logger.close();
+    tty.daemon.close();
+    compact.daemon.close();
   });
 
   it("filters file and console by their own levels", () => {
     const t = setup({ logging: { level: "debug", consoleLevel: "warn" } });
-    t.logger.debug?.("details");
+    t.logger.debug("details");
     t.logger.info("normal");
     t.logger.error("broken");
-    expect(t.lines(t.logger.file!).map((line) => line.msg)).toEqual([
+    expect(t.lines(t.daemon.file!).map((line) => line.msg)).toEqual([
       "details",
       "normal",
       "broken",
     ]);
     expect(t.out).toEqual([]);
     expect(t.err).toHaveLength(1);
-    t.logger.close();
+    t.daemon.close();
   });
 
   it("writes no file at level silent and uses logging.file when set", () => {
     const silent = setup({ logging: { level: "silent" } });
     silent.logger.info("x");
-    expect(silent.logger.file).toBeUndefined();
+    expect(silent.daemon.file).toBeUndefined();
     expect(readdirSync(silent.dir)).toEqual([]);
     const dir = makeTempDir("pincer-logfile-");
     const fixed = setup({ logging: { file: join(dir, "gw.log") } });
     fixed.logger.info("to the fixed file");
     expect(fixed.lines(join(dir, "gw.log"))[0].msg).toBe("to the fixed file");
-    fixed.logger.close();
+    fixed.daemon.close();
   });
 
   it("masks secrets on the console only, unless redactSensitive is off", () => {
     const secret = "sk-abcdefghijklmnopqrstuvwxyz123456";
     const t = setup({ isTty: true });
-    t.logger.info(`calling with ${secret}`, { token: "short-token" });
+    t.logger.info({ token: "short-token" }, `calling with ${secret}`);
     expect(t.out[0]).toContain("sk-abc…3456");
     expect(t.out[0]).not.toContain(secret);
-    expect(t.lines(t.logger.file!)[0].msg).toContain(secret);
+    expect(t.lines(t.daemon.file!)[0].msg).toContain(secret);
     const off = setup({ isTty: true, logging: { redactSensitive: "off" } });
     off.logger.info(`calling with ${secret}`);
     expect(off.out[0]).toContain(secret);
@@ -116,9 +145,9 @@ describe("daemon logger (pino)", () => {
     expect(t.lines(path).at(-1)?.msg).toContain("line 39");
     t.advance(24 * 60 * 60 * 1000);
     t.logger.info("tomorrow");
-    expect(t.logger.file).toBe(join(t.dir, datedLogFileName(new Date(2026, 2, 15, 9, 30))));
-    expect(t.lines(t.logger.file!)[0].msg).toBe("tomorrow");
-    t.logger.close();
+    expect(t.daemon.file).toBe(join(t.dir, datedLogFileName(new Date(2026, 2, 15, 9, 30))));
+    expect(t.lines(t.daemon.file!)[0].msg).toBe("tomorrow");
+    t.daemon.close();
   });
 
   it("keeps an unserializable field from breaking the pretty line", () => {

@@ -1,23 +1,22 @@
-// The daemon's real logger: pino writing JSON lines to the rotating log file (`logging.level`,
-// default info) and to the console (`logging.consoleLevel`, default info) in the console style.
+// The daemon's real logger: one pino logger (child loggers, levels, JSON records) with two pino
+// destinations in a multistream: the rotating log file (`logging.level`, default info) and the
+// console (`logging.consoleLevel`, default info) in the console style with secrets masked. The
+// destinations are ours because pino cannot do those parts without more dependencies: size-based
+// rotation with numbered archives (pino-roll), the pretty/compact styles (pino-pretty), and masking
+// secrets inside message text by pattern (pino's `redact` censors object paths only).
 // Loaded only by `pincer gateway run` (pino costs ~60 ms to import; `pincer --help` never pays it).
 import { pino } from "pino";
-import type { LoggingConfig } from "../protocol/config/index.js";
-import {
-  type ConsoleStyle,
-  createRedactor,
-  DEFAULT_REDACT_PATTERNS,
-  formatConsoleRecord,
-  type LogRecord,
-} from "./log-console.js";
-import { RotatingLogFile } from "./log-file.js";
-import type { GatewayLogger, LogFields } from "./logger.js";
+import type { Logger } from "../../lib/logger.js";
+import type { LoggingConfig } from "../../protocol/config/index.js";
+import { type ConsoleStyle, formatConsoleRecord, type LogRecord } from "./console-format.js";
+import { createRedactor, DEFAULT_REDACT_PATTERNS } from "./console-redact.js";
+import { RotatingLogFile } from "./rotating-file.js";
 
 type Level = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
 const ORDER: Level[] = ["trace", "debug", "info", "warn", "error", "fatal", "silent"];
 
-/** Inputs of {@link createPinoGatewayLogger}. */
-export interface PinoGatewayLoggerParams {
+/** Inputs of {@link createDaemonLogger}. */
+export interface DaemonLoggerParams {
   logging?: LoggingConfig;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
@@ -31,14 +30,15 @@ export interface PinoGatewayLoggerParams {
   now: () => number;
 }
 
-/** A gateway logger that owns its file; `close` releases it. */
-export interface DaemonLogger extends GatewayLogger {
+/** The daemon's pino logger and the log file it owns; `close` releases the file. */
+export interface DaemonLogging {
+  logger: Logger;
   /** The file written now, if any. */
   readonly file: string | undefined;
   close(): void;
 }
 
-function openLogFile(params: PinoGatewayLoggerParams): RotatingLogFile | Error {
+function openLogFile(params: DaemonLoggerParams): RotatingLogFile | Error {
   try {
     const logging = params.logging ?? {};
     return new RotatingLogFile({
@@ -53,7 +53,7 @@ function openLogFile(params: PinoGatewayLoggerParams): RotatingLogFile | Error {
 }
 
 /** Builds the daemon logger from the `logging` config block. */
-export function createPinoGatewayLogger(params: PinoGatewayLoggerParams): DaemonLogger {
+export function createDaemonLogger(params: DaemonLoggerParams): DaemonLogging {
   const logging = params.logging ?? {};
   // The schema's level unions are spread literals; their static type is not narrow.
   const fileLevel = (logging.level ?? "info") as Level;
@@ -104,13 +104,8 @@ export function createPinoGatewayLogger(params: PinoGatewayLoggerParams): Daemon
   if (file instanceof Error) {
     log.warn({ error: file.message }, "log file unavailable; logging to the console only");
   }
-  const at = (level: "info" | "warn" | "error" | "debug") => (msg: string, fields?: LogFields) =>
-    log[level](fields ?? {}, msg);
   return {
-    info: at("info"),
-    warn: at("warn"),
-    error: at("error"),
-    debug: at("debug"),
+    logger: log,
     get file() {
       return file instanceof RotatingLogFile && !fileFailed ? file.currentPath : undefined;
     },
