@@ -9,7 +9,7 @@ import {
   type SelfSignedTlsServer,
   startSelfSignedTls,
 } from "../../../test/helpers/self-signed-tls.js";
-import type { OutboundTarget } from "../types.js";
+import type { OutboundTarget } from "../index.js";
 import { createTelegramAdapter } from "./index.js";
 
 const DM: OutboundTarget = { accountId: "default", peer: { kind: "direct", id: "111" } };

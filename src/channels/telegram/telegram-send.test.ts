@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeTelegram, startFakeTelegram } from "../../../test/helpers/fake-telegram.js";
 import { type TelegramAccounts, telegramAccounts } from "../../../test/helpers/telegram-account.js";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
-import type { OutboundTarget } from "../types.js";
+import type { OutboundTarget } from "../index.js";
 import { createTelegramAdapter } from "./index.js";
 
 const TOKEN = "123:main";
