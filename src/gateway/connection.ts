@@ -6,14 +6,12 @@ import type { RawData, WebSocket } from "ws";
 import {
   type ConnectParams,
   ErrorCodes,
-  formatIssues,
   GATEWAY_SCHEMAS,
   type GatewayErrorShape,
   gatewayError,
   hasScope,
   missingScopeError,
   requiredScope,
-  validateSchema,
 } from "../protocol/gateway/index.js";
 import type { ClientInfo, GatewayCore, MethodHandler, MethodResult } from "./context.js";
 import {
@@ -34,6 +32,7 @@ import {
   type SharedAuth,
 } from "./handshake.js";
 import type { AuthRateLimiter } from "./rate-limit.js";
+import { formatIssues, validateSchema } from "./schema-issues.js";
 import { onReceiverError, setFrameLimit } from "./ws-receiver.js";
 
 /** What a connection needs from its server. */

@@ -1,5 +1,5 @@
-// Public surface of the gateway protocol at run time: generated schemas, the validator, error codes
-// and the scope table. TypeBox sources (schema.ts, method-schemas.ts) are imported by types only.
+// Public surface of the gateway protocol at run time: generated schemas, error codes and the scope
+// table (validating against the schemas is `gateway/schema-issues.ts`). TypeBox sources (schema.ts, method-schemas.ts) are imported by types only.
 export {
   DetailCodes,
   type ErrorCode,
@@ -19,4 +19,3 @@ export type {
 export { GATEWAY_SCHEMAS, type GatewaySchemaName } from "./schema.generated.js";
 export type { ConnectParams, ErrorShape, RequestFrame } from "./schema.js";
 export { hasScope, METHOD_SCOPES, type MethodScope, requiredScope } from "./scopes.js";
-export { formatIssues, type ParamsIssue, validateSchema } from "./validate.js";
