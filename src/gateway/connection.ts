@@ -2,6 +2,7 @@
 // `connect`), then request dispatch with scope checks and params validation. Events carry a
 // per-connection seq; a client whose outgoing buffer passes maxBufferedBytes is dropped (1013).
 import { randomUUID } from "node:crypto";
+import type { Duplex } from "node:stream";
 import type { RawData, WebSocket } from "ws";
 import {
   type ConnectParams,
@@ -22,6 +23,7 @@ import {
   truncateCloseReason,
   UNKNOWN_REQUEST_ID,
 } from "./frame-check.js";
+import { isUtf8Text, meterFrames } from "./frame-meter.js";
 import {
   type DeviceAuthority,
   type HandshakeAccepted,
@@ -33,7 +35,6 @@ import {
 } from "./handshake.js";
 import type { AuthRateLimiter } from "./rate-limit.js";
 import { formatIssues, validateSchema } from "./schema-issues.js";
-import { onReceiverError, setFrameLimit } from "./ws-receiver.js";
 
 /** What a connection needs from its server. */
 export interface ConnectionHost {
@@ -77,6 +78,8 @@ export class GatewayConnection {
 
   constructor(params: {
     ws: WebSocket;
+    /** The upgraded socket under `ws`: its frames are metered (frame-meter.ts). */
+    socket: Duplex;
     remoteAddress: string;
     isLoopback: boolean;
     host: ConnectionHost;
@@ -87,15 +90,19 @@ export class GatewayConnection {
     this.isLoopback = params.isLoopback;
     this.host = host;
     this.challengeTs = host.core.now();
-    setFrameLimit(ws, MAX_PREAUTH_PAYLOAD_BYTES);
-    onReceiverError(ws, ({ code, reason }) => {
-      host.core.logger.warn("closing connection: unreadable frame", {
-        connId: this.connId,
-        remote: this.remoteAddress,
-        code,
-        reason,
-      });
-      this.close(code, reason);
+    meterFrames({
+      socket: params.socket,
+      limit: () => (this.state === "ready" ? MAX_PAYLOAD_BYTES : MAX_PREAUTH_PAYLOAD_BYTES),
+      wsMaxPayload: MAX_PAYLOAD_BYTES,
+      onRefuse: ({ code, reason }) => {
+        host.core.logger.warn("closing connection: unreadable frame", {
+          connId: this.connId,
+          remote: this.remoteAddress,
+          code,
+          reason,
+        });
+        this.close(code, reason);
+      },
     });
     ws.on("message", (data, isBinary) => this.onMessage(data, isBinary));
     ws.on("close", () => this.onClosed());
@@ -207,6 +214,10 @@ export class GatewayConnection {
       this.close(1009, `frame too large: limit ${limit} bytes`);
       return;
     }
+    if (!isBinary && !isUtf8Text(data)) {
+      this.close(1007, "invalid UTF-8 in a text frame");
+      return;
+    }
     const verdict = checkRequestFrame(data, isBinary);
     if (!verdict.ok) {
       this.refuseFrame(verdict);
@@ -290,7 +301,6 @@ export class GatewayConnection {
       mode: params.client.mode,
       remoteAddress: this.remoteAddress,
     };
-    setFrameLimit(this.ws, MAX_PAYLOAD_BYTES);
     this.respond(id, { ok: true, payload: this.host.hello(this, verdict, params) });
     this.state = "ready";
     this.host.onReady(this, params);
