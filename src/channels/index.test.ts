@@ -46,7 +46,8 @@ describe("channels/index.ts: the adapter API", () => {
       if (!name.endsWith(".ts") || name.endsWith(".test.ts")) continue;
       const text = readFileSync(new URL(name, dir), "utf8");
       for (const [, spec] of text.matchAll(/from "(\.\.\/[^"]+)"/g)) {
-        if (spec !== "../index.js" && !spec.startsWith("../../")) offenders.push(`${name}: ${spec}`);
+        if (spec !== "../index.js" && !spec.startsWith("../../"))
+          offenders.push(`${name}: ${spec}`);
       }
     }
     expect(offenders).toEqual([]);
