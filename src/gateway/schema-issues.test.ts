@@ -7,7 +7,7 @@ const check = (name: keyof typeof GATEWAY_SCHEMAS, value: unknown) =>
   formatIssues(validateSchema(GATEWAY_SCHEMAS[name], value));
 
 describe("gateway schema issues", () => {
-  it("words problems in the reference's ajv style", () => {
+  it("words problems in OpenClaw's ajv style", () => {
     expect(check("chat.history", { sessionKey: "", limit: 0 })).toBe(
       "at /sessionKey: must NOT have fewer than 1 characters; at /limit: must be >= 1",
     );

@@ -1,5 +1,5 @@
 // The gateway's wording of schema violations (`lib/schema-walk.ts` finds them) for INVALID_REQUEST
-// answers, in the reference's ajv style: "must have required property 'idempotencyKey'", "at
+// answers, in OpenClaw's ajv style: "must have required property 'idempotencyKey'", "at
 // /client/id: must be equal to one of the allowed values". Validates against the plain JSON of
 // `protocol/gateway/schema.generated.ts`, so the gateway never loads TypeBox.
 import { isFailure, type SchemaViolation, walkSchema } from "../lib/schema-walk.js";
@@ -66,7 +66,7 @@ export function validateSchema(schema: unknown, value: unknown): ParamsIssue[] {
     .map((violation) => ({ pointer: pointerOf(violation.path), message: messageOf(violation) }));
 }
 
-/** Formats issues as the reference does: root issues bare, others prefixed `at /path:`. */
+/** Formats issues as OpenClaw does: root issues bare, others prefixed `at /path:`. */
 export function formatIssues(issues: ParamsIssue[]): string {
   return issues
     .map((issue) =>
