@@ -61,6 +61,8 @@ interface Run {
   defs: SchemaNode[];
   patterns: Map<string, RegExp>;
   out: SchemaViolation[];
+  /** Failures in `out` so far (shared by the scoped copies of one run). */
+  tally: { failures: number };
   maxFailures: number;
 }
 
@@ -138,6 +140,7 @@ function formsOf(run: Run, raw: unknown): SchemaForm[] {
 
 function push(run: Run, violation: SchemaViolation): void {
   run.out.push(violation);
+  if (isFailure(violation)) run.tally.failures++;
 }
 
 function failures(violations: SchemaViolation[]): number {
@@ -146,7 +149,7 @@ function failures(violations: SchemaViolation[]): number {
 
 function checkUnion(run: Run, value: unknown, branches: unknown[], path: SchemaPath): void {
   const attempts = branches.map((branch) => {
-    const sub: Run = { ...run, out: [] };
+    const sub: Run = { ...run, out: [], tally: { failures: 0 } };
     check(sub, value, branch, path);
     return sub.out;
   });
@@ -248,7 +251,7 @@ function checkObject(
 }
 
 function check(run: Run, value: unknown, raw: unknown, path: SchemaPath): void {
-  if (run.maxFailures !== Number.POSITIVE_INFINITY && failures(run.out) >= run.maxFailures) return;
+  if (run.tally.failures >= run.maxFailures) return;
   if (raw === false) {
     push(run, { keyword: "false", path });
     return;
@@ -294,6 +297,7 @@ export function walkSchema(
     defs: [],
     patterns: new Map(),
     out: [],
+    tally: { failures: 0 },
     maxFailures: options.maxFailures ?? Number.POSITIVE_INFINITY,
   };
   check(run, value, schema, []);
