@@ -1,7 +1,10 @@
-// A one-pass JSON5 reader for the common case: it builds the value and the source-position tree
-// together, which halves the cold start-up cost of loading a config. It is strict and gives up
+// The config loader's fast path: a one-pass JSON5 reader that builds the value and the
+// source-position tree together, without loading the json5 package. It is strict and gives up
 // (returns undefined) on anything unusual — non-ASCII outside strings, rare escapes, syntax
-// errors — and the caller then uses the json5 package, whose errors name line and column.
+// errors — and the caller then uses `lib/json5.ts`, whose errors name line and column.
+// Why it exists: reading a typical 1.8 KB openclaw.json (3 agents, telegram, bindings) in a fresh
+// process takes ~2 ms here against ~34 ms for loading json5 + parsing + scanJson5 (median of 15
+// cold runs, Node 20); every CLI command and gateway start pays that once.
 import type { Json5Node } from "./json5-locate.js";
 
 /** The value and node tree of a JSON5 text, as `JSON5.parse` + `scanJson5` would give them. */

@@ -1,8 +1,8 @@
 // A small JSON5 scanner that records where every value stands in the source text. It runs only on text
 // that `json5` already parsed, so it can stay lenient; the parse itself (and syntax errors) is json5's.
 
+import { parseJson5 } from "../lib/json5.js";
 import { formatConfigPath, type PathSegment } from "./config-path.js";
-import { json5 } from "./json5-lazy.js";
 
 /** Kind of JSON5 value a node holds. */
 export type Json5NodeKind = "object" | "array" | "string" | "number" | "boolean" | "null";
@@ -91,9 +91,9 @@ function scanWord(text: string, start: number): number {
 
 /** The key a raw key token stands for (quoted strings and `\uXXXX` escapes decoded). */
 function decodeKey(raw: string): string {
-  if (raw.startsWith('"') || raw.startsWith("'")) return json5().parse<string>(raw);
+  if (raw.startsWith('"') || raw.startsWith("'")) return parseJson5(raw) as string;
   if (!raw.includes("\\")) return raw;
-  return Object.keys(json5().parse<Record<string, unknown>>(`{${raw}:0}`))[0] ?? raw;
+  return Object.keys(parseJson5(`{${raw}:0}`) as Record<string, unknown>)[0] ?? raw;
 }
 
 interface Cursor {

@@ -1,10 +1,10 @@
 // Parses JSON5 text with the json5 package and pairs the value with its source map; syntax errors
 // become issues carrying file/line/column instead of exceptions.
 
+import { parseJson5 } from "../lib/json5.js";
 import { type ConfigIssue, makeIssue } from "./config-issue.js";
 import { findTooDeep, tooDeepMessage } from "./depth-limit.js";
 import { parseJson5Fast } from "./json5-fast.js";
-import { json5 } from "./json5-lazy.js";
 import { type Json5Node, lineStarts, positionAt, scanJson5 } from "./json5-locate.js";
 
 /** A parsed file: its value, node tree and line table. */
@@ -47,7 +47,7 @@ export function parseJson5Text(file: string, text: string): ParsedJson5 | Failed
   if (fast) return { ok: true, value: fast.value, root: fast.root, starts: lineStarts(text) };
   let value: unknown;
   try {
-    value = json5().parse(text);
+    value = parseJson5(text);
   } catch (err) {
     if (!(err instanceof SyntaxError)) throw err;
     const syntax = err as Json5SyntaxError;

@@ -1,7 +1,9 @@
-// A small recursive validator over the JSON Schema that TypeBox produces. It walks schema and value
-// together and writes one plain-words message per problem (with did-you-mean), never a raw error dump.
+// Config's wording of schema violations (`lib/schema-walk.ts` finds them): one plain-words message
+// per problem, on the path of the offending (or missing) value, with did-you-mean; never a raw
+// error dump. A failed union says what it expected, or reports the branch closest to the value.
 import { closestMatch } from "../lib/edit-distance.js";
-import { isPlainObject, type PathSegment } from "./config-path.js";
+import { type SchemaForm, type SchemaViolation, walkSchema } from "../lib/schema-walk.js";
+import type { PathSegment } from "./config-path.js";
 import {
   describeType,
   describeValue,
@@ -19,90 +21,11 @@ export interface SchemaIssue {
   message: string;
 }
 
-type SchemaNode = Record<string, unknown>;
-
-/** One step of the walk: a value, the schema it must satisfy, and where it stands. */
-interface Visit<V = unknown, S = unknown> {
-  value: V;
-  schema: S;
-  segments: PathSegment[];
-}
-
-interface Run {
-  defs: Array<Record<string, unknown>>;
-  patterns: Map<string, RegExp>;
-  out: SchemaIssue[];
-}
-
 const error = (segments: PathSegment[], message: string): SchemaIssue => ({
   severity: "error",
   segments,
   message,
 });
-
-function regexFor(run: Run, pattern: string): RegExp {
-  let regex = run.patterns.get(pattern);
-  if (!regex) {
-    regex = new RegExp(pattern);
-    run.patterns.set(pattern, regex);
-  }
-  return regex;
-}
-
-function resolveRef(run: Run, schema: SchemaNode): SchemaNode {
-  const ref = schema.$ref;
-  if (typeof ref !== "string") return schema;
-  const name = ref.replace(/^#\/(\$defs|definitions)\//, "");
-  for (let i = run.defs.length - 1; i >= 0; i--) {
-    const target = run.defs[i][name];
-    if (isPlainObject(target)) return target;
-  }
-  return {};
-}
-
-function literalsOf(schema: SchemaNode): unknown[] | undefined {
-  if (Object.hasOwn(schema, "const")) return [schema.const];
-  if (Array.isArray(schema.enum)) return schema.enum;
-  return undefined;
-}
-
-function branchesOf(schema: SchemaNode): unknown[] | undefined {
-  if (Array.isArray(schema.anyOf)) return schema.anyOf;
-  if (Array.isArray(schema.oneOf)) return schema.oneOf;
-  return undefined;
-}
-
-function typesOf(schema: SchemaNode): unknown[] {
-  if (Array.isArray(schema.type)) return schema.type;
-  return schema.type === undefined ? [] : [schema.type];
-}
-
-/** JSON types a schema can accept; `any` when it does not constrain the type. */
-function acceptedTypes(run: Run, raw: unknown): Set<JsonType | "any"> {
-  if (!isPlainObject(raw)) return new Set(raw === false ? [] : ["any"]);
-  const schema = resolveRef(run, raw);
-  const literals = literalsOf(schema);
-  if (literals) return new Set(literals.map(jsonTypeOf));
-  const branches = branchesOf(schema);
-  if (branches) return new Set(branches.flatMap((branch) => [...acceptedTypes(run, branch)]));
-  const types = typesOf(schema);
-  if (types.length > 0) {
-    return new Set(types.map((type) => (type === "integer" ? "number" : type) as JsonType));
-  }
-  return new Set([isPlainObject(schema.properties) ? "object" : "any"]);
-}
-
-function describeSchema(run: Run, raw: unknown): string[] {
-  if (!isPlainObject(raw)) return ["any value"];
-  const schema = resolveRef(run, raw);
-  const literals = literalsOf(schema);
-  if (literals) return literals.map(formatLiteral);
-  const branches = branchesOf(schema);
-  if (branches) return branches.flatMap((branch) => describeSchema(run, branch));
-  const types = typesOf(schema);
-  if (types.length > 0) return types.map((type) => describeType(String(type)));
-  return isPlainObject(schema.properties) ? ["an object"] : ["any value"];
-}
 
 function didYouMean(value: unknown, literals: unknown[]): string {
   if (typeof value !== "string") return "";
@@ -118,212 +41,153 @@ function literalMessage(value: unknown, literals: unknown[]): string {
   return `${head} (got ${got})${didYouMean(value, literals)}`;
 }
 
-function matchesType(value: unknown, type: unknown): boolean {
-  if (type === "integer") return typeof value === "number" && Number.isInteger(value);
-  return jsonTypeOf(value) === type;
+function itemCount(count: number): string {
+  return `${count} item${count === 1 ? "" : "s"}`;
 }
 
-function collect(run: Run, visit: Visit): SchemaIssue[] {
-  const sub: Run = { ...run, out: [] };
-  check(sub, visit);
-  return sub.out;
+function acceptedTypes(forms: SchemaForm[]): Set<JsonType | "any"> {
+  const types = new Set<JsonType | "any">();
+  for (const form of forms) {
+    if ("literal" in form) types.add(jsonTypeOf(form.literal));
+    else if ("type" in form)
+      types.add((form.type === "integer" ? "number" : form.type) as JsonType);
+    else if ("object" in form) types.add("object");
+    else if ("any" in form) types.add("any");
+  }
+  return types;
+}
+
+function describeForm(form: SchemaForm): string {
+  if ("literal" in form) return formatLiteral(form.literal);
+  if ("type" in form) return describeType(form.type);
+  return "object" in form ? "an object" : "any value";
 }
 
 function errorCount(issues: SchemaIssue[]): number {
   return issues.filter((issue) => issue.severity === "error").length;
 }
 
-/** anyOf: accept if a branch accepts; else one literal message, one "expected X or Y", or the best branch. */
-function checkUnion(run: Run, visit: Visit<unknown, unknown[]>): void {
-  const { value, schema: branches, segments } = visit;
-  const attempts = branches.map((branch) => collect(run, { value, schema: branch, segments }));
-  const passing = attempts.find((issues) => errorCount(issues) === 0);
-  if (passing) {
-    run.out.push(...passing);
-    return;
-  }
-  const literalBranches = branches.map((branch) =>
-    isPlainObject(branch) ? literalsOf(resolveRef(run, branch)) : undefined,
-  );
+/** A failed union: one literal message, one "expected X or Y", or the closest branch's issues. */
+function unionIssues(violation: Extract<SchemaViolation, { keyword: "anyOf" }>): SchemaIssue[] {
+  const { value, branches, path } = violation;
+  const literalBranches = branches.map((branch) => branch.literals);
   if (literalBranches.every((literals) => literals !== undefined)) {
-    run.out.push(error(segments, literalMessage(value, literalBranches.flat())));
-    return;
+    return [error(path, literalMessage(value, literalBranches.flat()))];
   }
   const type = jsonTypeOf(value);
-  const structural = branches
-    .map((branch, index) => ({ index, types: acceptedTypes(run, branch) }))
-    .filter(({ index }) => literalBranches[index] === undefined)
-    .filter(({ types }) => types.has(type) || types.has("any"));
-  if (structural.length === 0) {
-    const expected = [...new Set(branches.flatMap((branch) => describeSchema(run, branch)))];
-    const hint = didYouMean(value, literalBranches.flat());
-    const message = `expected ${joinAlternatives(expected)}, got ${describeValue(value)}${hint}`;
-    run.out.push(error(segments, message));
-    return;
-  }
-  let best = attempts[structural[0].index];
-  for (const { index } of structural.slice(1)) {
-    if (errorCount(attempts[index]) < errorCount(best)) best = attempts[index];
-  }
-  run.out.push(...best);
-}
-
-function checkString(run: Run, { value, schema, segments }: Visit<string, SchemaNode>): void {
-  const { minLength, maxLength, pattern } = schema;
-  if (typeof minLength === "number" && value.length < minLength) {
-    const message =
-      minLength === 1
-        ? "must not be empty"
-        : `must be at least ${minLength} characters long (got ${value.length})`;
-    run.out.push(error(segments, message));
-  }
-  if (typeof maxLength === "number" && value.length > maxLength) {
-    const message = `must be at most ${maxLength} characters long (got ${value.length})`;
-    run.out.push(error(segments, message));
-  }
-  if (typeof pattern === "string" && !regexFor(run, pattern).test(value)) {
-    const message = `must match the pattern /${pattern}/ (got ${previewString(value)})`;
-    run.out.push(error(segments, message));
-  }
-}
-
-function checkNumber(run: Run, { value, schema, segments }: Visit<number, SchemaNode>): void {
-  const bounds: Array<[unknown, (limit: number) => boolean, string]> = [
-    [schema.minimum, (limit) => value < limit, "must be at least"],
-    [schema.maximum, (limit) => value > limit, "must be at most"],
-    [schema.exclusiveMinimum, (limit) => value <= limit, "must be greater than"],
-    [schema.exclusiveMaximum, (limit) => value >= limit, "must be less than"],
-  ];
-  for (const [limit, broken, words] of bounds) {
-    if (typeof limit === "number" && broken(limit)) {
-      run.out.push(error(segments, `${words} ${limit} (got ${value})`));
-    }
-  }
-}
-
-function itemCount(count: number): string {
-  return `${count} item${count === 1 ? "" : "s"}`;
-}
-
-function checkArray(run: Run, { value, schema, segments }: Visit<unknown[], SchemaNode>): void {
-  const { items, prefixItems, minItems, maxItems } = schema;
-  const tuple = Array.isArray(prefixItems) ? prefixItems : Array.isArray(items) ? items : undefined;
-  const rest = Array.isArray(prefixItems)
-    ? items
-    : Array.isArray(items)
-      ? schema.additionalItems
-      : items;
-  value.forEach((item, index) => {
-    const itemSchema = tuple && index < tuple.length ? tuple[index] : rest;
-    if (itemSchema === false) {
-      const message = `unexpected item: at most ${itemCount(tuple?.length ?? 0)} allowed`;
-      run.out.push(error([...segments, index], message));
-    } else {
-      check(run, { value: item, schema: itemSchema, segments: [...segments, index] });
-    }
+  const structural = branches.filter((branch) => {
+    if (branch.literals !== undefined) return false;
+    const types = acceptedTypes(branch.forms);
+    return types.has(type) || types.has("any");
   });
-  if (typeof minItems === "number" && value.length < minItems) {
-    run.out.push(
-      error(segments, `must have at least ${itemCount(minItems)} (got ${value.length})`),
-    );
+  if (structural.length === 0) {
+    const expected = [...new Set(branches.flatMap((branch) => branch.forms.map(describeForm)))];
+    const hint = didYouMean(value, literalBranches.flat());
+    return [
+      error(path, `expected ${joinAlternatives(expected)}, got ${describeValue(value)}${hint}`),
+    ];
   }
-  if (typeof maxItems === "number" && value.length > maxItems) {
-    run.out.push(error(segments, `must have at most ${itemCount(maxItems)} (got ${value.length})`));
+  let best = wordAll(structural[0].violations);
+  for (const branch of structural.slice(1)) {
+    const issues = wordAll(branch.violations);
+    if (errorCount(issues) < errorCount(best)) best = issues;
   }
+  return best;
 }
 
-/** A key no property or pattern covers: an error when closed, a typo warning when open. */
-function unknownKey(run: Run, { value: key, schema, segments }: Visit<string, SchemaNode>): void {
-  const names = isPlainObject(schema.properties) ? Object.keys(schema.properties) : [];
+/** An unknown key: an error when the object is closed, a typo warning when it is open. */
+function unknownKeyIssues(
+  violation: Extract<SchemaViolation, { keyword: "additionalProperties" }>,
+): SchemaIssue[] {
+  const { key, names, patterns, closed } = violation;
   const suggestion = closestMatch(key, names);
   const hint = suggestion === undefined ? "" : ` — did you mean ${JSON.stringify(suggestion)}?`;
-  const path = [...segments, key];
-  if (schema.additionalProperties === false) {
-    const patterns = isPlainObject(schema.patternProperties)
-      ? Object.keys(schema.patternProperties)
-      : [];
+  const path = [...violation.path, key];
+  if (closed) {
     const rule =
       names.length === 0 && patterns.length > 0
         ? ` (keys must match /${patterns.join("/ or /")}/)`
         : "";
-    run.out.push(error(path, `unknown key ${JSON.stringify(key)}${rule}${hint}`));
-  } else if (suggestion !== undefined) {
-    const message = `unknown key ${JSON.stringify(key)}${hint}`;
-    run.out.push({ severity: "warning", segments: path, message });
+    return [error(path, `unknown key ${JSON.stringify(key)}${rule}${hint}`)];
+  }
+  if (suggestion === undefined) return [];
+  return [
+    { severity: "warning", segments: path, message: `unknown key ${JSON.stringify(key)}${hint}` },
+  ];
+}
+
+function numberMessage(words: string, limit: number, value: number): string {
+  return `${words} ${limit} (got ${value})`;
+}
+
+function word(violation: SchemaViolation): SchemaIssue[] {
+  const { path } = violation;
+  switch (violation.keyword) {
+    case "false":
+      return [error(path, "is not allowed here")];
+    case "type": {
+      const expected = joinAlternatives(violation.types.map(describeType));
+      return [error(path, `expected ${expected}, got ${describeValue(violation.value)}`)];
+    }
+    case "const":
+    case "enum":
+      return [error(path, literalMessage(violation.value, violation.allowed))];
+    case "anyOf":
+      return unionIssues(violation);
+    case "minLength": {
+      const { limit, value } = violation;
+      const message =
+        limit === 1
+          ? "must not be empty"
+          : `must be at least ${limit} characters long (got ${value.length})`;
+      return [error(path, message)];
+    }
+    case "maxLength":
+      return [
+        error(
+          path,
+          `must be at most ${violation.limit} characters long (got ${violation.value.length})`,
+        ),
+      ];
+    case "pattern":
+      return [
+        error(
+          path,
+          `must match the pattern /${violation.pattern}/ (got ${previewString(violation.value)})`,
+        ),
+      ];
+    case "minimum":
+      return [error(path, numberMessage("must be at least", violation.limit, violation.value))];
+    case "maximum":
+      return [error(path, numberMessage("must be at most", violation.limit, violation.value))];
+    case "exclusiveMinimum":
+      return [error(path, numberMessage("must be greater than", violation.limit, violation.value))];
+    case "exclusiveMaximum":
+      return [error(path, numberMessage("must be less than", violation.limit, violation.value))];
+    case "minItems":
+    case "maxItems": {
+      const words = violation.keyword === "minItems" ? "at least" : "at most";
+      const message = `must have ${words} ${itemCount(violation.limit)} (got ${violation.value.length})`;
+      return [error(path, message)];
+    }
+    case "items": {
+      const message = `unexpected item: at most ${itemCount(violation.allowed)} allowed`;
+      return [error([...path, violation.index], message)];
+    }
+    case "required":
+      return [
+        error([...path, violation.key], `missing required key ${JSON.stringify(violation.key)}`),
+      ];
+    case "additionalProperties":
+      return unknownKeyIssues(violation);
   }
 }
 
-function checkObject(
-  run: Run,
-  { value, schema, segments }: Visit<Record<string, unknown>, SchemaNode>,
-): void {
-  const properties = isPlainObject(schema.properties) ? schema.properties : {};
-  const patterns = isPlainObject(schema.patternProperties)
-    ? Object.entries(schema.patternProperties)
-    : [];
-  const required = Array.isArray(schema.required) ? schema.required : [];
-  for (const key of required) {
-    if (typeof key === "string" && (!Object.hasOwn(value, key) || value[key] === undefined)) {
-      run.out.push(error([...segments, key], `missing required key ${JSON.stringify(key)}`));
-    }
-  }
-  for (const [key, child] of Object.entries(value)) {
-    const path = [...segments, key];
-    if (Object.hasOwn(properties, key)) {
-      check(run, { value: child, schema: properties[key], segments: path });
-      continue;
-    }
-    const matched = patterns.filter(([pattern]) => regexFor(run, pattern).test(key));
-    if (matched.length > 0) {
-      for (const [, sub] of matched) check(run, { value: child, schema: sub, segments: path });
-    } else if (isPlainObject(schema.additionalProperties)) {
-      check(run, { value: child, schema: schema.additionalProperties, segments: path });
-    } else {
-      unknownKey(run, { value: key, schema, segments });
-    }
-  }
-}
-
-function check(run: Run, visit: Visit): void {
-  const { value, segments } = visit;
-  if (visit.schema === false) {
-    run.out.push(error(segments, "is not allowed here"));
-    return;
-  }
-  if (!isPlainObject(visit.schema)) return;
-  const raw = visit.schema;
-  const scoped = isPlainObject(raw.$defs) ? { ...run, defs: [...run.defs, raw.$defs] } : run;
-  const schema = resolveRef(scoped, raw);
-  const branches = branchesOf(schema);
-  if (branches) {
-    checkUnion(scoped, { value, schema: branches, segments });
-    return;
-  }
-  if (Array.isArray(schema.allOf)) {
-    for (const part of schema.allOf) check(scoped, { value, schema: part, segments });
-  }
-  const literals = literalsOf(schema);
-  if (literals) {
-    if (!literals.some((literal) => literal === value)) {
-      scoped.out.push(error(segments, literalMessage(value, literals)));
-    }
-    return;
-  }
-  const types = typesOf(schema);
-  if (types.length > 0 && !types.some((type) => matchesType(value, type))) {
-    const expected = joinAlternatives(types.map((type) => describeType(String(type))));
-    scoped.out.push(error(segments, `expected ${expected}, got ${describeValue(value)}`));
-    return;
-  }
-  if (typeof value === "string") checkString(scoped, { value, schema, segments });
-  else if (typeof value === "number") checkNumber(scoped, { value, schema, segments });
-  else if (Array.isArray(value)) checkArray(scoped, { value, schema, segments });
-  else if (isPlainObject(value)) checkObject(scoped, { value, schema, segments });
+function wordAll(violations: SchemaViolation[]): SchemaIssue[] {
+  return violations.flatMap(word);
 }
 
 /** Validates `value` against a (TypeBox-built) JSON Schema; returns every problem found. */
 export function validateAgainstSchema(value: unknown, schema: unknown): SchemaIssue[] {
-  const run: Run = { defs: [], patterns: new Map(), out: [] };
-  check(run, { value, schema, segments: [] });
-  return run.out;
+  return wordAll(walkSchema(value, schema));
 }

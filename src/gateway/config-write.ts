@@ -4,7 +4,7 @@
 // CLI and the gateway never lose each other's writes. As in OpenClaw, `baseHash` (from config.get) is
 // required once the file exists. Redaction markers keep the stored secrets; input nested deeper than
 // the config depth limit is refused before it is parsed.
-import JSON5 from "json5";
+
 import {
   type CommitResult,
   type ConfigEdit,
@@ -23,6 +23,7 @@ import {
   restoreSecretsInText,
   tooDeepMessage,
 } from "../config/index.js";
+import { parseJson5 } from "../lib/json5.js";
 import { DetailCodes, ErrorCodes, gatewayError } from "../protocol/gateway/index.js";
 import {
   validateConfigWithModelRefs,
@@ -189,7 +190,7 @@ export async function patchConfig(
   if (findTooDeep(params.raw) !== undefined) return refusedWith(tooDeep());
   let patch: unknown;
   try {
-    patch = JSON5.parse(params.raw);
+    patch = parseJson5(params.raw);
   } catch (err) {
     const message = `raw is not JSON5: ${(err as Error).message}`;
     return refusedWith(invalidConfig([{ severity: "error", path: "", message }]));

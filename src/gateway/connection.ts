@@ -2,17 +2,16 @@
 // `connect`), then request dispatch with scope checks and params validation. Events carry a
 // per-connection seq; a client whose outgoing buffer passes maxBufferedBytes is dropped (1013).
 import { randomUUID } from "node:crypto";
+import type { Duplex } from "node:stream";
 import type { RawData, WebSocket } from "ws";
 import {
   type ConnectParams,
   ErrorCodes,
-  formatIssues,
   GATEWAY_SCHEMAS,
   type GatewayErrorShape,
   gatewayError,
   hasScope,
   missingScopeError,
-  validateSchema,
 } from "../protocol/gateway/index.js";
 import type { GatewayCore } from "./core.js";
 import {
@@ -23,6 +22,7 @@ import {
   truncateCloseReason,
   UNKNOWN_REQUEST_ID,
 } from "./frame-check.js";
+import { isUtf8Text, meterFrames } from "./frame-meter.js";
 import {
   type DeviceAuthority,
   type HandshakeAccepted,
@@ -35,7 +35,7 @@ import {
 import type { ClientInfo, MethodResult } from "./methods/method.js";
 import { type BoundMethod, requiredScope } from "./methods/method-table.js";
 import type { AuthRateLimiter } from "./rate-limit.js";
-import { onReceiverError, setFrameLimit } from "./ws-receiver.js";
+import { formatIssues, validateSchema } from "./schema-issues.js";
 
 /** What a connection needs from its server. */
 export interface ConnectionHost {
@@ -80,6 +80,8 @@ export class GatewayConnection {
 
   constructor(params: {
     ws: WebSocket;
+    /** The upgraded socket under `ws`: its frames are metered (frame-meter.ts). */
+    socket: Duplex;
     remoteAddress: string;
     isLoopback: boolean;
     host: ConnectionHost;
@@ -90,13 +92,17 @@ export class GatewayConnection {
     this.isLoopback = params.isLoopback;
     this.host = host;
     this.challengeTs = host.core.now();
-    setFrameLimit(ws, MAX_PREAUTH_PAYLOAD_BYTES);
-    onReceiverError(ws, ({ code, reason }) => {
-      host.core.logger.warn(
-        { connId: this.connId, remote: this.remoteAddress, code, reason },
-        "closing connection: unreadable frame",
-      );
-      this.close(code, reason);
+    meterFrames({
+      socket: params.socket,
+      limit: () => (this.state === "ready" ? MAX_PAYLOAD_BYTES : MAX_PREAUTH_PAYLOAD_BYTES),
+      wsMaxPayload: MAX_PAYLOAD_BYTES,
+      onRefuse: ({ code, reason }) => {
+        host.core.logger.warn(
+          { connId: this.connId, remote: this.remoteAddress, code, reason },
+          "closing connection: unreadable frame",
+        );
+        this.close(code, reason);
+      },
     });
     ws.on("message", (data, isBinary) => this.onMessage(data, isBinary));
     ws.on("close", () => this.onClosed());
@@ -211,6 +217,10 @@ export class GatewayConnection {
       this.close(1009, `frame too large: limit ${limit} bytes`);
       return;
     }
+    if (!isBinary && !isUtf8Text(data)) {
+      this.close(1007, "invalid UTF-8 in a text frame");
+      return;
+    }
     const verdict = checkRequestFrame(data, isBinary);
     if (!verdict.ok) {
       this.refuseFrame(verdict);
@@ -294,7 +304,6 @@ export class GatewayConnection {
       mode: params.client.mode,
       remoteAddress: this.remoteAddress,
     };
-    setFrameLimit(this.ws, MAX_PAYLOAD_BYTES);
     this.respond(id, { ok: true, payload: this.host.hello(this, verdict, params) });
     this.state = "ready";
     this.host.onReady(this, params);

@@ -336,6 +336,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     noServer: true,
     maxPayload: MAX_PAYLOAD_BYTES,
     perMessageDeflate: false,
+    // Text frames are checked by the connection, which closes 1007 with a reason (ws: bare code).
+    skipUTF8Validation: true,
   });
   let accepting = true;
   const uiDir = options.uiDir ?? defaultUiDir();

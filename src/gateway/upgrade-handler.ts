@@ -19,8 +19,12 @@ export interface UpgradeHandlerParams {
   /** False once shutdown began (upgrades then answer 503). */
   accepting: () => boolean;
   logger: Logger;
-  /** A socket the guard let in: its client address and whether it counts as loopback. */
-  onSocket: (ws: WebSocket, client: { remoteAddress: string; isLoopback: boolean }) => void;
+  /** A socket the guard let in: its client address, whether it counts as loopback, and the
+   *  upgraded socket under `ws` (the connection meters its frames). */
+  onSocket: (
+    ws: WebSocket,
+    client: { remoteAddress: string; isLoopback: boolean; socket: Duplex },
+  ) => void;
 }
 
 /** Builds the `server.on("upgrade", …)` listener. */
@@ -69,7 +73,11 @@ export function createUpgradeHandler(
       return;
     }
     params.wss.handleUpgrade(req, socket, head, (ws) =>
-      params.onSocket(ws, { remoteAddress: verdict.clientAddress, isLoopback: verdict.isLoopback }),
+      params.onSocket(ws, {
+        remoteAddress: verdict.clientAddress,
+        isLoopback: verdict.isLoopback,
+        socket,
+      }),
     );
   };
 }

@@ -1,7 +1,7 @@
 // A small parser for the `---` frontmatter of SKILL.md: `key: value` lines (plain, "double" or
 // 'single' quoted, `|`/`>` blocks, indented continuations) and a JSON/JSON5 object for `metadata`,
 // on one line or spread over several. Deliberately not YAML: anything else is a reported error.
-import JSON5 from "json5";
+import { parseJson5 } from "../../lib/json5.js";
 
 /** A parsed frontmatter: scalar fields as strings, the metadata object, and the markdown body. */
 export interface SkillFrontmatter {
@@ -83,7 +83,7 @@ function parseMetadata(text: string): MetadataResult {
     };
   }
   try {
-    const value: unknown = JSON5.parse(trimmed);
+    const value: unknown = parseJson5(trimmed);
     if (typeof value === "object" && value !== null && !Array.isArray(value)) {
       return { ok: true, value: value as Record<string, unknown> };
     }

@@ -1,5 +1,6 @@
 // Step 1 of the inbound pipeline: a redelivered message (same channel, account, peer and platform
 // message id) is processed once. Bounded (oldest evicted) and time-limited.
+import { BoundedTtlMap } from "../../lib/bounded-ttl-map.js";
 import type { ChannelInbound } from "../types.js";
 
 /** Default time a message id is remembered. */
@@ -25,31 +26,17 @@ export function inboundDedupeKey(message: ChannelInbound): string {
 export function createInboundDedupe(
   options: { ttlMs?: number; max?: number; now?: () => number; seed?: Iterable<string> } = {},
 ): InboundDedupe {
-  const ttlMs = options.ttlMs ?? DEDUPE_TTL_MS;
-  const max = Math.max(1, options.max ?? DEDUPE_MAX);
-  const now = options.now ?? Date.now;
-  const seen = new Map<string, number>();
-  const seededAt = now();
-  for (const key of options.seed ?? []) {
-    seen.delete(key);
-    seen.set(key, seededAt);
-  }
-  const prune = (at: number) => {
-    for (const [key, time] of seen) {
-      if (at - time < ttlMs && seen.size <= max) break;
-      seen.delete(key);
-    }
-  };
+  const seen = new BoundedTtlMap<string, true>({
+    ttlMs: options.ttlMs ?? DEDUPE_TTL_MS,
+    max: options.max ?? DEDUPE_MAX,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  for (const key of options.seed ?? []) seen.set(key, true);
   return {
     firstSeen(message) {
-      const at = now();
-      prune(at);
       const key = inboundDedupeKey(message);
-      const time = seen.get(key);
-      if (time !== undefined && at - time < ttlMs) return false;
-      seen.delete(key);
-      seen.set(key, at);
-      if (seen.size > max) prune(at);
+      if (seen.has(key)) return false;
+      seen.set(key, true);
       return true;
     },
     forget(message) {

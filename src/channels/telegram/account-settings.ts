@@ -2,8 +2,7 @@
 // `${VAR}`, an env SecretRef, `tokenFile`, or TELEGRAM_BOT_TOKEN for the default account), the Bot API
 // root (self-hosted servers), the media cap and the request timeout.
 import { readFileSync } from "node:fs";
-import { substituteEnvInString } from "../../config/env-substitution.js";
-import type { ChannelAccountConfig } from "../types.js";
+import { type ChannelAccountConfig, substituteEnvInString } from "../index.js";
 
 /** Account id used when the token sits at the channel level (and the only one TELEGRAM_BOT_TOKEN serves). */
 export const TELEGRAM_DEFAULT_ACCOUNT = "default";

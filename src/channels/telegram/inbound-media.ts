@@ -2,7 +2,7 @@
 // inlined as base64 when under the media cap. Failures leave the file id in place and are logged; a
 // photo that cannot be fetched never blocks the message.
 import type { Api } from "grammy";
-import type { InboundMedia, Logger } from "../types.js";
+import type { InboundMedia, Logger } from "../index.js";
 import type { TelegramAccountSettings } from "./account-settings.js";
 import { toGrammySignal } from "./grammy-signal.js";
 

@@ -4,8 +4,13 @@
 // is checked against `update-schema.ts` first and read only through its types, so a malformed update
 // becomes an `invalid` conversion naming the bad field, never a TypeError.
 import { resolveTelegramGroupPeers } from "../../routing/index.js";
-import type { ChannelInbound, ChannelPeer, InboundMedia, InboundReplyContext } from "../types.js";
-import type { UpdateConversion } from "../update-guard.js";
+import type {
+  ChannelInbound,
+  ChannelPeer,
+  InboundMedia,
+  InboundReplyContext,
+  UpdateConversion,
+} from "../index.js";
 import type {
   TelegramEntity,
   TelegramMessage,

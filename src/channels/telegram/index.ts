@@ -7,7 +7,7 @@ import type {
   ChannelAccountRuntime,
   ChannelAdapter,
   ProbeResult,
-} from "../types.js";
+} from "../index.js";
 import {
   listTelegramAccounts,
   resolveTelegramSettings,

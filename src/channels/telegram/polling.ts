@@ -9,13 +9,14 @@
 // ends the in-flight poll at once.
 import { type Api, GrammyError } from "grammy";
 import { abortableSleep } from "../../lib/abortable-sleep.js";
-import type { ChannelAccountContext, ChannelAccountEnd } from "../types.js";
 import {
+  type ChannelAccountContext,
+  type ChannelAccountEnd,
   createUpdateGuard,
   DEFAULT_MAX_SUBMIT_ATTEMPTS,
   describeError,
   type UpdateConversion,
-} from "../update-guard.js";
+} from "../index.js";
 import type { TelegramAccountSettings } from "./account-settings.js";
 import { toGrammySignal } from "./grammy-signal.js";
 import { type TelegramBotIdentity, toChannelInbound } from "./inbound.js";

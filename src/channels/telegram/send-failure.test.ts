@@ -10,7 +10,7 @@ import {
   startSelfSignedTls,
 } from "../../../test/helpers/self-signed-tls.js";
 import { silentLogger } from "../../lib/logger.js";
-import type { OutboundTarget } from "../types.js";
+import type { OutboundTarget } from "../index.js";
 import { createTelegramAdapter } from "./index.js";
 
 const DM: OutboundTarget = { accountId: "default", peer: { kind: "direct", id: "111" } };

@@ -3,7 +3,7 @@
 // description; a timeout after the request went out is final too, since the message may have arrived.
 import { GrammyError, HttpError } from "grammy";
 import { connectionCauseOf } from "../../lib/connection-cause.js";
-import type { SendFailure } from "../types.js";
+import type { SendFailure } from "../index.js";
 
 /** Socket errors raised before a request reached the server: resending cannot double a message. */
 const NOT_SENT_CODES = new Set([

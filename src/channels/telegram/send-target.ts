@@ -1,7 +1,7 @@
 // Where an outbound message goes in Bot API terms: the chat id (topic peers `<chatId>:topic:<id>` are
 // split back apart), the forum topic (`message_thread_id`; the General topic 1 is sent without one) and
 // the message to reply to (`reply_parameters`).
-import type { OutboundTarget } from "../types.js";
+import type { OutboundTarget } from "../index.js";
 
 /** Bot API placement of a message. */
 export interface TelegramPlacement {

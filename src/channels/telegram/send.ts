@@ -11,7 +11,7 @@ import type {
   OutboundTarget,
   SendFailure,
   SendResult,
-} from "../types.js";
+} from "../index.js";
 import { markdownToTelegramHtml } from "./markdown-html.js";
 import { isParseEntitiesError, toSendFailure } from "./send-failure.js";
 import { placementFields, placeOutbound, type TelegramPlacement } from "./send-target.js";

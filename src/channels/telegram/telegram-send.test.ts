@@ -8,7 +8,7 @@ import { type FakeTelegram, startFakeTelegram } from "../../../test/helpers/fake
 import { type TelegramAccounts, telegramAccounts } from "../../../test/helpers/telegram-account.js";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { silentLogger } from "../../lib/logger.js";
-import type { OutboundTarget } from "../types.js";
+import type { OutboundTarget } from "../index.js";
 import { createTelegramAdapter } from "./index.js";
 
 const TOKEN = "123:main";

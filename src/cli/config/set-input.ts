@@ -2,7 +2,6 @@
 // `--strict-json`) or a batch (`--batch-json` / `--batch-file`, OpenClaw's `[{path, value}, …]`), each
 // set whole (`--replace`, the default) or merged into the object already there (`--merge`).
 import { readFileSync } from "node:fs";
-import JSON5 from "json5";
 import { isPlainObject } from "../../config/config-path.js";
 import {
   type ConfigEdit,
@@ -12,6 +11,7 @@ import {
   type PathSegment,
   parseConfigPath,
 } from "../../config/index.js";
+import { parseJson5 } from "../../lib/json5.js";
 import type { OptionsOf } from "../command.js";
 import { CliError, ExitCode } from "../context.js";
 import type { setOptions } from "./commands.js";
@@ -28,7 +28,7 @@ const usage = (message: string) => new CliError(message, ExitCode.usage);
  * with `strict` it must parse as JSON5 (else a usage error naming the path). */
 export function parseCliValue(params: { raw: string; path: string; strict: boolean }): unknown {
   try {
-    return JSON5.parse(params.raw);
+    return parseJson5(params.raw);
   } catch (err) {
     if (params.strict) {
       const why = err instanceof Error ? err.message.replace(/^JSON5: /, "") : String(err);
@@ -44,7 +44,7 @@ export function parseCliValue(params: { raw: string; path: string; strict: boole
 function parseBatch(text: string, from: string): ConfigAssignment[] {
   let items: unknown;
   try {
-    items = JSON5.parse(text);
+    items = parseJson5(text);
   } catch (err) {
     throw usage(`${from}: not valid JSON (${err instanceof Error ? err.message : String(err)})`);
   }

@@ -1,5 +1,5 @@
-// Public surface of the gateway protocol at run time: generated schemas, the validator, error codes
-// and scope names. TypeBox sources (schema.ts, method-schemas.ts) are imported by types only.
+// Public surface of the gateway protocol at run time: generated schemas, error codes and the scope
+// table (validating against the schemas is `gateway/schema-issues.ts`). TypeBox sources (schema.ts, method-schemas.ts) are imported by types only.
 export {
   DetailCodes,
   type ErrorCode,
@@ -27,4 +27,3 @@ export {
 } from "./schema.generated.js";
 export type { ConnectParams, ErrorShape, RequestFrame } from "./schema.js";
 export { hasScope, type MethodScope } from "./scopes.js";
-export { formatIssues, type ParamsIssue, validateSchema } from "./validate.js";
