@@ -1,7 +1,7 @@
 // `pincer gateway run` refusals: auth none beyond loopback, and a state dir another gateway holds.
 import { describe, expect, it } from "vitest";
 import type { CliContext } from "../src/cli/context.js";
-import { run } from "../src/cli/gateway-run.js";
+import { run } from "../src/cli/gateway/run.js";
 import { createGatewaySandbox } from "./helpers/gateway-sandbox.js";
 
 function context(env: Record<string, string>): CliContext & { out: string[] } {

@@ -94,7 +94,7 @@ export async function run(
   });
   printWizardOutcome(ctx, outcome, opts.json === true);
   if (opts.installDaemon) {
-    const install = await import("./gateway-install.js");
+    const install = await import("./gateway/install.js");
     return install.run(ctx, { args: [], opts: {} });
   }
   return ExitCode.ok;

@@ -22,7 +22,7 @@ export function registerOpsCommands(program: Command, tools: OpsCommandTools): v
     .option("--non-interactive", "never prompt (doctor never does; accepted for scripts)")
     .option("--offline", "skip the provider reachability probe")
     .option("--json", "print JSON")
-    .action(lazy(() => import("./doctor.js")));
+    .action(lazy(() => import("./doctor/doctor.js")));
 
   program
     .command("logs")
@@ -35,7 +35,7 @@ export function registerOpsCommands(program: Command, tools: OpsCommandTools): v
     .option("--plain", "plain text without colour")
     .option("--local-time", "show times in local time (the default)")
     .option("--utc", "show times in UTC")
-    .action(lazy(() => import("./logs.js")));
+    .action(lazy(() => import("./logs/logs.js")));
 
   program
     .command("dashboard")
@@ -43,7 +43,7 @@ export function registerOpsCommands(program: Command, tools: OpsCommandTools): v
     .option("--open", "open a browser even without a terminal")
     .option("--no-open", "only print the URL")
     .option("--json", "print JSON")
-    .action(lazy(() => import("./dashboard.js")));
+    .action(lazy(() => import("./dashboard/dashboard.js")));
 
   program
     .command("uninstall")
@@ -56,7 +56,7 @@ export function registerOpsCommands(program: Command, tools: OpsCommandTools): v
     .option("--non-interactive", "never prompt (needs --yes for anything destructive)")
     .option("--dry-run", "only list what would be removed")
     .option("--json", "print JSON")
-    .action(lazy(() => import("./uninstall.js")));
+    .action(lazy(() => import("./uninstall/uninstall.js")));
 
   program
     .command("completion")
@@ -66,7 +66,7 @@ export function registerOpsCommands(program: Command, tools: OpsCommandTools): v
     .option("--write-state", "write the script to <stateDir>/completions/ instead of printing it")
     .action(
       lazy(() =>
-        import("./completion.js").then((m) => ({
+        import("./completion/completion.js").then((m) => ({
           run: m.runFor(program),
         })),
       ),

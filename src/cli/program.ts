@@ -6,7 +6,7 @@ import { InvalidProfileNameError } from "../config/paths.js";
 import type { CommandInput } from "./command.js";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
 import { devicesCommands, devicesGroup } from "./devices/commands.js";
-import { asksForJson, jsonUsageOutput } from "./gateway-run-usage.js";
+import { asksForJson, jsonUsageOutput } from "./gateway/run-usage.js";
 import {
   checkProfileEnv,
   checkProfileName,
@@ -117,7 +117,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           })
         : {},
     )
-    .action(lazy(() => import("./gateway-run.js")));
+    .action(lazy(() => import("./gateway/run.js")));
   withGatewayClient(
     gateway
       .command("call")
@@ -125,7 +125,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       .argument("<method>", "method, e.g. health, status, sessions.list")
       .option("--params <json>", "params as a JSON object")
       .option("--expect-final", "wait past the accepted ack for the final response (agent)"),
-  ).action(lazy(() => import("./gateway-call.js")));
+  ).action(lazy(() => import("./gateway/call.js")));
   gateway
     .command("install")
     .description(
@@ -133,11 +133,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     )
     .option("--port <port>", "port the service listens on (default gateway.port or 18789)")
     .option("--force", "overwrite an existing unit file")
-    .action(lazy(() => import("./gateway-install.js")));
+    .action(lazy(() => import("./gateway/install.js")));
   gateway
     .command("uninstall")
     .description("stop and disable the systemd user unit and remove its file (idempotent)")
-    .action(lazy(() => import("./gateway-uninstall.js")));
+    .action(lazy(() => import("./gateway/uninstall.js")));
   gateway
     .command("stop")
     .description(
@@ -147,19 +147,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       "--timeout <ms>",
       "how long to wait for an unsupervised gateway to exit (default 30000)",
     )
-    .action(lazy(() => import("./gateway-stop.js")));
+    .action(lazy(() => import("./gateway/stop.js")));
   gateway
     .command("restart")
     .description("restart the gateway service (systemd); explains what to do when unsupervised")
-    .action(lazy(() => import("./gateway-restart.js")));
+    .action(lazy(() => import("./gateway/restart.js")));
   gateway
     .command("status")
     .description("is the service installed, and is a gateway running for this state dir")
     .option("--json", "print JSON")
-    .action(lazy(() => import("./gateway-status.js")));
+    .action(lazy(() => import("./gateway/status.js")));
   withGatewayClient(
     program.command("health").description("ask the running gateway for its health summary"),
-  ).action(lazy(() => import("./health.js")));
+  ).action(lazy(() => import("./status/health.js")));
   withGatewayClient(
     program
       .command("status")
@@ -167,7 +167,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         "gateway, agents, sessions, channels and models at a glance (local state if no gateway)",
       )
       .option("--all", "list every session and every available model"),
-  ).action(lazy(() => import("./status.js")));
+  ).action(lazy(() => import("./status/status.js")));
 
   const agents = program
     .command("agents")
@@ -225,7 +225,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .description("list skills with source (workspace, managed, bundled, extra), status and reason")
     .option("--agent <id>", "agent whose workspace skills to include (default: the default agent)")
     .option("--json", "print JSON")
-    .action(lazy(() => import("./skills-list.js")));
+    .action(lazy(() => import("./skills/list.js")));
 
   program
     .command("context")
@@ -234,7 +234,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--session <key>", "session key (default: the agent's main session)")
     .option("--detail", "break down every prompt section, file, tool schema and skill")
     .option("--json", "print JSON")
-    .action(lazy(() => import("./context-report.js")));
+    .action(lazy(() => import("./context/report.js")));
 
   const sessions = program
     .command("sessions")
@@ -289,13 +289,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--agent <id>", "only this agent (default: every agent)")
     .option("--check", "exit 1 when a model is unknown, has no credential or breaks a fail policy")
     .option("--json", "print JSON")
-    .action(lazy(() => import("./models-status.js")));
+    .action(lazy(() => import("./models/status.js")));
   models
     .command("list")
     .description("custom and built-in models, marking the ones agents use")
     .option("--provider <id>", "only this provider's models")
     .option("--json", "print JSON")
-    .action(lazy(() => import("./models-list.js")));
+    .action(lazy(() => import("./models/list.js")));
   const modelsAuth = models
     .command("auth")
     .description("manage an agent's auth profiles (auth-profiles.json)");
@@ -314,7 +314,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         .default("api_key"),
     )
     .option("--json", "print JSON")
-    .action(lazy(() => import("./models-auth-add.js")));
+    .action(lazy(() => import("./models/auth-add.js")));
 
   program
     .command("agent")
@@ -328,7 +328,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--token <token>", "gateway token (default as for gateway call)")
     .option("--password <password>", "gateway password")
     .option("--json", "print the run result as JSON instead of streaming")
-    .action(lazy(() => import("./agent-run.js")));
+    .action(lazy(() => import("./agent/run.js")));
 
   registerCommands({
     root: program,
