@@ -9,6 +9,7 @@ import type { CommandInput } from "../src/cli/program.js";
 import { run as health } from "../src/cli/status/health.js";
 import { run as status } from "../src/cli/status/status.js";
 import { writeFileAtomic } from "../src/lib/atomic-write.js";
+import { fakeProcessIo } from "./helpers/fake-process-io.js";
 import {
   closedPort,
   createGatewaySandbox,
@@ -40,6 +41,7 @@ async function cli(
     },
     env: params.env,
     readStdin: async () => "",
+    ...fakeProcessIo(),
     isTty: false,
     color: false,
   };

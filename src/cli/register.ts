@@ -3,6 +3,7 @@
 import { type Command, Option } from "commander";
 import {
   type ArgumentSpec,
+  type CommandCall,
   type CommandSpec,
   flagName,
   type GroupSpec,
@@ -20,6 +21,8 @@ export interface RegisterParams {
   contextOf: () => CliContext;
   /** Receives the exit code of the command that ran. */
   setExitCode: (code: number) => void;
+  /** The argv and io of the call; needed only by declarations with a `configure` hook. */
+  call?: CommandCall;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -38,7 +41,11 @@ function addOption(cmd: Command, key: string, spec: OptionSpec): void {
     case "flag":
       if (spec.hidden) option.hideHelp();
       cmd.addOption(option);
-      if (spec.negatable) cmd.addOption(new Option(`--no-${flagName(key).slice(2)}`).hideHelp());
+      if (spec.negatable) {
+        const negated = `--no-${flagName(key).slice(2)}`;
+        if (typeof spec.negatable === "string") cmd.addOption(new Option(negated, spec.negatable));
+        else cmd.addOption(new Option(negated).hideHelp());
+      }
       return;
     case "value":
       if (spec.required) option.makeOptionMandatory();
@@ -92,21 +99,41 @@ export function registerCommand<O extends OptionSpecs>(
     const opts = received.at(-2) as Parameters<typeof spec.run>[1]["opts"];
     params.setExitCode((await spec.run(params.contextOf(), { args, opts })) ?? 0);
   });
+  if (spec.configure) {
+    if (!params.call) throw new Error(`"${spec.path.join(" ")}" needs the call to register`);
+    spec.configure(cmd, params.call);
+  }
   return cmd;
 }
 
-/** Registers every group (parents first) and command under `root`, in declaration order. */
+/**
+ * Registers the commands under `root` in declaration order; each group is added just before the first
+ * command under it (so `models auth` lists after `models status` and `list` when declared so), and a
+ * group with no command after the commands.
+ */
 export function registerCommands(params: RegisterParams): Map<string, Command> {
   const byPath = new Map<string, Command>();
-  for (const group of params.groups) {
+  const addGroup = (group: GroupSpec) => {
+    const key = group.path.join(" ");
+    if (byPath.has(key)) return;
+    for (const parent of params.groups) {
+      if (parent.path.length < group.path.length && isPrefix(parent.path, group.path))
+        addGroup(parent);
+    }
     const cmd = parentOf(params.root, group.path)
       .command(group.path.at(-1)!)
       .description(group.description);
-    byPath.set(group.path.join(" "), cmd);
-  }
+    byPath.set(key, cmd);
+  };
   for (const spec of params.commands) {
+    for (const group of params.groups) if (isPrefix(group.path, spec.path)) addGroup(group);
     const cmd = registerCommand({ ...params, parent: parentOf(params.root, spec.path) }, spec);
     byPath.set(spec.path.join(" "), cmd);
   }
+  for (const group of params.groups) addGroup(group);
   return byPath;
+}
+
+function isPrefix(prefix: readonly string[], path: readonly string[]): boolean {
+  return prefix.length < path.length && prefix.every((word, i) => path[i] === word);
 }

@@ -20,24 +20,17 @@ import {
   StateDirLockedError,
 } from "../../sessions/index.js";
 import { selectAgent } from "../agent-select.js";
+import type { InputOf, OptionsOf } from "../command.js";
 import { type CliContext, CliError, ExitCode, printJson, style } from "../context.js";
 import {
   connectForCli,
   describeGatewayError,
-  type GatewayClientFlags,
   resolveGatewayTarget,
 } from "../gateway-client-options.js";
 import { loadForCli } from "../load.js";
-import type { CommandInput } from "../program.js";
+import type { agentOptions } from "./commands.js";
 
-interface AgentRunOptions extends Omit<GatewayClientFlags, "timeout"> {
-  local?: boolean;
-  agent?: string;
-  sessionKey?: string;
-  message?: string;
-  json?: boolean;
-  timeout?: string;
-}
+type AgentRunOptions = OptionsOf<typeof agentOptions>;
 
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
@@ -68,7 +61,7 @@ function describeEvent(event: RunEvent): string | undefined {
 /** Runs one embedded turn and streams it; exit 1 when the run does not end ok. */
 export async function run(
   ctx: CliContext,
-  { opts }: CommandInput<AgentRunOptions>,
+  { opts }: InputOf<typeof agentOptions>,
 ): Promise<number> {
   const message = opts.message?.trim();
   if (!message) throw new CliError("-m, --message is required", ExitCode.usage);
@@ -99,8 +92,7 @@ export async function run(
   const stores = new SessionStoreRegistry({ cfg, paths: loaded.paths, lock });
   const jobs = new ProcessRegistry();
   const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once("SIGINT", onSigint);
+  const stopListening = ctx.onSignal(["SIGINT"], () => controller.abort());
   const s = style(ctx);
   let result: RunResult;
   try {
@@ -144,7 +136,7 @@ export async function run(
         ctx.stdout(`media: ${url}\n`);
     }
   } finally {
-    process.removeListener("SIGINT", onSigint);
+    stopListening();
     await jobs.stopAll();
     await stores.closeAll();
     lock.release();
@@ -186,15 +178,14 @@ async function awaitFinal(
 ): Promise<AgentFinal> {
   const { client, request } = params;
   // Ctrl-C aborts the run on the gateway; the final (aborted) answer still arrives.
-  const onSigint = () => {
+  const stopListening = ctx.onSignal(["SIGINT"], () => {
     client
       .request("chat.abort", {
         sessionKey: request.sessionKey ?? "main",
         runId: request.idempotencyKey,
       })
       .catch((err: unknown) => ctx.stderr(`warning: abort failed: ${String(err)}\n`));
-  };
-  process.once("SIGINT", onSigint);
+  });
   try {
     return await client.request<AgentFinal>("agent", request, {
       expectFinal: true,
@@ -208,7 +199,7 @@ async function awaitFinal(
     if (!(err instanceof GatewayRequestError)) throw err;
     throw new CliError(`agent failed: ${describeGatewayError(err)}`);
   } finally {
-    process.removeListener("SIGINT", onSigint);
+    stopListening();
   }
 }
 

@@ -5,15 +5,11 @@ import { basename, join } from "node:path";
 import type { Command } from "commander";
 import { resolveStatePaths } from "../../config/index.js";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
+import type { InputOf } from "../command.js";
 import { type CliContext, CliError, ExitCode, printLine } from "../context.js";
-import type { CommandInput } from "../program.js";
+import type { completionOptions } from "./commands.js";
 import { COMPLETION_SHELLS, type CompletionShell, renderCompletionScript } from "./scripts.js";
 import { type CompletionNode, completionNodes } from "./tree.js";
-
-interface CompletionOptions {
-  shell?: string;
-  writeState?: boolean;
-}
 
 function asShell(value: string, from: string): CompletionShell {
   const shell = value.trim().toLowerCase();
@@ -51,7 +47,7 @@ export function completionScript(root: Command, shell: CompletionShell): string 
 
 /** Builds the command's `run` over `root` (the program, complete by the time the action runs). */
 export function runFor(root: Command) {
-  return async (ctx: CliContext, { args, opts }: CommandInput<CompletionOptions>) => {
+  return async (ctx: CliContext, { args, opts }: InputOf<typeof completionOptions>) => {
     const shell = chooseShell({
       ...(args[0] !== undefined ? { arg: args[0] } : {}),
       ...(opts.shell !== undefined ? { flag: opts.shell } : {}),

@@ -1,5 +1,6 @@
 // `pincer context [--agent ID] [--session KEY] [--detail] [--json]`: what a run would send to the
 // model and how big each part is — the seeds' `/context list` and `/context detail`, from the CLI.
+
 import { loadBootstrapFiles } from "../../agents/bootstrap.js";
 import type { BootstrapMode } from "../../agents/bootstrap-hooks.js";
 import { buildContextReport, type ContextReport } from "../../agents/context-report.js";
@@ -18,17 +19,11 @@ import {
 import { runSkillsDiscovery, runSystemPromptParams } from "../../runtime/run/prompt.js";
 import { currentBranch, isMessageEntry, openSessionStore } from "../../sessions/index.js";
 import { agentSkillParams, selectAgent } from "../agent-select.js";
+import type { InputOf } from "../command.js";
 import { asBlock, type CliContext, CliError, ExitCode, printJson } from "../context.js";
 import { loadForCli } from "../load.js";
-import type { CommandInput } from "../program.js";
+import type { contextOptions } from "./commands.js";
 import { runToolsFor } from "./tools.js";
-
-interface ContextOptions {
-  agent?: string;
-  session?: string;
-  detail?: boolean;
-  json?: boolean;
-}
 
 /** Which bootstrap set a session gets: the main session, a sub-agent, or any other session. */
 export function bootstrapModeFor(sessionKey: string, mainSessionKey: string): BootstrapMode {
@@ -56,7 +51,7 @@ export function readSessionContext(params: { storePath: string; sessionKey: stri
 /** Builds the context report for one agent and session from the files on disk. */
 export async function run(
   ctx: CliContext,
-  { opts }: CommandInput<ContextOptions>,
+  { opts }: InputOf<typeof contextOptions>,
 ): Promise<number> {
   const loaded = loadForCli(ctx, { requireValid: true });
   const cfg = loaded.resolved;

@@ -10,7 +10,9 @@ import {
   type GatewaySandbox,
   TEST_TOKEN,
 } from "../../../test/helpers/gateway-sandbox.js";
-import { type DashboardOptions, dashboardWith, probeGatewayHttp, run } from "./dashboard.js";
+import { dashboardWith, probeGatewayHttp, run } from "./dashboard.js";
+
+type DashboardOptions = Parameters<typeof dashboardWith>[1];
 
 let sandbox: GatewaySandbox | undefined;
 afterEach(async () => {

@@ -3,16 +3,14 @@
 // there, and opens a browser only on a desktop terminal (or with --open): headless runs just print.
 import { spawn } from "node:child_process";
 import { connectionCauseOf } from "../../lib/connection-cause.js";
+import type { InputOf, OptionsOf } from "../command.js";
 import { type CliContext, ExitCode, printJson, printLine, style } from "../context.js";
 import { loadForCli } from "../load.js";
-import type { CommandInput } from "../program.js";
+import type { dashboardOptions } from "./commands.js";
 import { type DashboardTarget, resolveDashboardTarget } from "./url.js";
 
 /** Options of `pincer dashboard`; `open` is undefined unless --open or --no-open was given. */
-export interface DashboardOptions {
-  open?: boolean;
-  json?: boolean;
-}
+type DashboardOptions = Partial<OptionsOf<typeof dashboardOptions>>;
 
 /** Whether a gateway answered at the URL, or why not. */
 export interface GatewayProbe {
@@ -49,11 +47,11 @@ export async function probeGatewayHttp(baseUrl: string): Promise<GatewayProbe> {
 }
 
 /** Launches the desktop's URL opener (xdg-open, open, start), detached. */
-export function openInBrowser(url: string): Promise<string | undefined> {
+export function openInBrowser(url: string, platform: NodeJS.Platform): Promise<string | undefined> {
   const [command, args] =
-    process.platform === "darwin"
+    platform === "darwin"
       ? ["open", [url]]
-      : process.platform === "win32"
+      : platform === "win32"
         ? ["cmd", ["/c", "start", "", url]]
         : ["xdg-open", [url]];
   return new Promise((resolve) => {
@@ -70,8 +68,8 @@ export function openInBrowser(url: string): Promise<string | undefined> {
 export function shouldOpenBrowser(ctx: CliContext, open: boolean | undefined): boolean {
   if (open !== undefined) return open;
   const desktop =
-    process.platform === "darwin" ||
-    process.platform === "win32" ||
+    ctx.platform === "darwin" ||
+    ctx.platform === "win32" ||
     Boolean(ctx.env.DISPLAY || ctx.env.WAYLAND_DISPLAY);
   return ctx.isTty && desktop;
 }
@@ -128,7 +126,8 @@ export async function dashboardWith(
 /** Runs `pincer dashboard`. */
 export async function run(
   ctx: CliContext,
-  { opts }: CommandInput<DashboardOptions>,
+  { opts }: InputOf<typeof dashboardOptions>,
 ): Promise<number> {
-  return dashboardWith(ctx, opts, { probe: probeGatewayHttp, openUrl: openInBrowser });
+  const openUrl = (url: string) => openInBrowser(url, ctx.platform);
+  return dashboardWith(ctx, opts, { probe: probeGatewayHttp, openUrl });
 }

@@ -4,9 +4,10 @@
 // only the safe repairs, then checks again and reports what remains. Exits 1 while an error or warning
 // remains, 0 otherwise (info findings never fail).
 
+import type { InputOf, OptionsOf } from "../command.js";
 import { type CliContext, ExitCode, printJson, printLine, style } from "../context.js";
 import { loadForCli } from "../load.js";
-import type { CommandInput } from "../program.js";
+import type { doctorOptions } from "./commands.js";
 import { configCheck } from "./config.js";
 import { type DoctorCheck, type DoctorFinding, type DoctorScope, errorText } from "./finding.js";
 import { locksCheck } from "./locks.js";
@@ -14,16 +15,6 @@ import { orphansCheck } from "./orphans.js";
 import { permissionsCheck } from "./permissions.js";
 import { providersCheck } from "./providers.js";
 import { workspacesCheck } from "./workspaces.js";
-
-/** Options of `pincer doctor`. */
-export interface DoctorOptions {
-  fix?: boolean;
-  repair?: boolean;
-  yes?: boolean;
-  nonInteractive?: boolean;
-  offline?: boolean;
-  json?: boolean;
-}
 
 /** The checks, in the order they are reported. */
 export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
@@ -133,7 +124,7 @@ function printHuman(
 /** Runs the checks (and, with --fix, the safe repairs then the checks again) and reports. */
 export async function doctorWith(
   ctx: CliContext,
-  opts: DoctorOptions,
+  opts: Partial<OptionsOf<typeof doctorOptions>>,
   now: () => number = Date.now,
 ): Promise<number> {
   const fixing = opts.fix === true || opts.repair === true || opts.yes === true;
@@ -144,6 +135,7 @@ export async function doctorWith(
       env: loaded.env,
       offline: opts.offline === true,
       now,
+      platform: ctx.platform,
     };
   };
   let findings = await runDoctorChecks(scopeFor());
@@ -173,6 +165,9 @@ export async function doctorWith(
 }
 
 /** Runs `pincer doctor`. */
-export async function run(ctx: CliContext, { opts }: CommandInput<DoctorOptions>): Promise<number> {
+export async function run(
+  ctx: CliContext,
+  { opts }: InputOf<typeof doctorOptions>,
+): Promise<number> {
   return doctorWith(ctx, opts);
 }

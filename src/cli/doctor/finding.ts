@@ -42,6 +42,8 @@ export interface DoctorScope {
   /** `--offline`: no network probes. */
   offline: boolean;
   now: () => number;
+  /** The OS platform (Windows has no POSIX modes to check). */
+  platform: NodeJS.Platform;
 }
 
 /** A check: finds problems, never changes anything (repairs are returned, not run). */

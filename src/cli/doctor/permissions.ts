@@ -66,7 +66,7 @@ export const permissionsCheck: DoctorCheck = {
   id: "permissions",
   detect: async (scope) => {
     // Windows has no POSIX modes to check.
-    if (process.platform === "win32") return [];
+    if (scope.platform === "win32") return [];
     const stateDir = scope.loaded.paths.stateDir;
     const state = statOf(stateDir);
     if (!state) {

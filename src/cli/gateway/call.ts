@@ -1,19 +1,14 @@
 // `pincer gateway call <method> [--params JSON] [--expect-final] [--url] [--token] [--password]
 // [--timeout MS] [--json]`: one request to a running gateway; prints the response payload as JSON.
 import { GatewayRequestError } from "../../client/index.js";
+import type { InputOf } from "../command.js";
 import { type CliContext, CliError, ExitCode, printJson } from "../context.js";
 import {
   connectForCli,
   describeGatewayError,
-  type GatewayClientFlags,
   resolveGatewayTarget,
 } from "../gateway-client-options.js";
-import type { CommandInput } from "../program.js";
-
-interface GatewayCallOptions extends GatewayClientFlags {
-  params?: string;
-  expectFinal?: boolean;
-}
+import type { callOptions } from "./commands.js";
 
 function parseParams(text: string | undefined): unknown {
   if (text === undefined) return undefined;
@@ -28,7 +23,7 @@ function parseParams(text: string | undefined): unknown {
 /** Calls one gateway method and prints its payload; exit 1 with `CODE: message` on an error response. */
 export async function run(
   ctx: CliContext,
-  { args, opts }: CommandInput<GatewayCallOptions>,
+  { args, opts }: InputOf<typeof callOptions>,
 ): Promise<number> {
   const method = args[0]?.trim();
   if (!method) throw new CliError("a method name is required, e.g. health", ExitCode.usage);

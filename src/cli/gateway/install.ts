@@ -10,8 +10,9 @@ import { findRunningGatewayPid } from "../../daemon/lock-stop.js";
 import type { SystemctlRunner } from "../../daemon/systemctl.js";
 import { renderGatewayUnit } from "../../daemon/systemd-unit.js";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
+import type { InputOf, OptionsOf } from "../command.js";
 import { type CliContext, CliError, ExitCode, printLine } from "../context.js";
-import type { CommandInput } from "../program.js";
+import type { installOptions } from "./commands.js";
 import {
   defaultServiceDeps,
   describeStep,
@@ -22,12 +23,6 @@ import {
   type ServiceTarget,
   wantsLinkPath,
 } from "./service.js";
-
-/** Options of `pincer gateway install`. */
-export interface GatewayInstallOptions {
-  port?: string;
-  force?: boolean;
-}
 
 function checkedPort(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
@@ -67,7 +62,7 @@ async function rollBack(params: {
  */
 export async function installWith(
   ctx: CliContext,
-  opts: GatewayInstallOptions,
+  opts: Partial<OptionsOf<typeof installOptions>>,
   deps: ServiceDeps,
 ): Promise<number> {
   const port = checkedPort(opts.port);
@@ -143,7 +138,7 @@ export async function installWith(
 /** Runs `pincer gateway install`. */
 export async function run(
   ctx: CliContext,
-  { opts }: CommandInput<GatewayInstallOptions>,
+  { opts }: InputOf<typeof installOptions>,
 ): Promise<number> {
   return installWith(ctx, opts, defaultServiceDeps(ctx));
 }

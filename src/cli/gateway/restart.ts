@@ -3,7 +3,6 @@
 // command says what is missing and how to stop the gateway and start it again (exit 1).
 import { findRunningGatewayPid } from "../../daemon/lock-stop.js";
 import { type CliContext, CliError, ExitCode, printLine } from "../context.js";
-import type { CommandInput } from "../program.js";
 import {
   defaultServiceDeps,
   describeStep,
@@ -43,6 +42,6 @@ export async function restartWith(ctx: CliContext, deps: ServiceDeps): Promise<n
 }
 
 /** Runs `pincer gateway restart`. */
-export async function run(ctx: CliContext, _input: CommandInput): Promise<number> {
+export async function run(ctx: CliContext): Promise<number> {
   return restartWith(ctx, defaultServiceDeps(ctx));
 }

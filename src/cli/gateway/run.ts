@@ -15,20 +15,13 @@ import { findTailnetAddress } from "../../gateway/tailnet.js";
 import { defaultUiDir } from "../../gateway/ui-files.js";
 import { webchatUrl } from "../../gateway/webchat-url.js";
 import { StateDirLockedError } from "../../sessions/index.js";
+import type { InputOf, OptionsOf } from "../command.js";
 import { asBlock, type CliContext, CliError, ExitCode, printLine } from "../context.js";
 import { loadForCli } from "../load.js";
-import type { CommandInput } from "../program.js";
+import type { runOptions } from "./commands.js";
 
-/** Options of `pincer gateway run`. */
-export interface GatewayRunOptions {
-  port?: string;
-  bind?: string;
-  host?: string;
-  auth?: string;
-  token?: string;
-  password?: string;
-  json?: boolean;
-}
+/** The options of `pincer gateway run`, as parsed. */
+type GatewayRunOptions = Partial<OptionsOf<typeof runOptions>>;
 
 const BINDS = ["loopback", "lan", "tailnet", "custom"] as const;
 const AUTH_MODES = ["none", "token", "password"] as const;
@@ -67,7 +60,7 @@ function parsePort(raw: string | undefined, fallback: number | undefined): numbe
 /** The context of `--json`: both streams JSON lines only, no colour. */
 function jsonContext(ctx: CliContext): CliContext {
   const sink = (write: (text: string) => void, level: string) =>
-    jsonLinesSink({ write, level, now: Date.now, pid: process.pid });
+    jsonLinesSink({ write, level, now: Date.now, pid: ctx.pid });
   return {
     ...ctx,
     stdout: sink(ctx.stdout, "info"),
@@ -77,10 +70,7 @@ function jsonContext(ctx: CliContext): CliContext {
 }
 
 /** Runs the gateway until SIGTERM/SIGINT (`--json`: a failed start is a `fatal` JSON record). */
-export async function run(
-  ctx: CliContext,
-  { opts }: CommandInput<GatewayRunOptions>,
-): Promise<number> {
+export async function run(ctx: CliContext, { opts }: InputOf<typeof runOptions>): Promise<number> {
   if (!opts.json) return runGateway(ctx, opts);
   const json = jsonContext(ctx);
   try {
@@ -96,7 +86,7 @@ export async function run(
         msg: err instanceof Error ? err.message : String(err),
         fields: { exitCode, ...stack },
         now: Date.now,
-        pid: process.pid,
+        pid: ctx.pid,
       }),
     );
     return exitCode;
@@ -124,7 +114,7 @@ function announceReady(
       ...(logFile ? { logFile } : {}),
     };
     const line = { level: "info", msg: "gateway listening", fields, now: Date.now };
-    printLine(ctx, consoleRecordLine({ ...line, pid: process.pid }));
+    printLine(ctx, consoleRecordLine({ ...line, pid: ctx.pid }));
     return;
   }
   const tokenNote = tokenFile
@@ -139,20 +129,11 @@ function announceReady(
  * SIGTERM/SIGINT handlers, installed before the gateway starts: a signal that comes while it starts
  * or right after its ready line is a clean stop, never node's default kill.
  */
-function listenForStop(): { signal: Promise<NodeJS.Signals>; dispose: () => void } {
-  let onSignal: (name: NodeJS.Signals) => void = () => {};
-  const dispose = () => {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-  };
+function listenForStop(ctx: CliContext): { signal: Promise<NodeJS.Signals>; dispose: () => void } {
+  let dispose = () => {};
   const signal = new Promise<NodeJS.Signals>((resolve) => {
-    onSignal = (name) => {
-      dispose();
-      resolve(name);
-    };
+    dispose = ctx.onSignal(["SIGINT", "SIGTERM"], resolve);
   });
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
   return { signal, dispose };
 }
 
@@ -214,7 +195,7 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
     log: logger,
     fallback: (line) => ctx.stderr(`${line}\n`),
   });
-  const stop = listenForStop();
+  const stop = listenForStop(ctx);
   let gw: GatewayHandle;
   try {
     gw = await startGateway({

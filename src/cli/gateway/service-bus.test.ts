@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { fakeProcessIo } from "../../../test/helpers/fake-process-io.js";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { ExitCode } from "../context.js";
 import { runCli } from "../program.js";
@@ -70,6 +71,7 @@ function machine() {
       },
       env: { ...base, ...extra },
       readStdin: async () => "",
+      ...fakeProcessIo(),
       isTty: false,
     });
     return { code, stdout, stderr };

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../../test/helpers/cli-sandbox.js";
+import { fakeProcessIo } from "../../../test/helpers/fake-process-io.js";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import type { SystemctlResult } from "../../daemon/systemctl.js";
 import { quoteSystemdWord } from "../../daemon/systemd-unit.js";
@@ -30,6 +31,7 @@ function setup(params: { profile?: string; env?: Record<string, string>; fail?: 
     },
     env: { HOME: home, OPENCLAW_STATE_DIR: stateDir, ...params.env },
     readStdin: async () => "",
+    ...fakeProcessIo(),
     isTty: false,
     color: false,
     ...(params.profile ? { profile: params.profile } : {}),

@@ -42,9 +42,9 @@ export interface ServiceTarget {
   installed: boolean;
 }
 
-function packageCliPath(): string {
+function packageCliPath(scriptPath: string | undefined): string {
   const root = findPackageRoot(import.meta.url);
-  if (!root) return process.argv[1] ?? "pincer";
+  if (!root) return scriptPath ?? "pincer";
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
     bin?: Record<string, string>;
   };
@@ -56,8 +56,8 @@ export function defaultServiceDeps(ctx: CliContext): ServiceDeps {
   const binary = findSystemctl(ctx.env);
   return {
     systemctl: binary ? createSystemctlRunner(binary, ctx.env) : undefined,
-    nodePath: process.execPath,
-    cliPath: packageCliPath(),
+    nodePath: ctx.execPath,
+    cliPath: packageCliPath(ctx.scriptPath),
   };
 }
 

@@ -1,8 +1,9 @@
 // `pincer gateway status [--json]`: whether the unit is installed (and systemd's view of it) and
 // whether a gateway process holds the state dir. Exit 0 when a gateway runs, 1 when none does.
 import { findRunningGatewayPid } from "../../daemon/lock-stop.js";
+import type { InputOf, OptionsOf } from "../command.js";
 import { type CliContext, ExitCode, printJson, printLine } from "../context.js";
-import type { CommandInput } from "../program.js";
+import type { statusOptions } from "./commands.js";
 import {
   classifySystemctlFailure,
   defaultServiceDeps,
@@ -10,15 +11,10 @@ import {
   type ServiceDeps,
 } from "./service.js";
 
-/** Options of `pincer gateway status`. */
-export interface GatewayStatusOptions {
-  json?: boolean;
-}
-
 /** Reports the service and process state using `deps`. */
 export async function statusWith(
   ctx: CliContext,
-  opts: GatewayStatusOptions,
+  opts: Partial<OptionsOf<typeof statusOptions>>,
   deps: ServiceDeps,
 ): Promise<number> {
   const target = resolveServiceTarget(ctx);
@@ -60,7 +56,7 @@ export async function statusWith(
 /** Runs `pincer gateway status`. */
 export async function run(
   ctx: CliContext,
-  { opts }: CommandInput<GatewayStatusOptions>,
+  { opts }: InputOf<typeof statusOptions>,
 ): Promise<number> {
   return statusWith(ctx, opts, defaultServiceDeps(ctx));
 }

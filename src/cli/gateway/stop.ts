@@ -3,8 +3,9 @@
 // recorded in `<stateDir>/gateway.lock` (one started outside the service), waiting for it to exit. Stopping is idempotent: nothing running is
 // exit 0 with a note; only a stop that was needed and failed is an error.
 import { findRunningGatewayPid, stopGatewayByLock } from "../../daemon/lock-stop.js";
+import type { InputOf, OptionsOf } from "../command.js";
 import { type CliContext, CliError, ExitCode, printLine } from "../context.js";
-import type { CommandInput } from "../program.js";
+import type { stopOptions } from "./commands.js";
 import {
   defaultServiceDeps,
   describeStep,
@@ -13,15 +14,10 @@ import {
   type ServiceDeps,
 } from "./service.js";
 
-/** Options of `pincer gateway stop`. */
-export interface GatewayStopOptions {
-  timeout?: string;
-}
-
 /** Stops the gateway using `deps`. */
 export async function stopWith(
   ctx: CliContext,
-  opts: GatewayStopOptions,
+  opts: Partial<OptionsOf<typeof stopOptions>>,
   deps: ServiceDeps,
 ): Promise<number> {
   const target = resolveServiceTarget(ctx);
@@ -79,9 +75,6 @@ export async function stopWith(
 }
 
 /** Runs `pincer gateway stop`. */
-export async function run(
-  ctx: CliContext,
-  { opts }: CommandInput<GatewayStopOptions>,
-): Promise<number> {
+export async function run(ctx: CliContext, { opts }: InputOf<typeof stopOptions>): Promise<number> {
   return stopWith(ctx, opts, defaultServiceDeps(ctx));
 }

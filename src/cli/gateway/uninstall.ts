@@ -5,7 +5,6 @@ import { rmSync } from "node:fs";
 import { findRunningGatewayPid } from "../../daemon/lock-stop.js";
 import { formatSystemctl } from "../../daemon/systemctl.js";
 import { type CliContext, CliError, ExitCode, printLine } from "../context.js";
-import type { CommandInput } from "../program.js";
 import {
   defaultServiceDeps,
   describeStep,
@@ -62,6 +61,6 @@ export async function uninstallWith(ctx: CliContext, deps: ServiceDeps): Promise
 }
 
 /** Runs `pincer gateway uninstall`. */
-export async function run(ctx: CliContext, _input: CommandInput): Promise<number> {
+export async function run(ctx: CliContext): Promise<number> {
   return uninstallWith(ctx, defaultServiceDeps(ctx));
 }

@@ -4,12 +4,15 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { callCommand, createCliSandbox } from "../../../test/helpers/cli-sandbox.js";
+import { fakeProcessIo } from "../../../test/helpers/fake-process-io.js";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { archivePath } from "../../gateway/log-file.js";
 import { createPinoGatewayLogger } from "../../gateway/pino-logger.js";
 import type { LoggingConfig } from "../../protocol/config/index.js";
 import type { CliIo } from "../context.js";
-import { type LogsOptions, logsWith } from "./logs.js";
+import { logsWith } from "./logs.js";
+
+type LogsOptions = Parameters<typeof logsWith>[1];
 
 function gatewayLogger(params: {
   logging: Record<string, unknown>;
@@ -44,6 +47,7 @@ function startLogs(params: {
     },
     env: params.env,
     readStdin: async () => "",
+    ...fakeProcessIo(),
     isTty: false,
   };
   const done = logsWith({ ...io, color: false }, params.opts, {
@@ -94,6 +98,24 @@ describe("pincer logs", () => {
     expect(utc.stdout).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z WARN /);
     const bad = await sandbox.run(["logs", "--limit", "zero"]);
     expect(bad.code).toBe(2);
+  });
+
+  it("--follow waits for the io's SIGINT or SIGTERM, then exits 0 and stops listening", async () => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      const sandbox = createCliSandbox();
+      const file = join(sandbox.home, "gateway.log");
+      sandbox.writeConfig(JSON.stringify({ logging: { file } }));
+      const logger = gatewayLogger({ logging: { file }, now: Date.now });
+      logger.info("before the stop");
+      logger.close();
+      const run = sandbox.run(["logs", "--follow", "--interval", "20"]);
+      await vi.waitFor(() => expect(sandbox.signals.listeners(signal)).toBe(1));
+      sandbox.signals.send(signal);
+      const done = await run;
+      expect(done.code).toBe(0);
+      expect(done.stdout).toContain("before the stop");
+      expect(sandbox.signals.listeners("SIGINT") + sandbox.signals.listeners("SIGTERM")).toBe(0);
+    }
   });
 
   it("--follow keeps every line, in order, across size rotations", async () => {

@@ -3,24 +3,14 @@
 // written. Both are masked like the gateway's console (logging.redactSensitive / redactPatterns).
 import { existsSync } from "node:fs";
 import { createRedactor, DEFAULT_REDACT_PATTERNS } from "../../gateway/log-console.js";
+import type { InputOf, OptionsOf } from "../command.js";
 import { type CliContext, CliError, ExitCode, printLine, style } from "../context.js";
 import { parsePositiveInt } from "../gateway-client-options.js";
 import { loadForCli } from "../load.js";
-import type { CommandInput } from "../program.js";
+import type { logsOptions } from "./commands.js";
 import { followLog } from "./follow.js";
 import { formatLogLine } from "./format.js";
 import { type LogSource, readLastLines, resolveLogSource } from "./source.js";
-
-/** Options of `pincer logs`. */
-export interface LogsOptions {
-  limit?: string;
-  maxBytes?: string;
-  follow?: boolean;
-  interval?: string;
-  json?: boolean;
-  plain?: boolean;
-  utc?: boolean;
-}
 
 /** What the command runs with besides its options: the stop signal of --follow, the clock, and the
  * directory of the dated default files (the gateway's /tmp/openclaw unless a test says otherwise). */
@@ -43,7 +33,7 @@ function whereItLooks(source: LogSource): string {
 /** Runs the command with explicit dependencies (tests pass their own signal and log dir). */
 export async function logsWith(
   ctx: CliContext,
-  opts: LogsOptions,
+  opts: Partial<OptionsOf<typeof logsOptions>>,
   deps: LogsDeps,
 ): Promise<number> {
   const limit = parsePositiveInt(opts.limit, "--limit") ?? DEFAULT_LIMIT;
@@ -102,15 +92,12 @@ export async function logsWith(
 }
 
 /** Runs `pincer logs`; --follow stops on SIGINT or SIGTERM. */
-export async function run(ctx: CliContext, { opts }: CommandInput<LogsOptions>): Promise<number> {
+export async function run(ctx: CliContext, { opts }: InputOf<typeof logsOptions>): Promise<number> {
   const stop = new AbortController();
-  const onSignal = () => stop.abort();
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  const unsubscribe = ctx.onSignal(["SIGINT", "SIGTERM"], () => stop.abort());
   try {
     return await logsWith(ctx, opts, { signal: stop.signal, now: Date.now });
   } finally {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+    unsubscribe();
   }
 }

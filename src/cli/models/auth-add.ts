@@ -2,6 +2,7 @@
 // key or token from stdin and stores it in that agent's auth-profiles.json (mode 0600, agentDir 0700).
 // Prints the profile id (stdout) and the file written (stderr), never the secret. `--profile` is the
 // global state-dir flag, never the auth profile (OpenClaw's name for that is `--profile-id`).
+
 import {
   type AuthCredential,
   closeMatches,
@@ -10,6 +11,7 @@ import {
   setAuthProfile,
 } from "../../runtime/models/index.js";
 import { selectAgent } from "../agent-select.js";
+import type { InputOf } from "../command.js";
 import {
   type CliContext,
   CliError,
@@ -19,16 +21,7 @@ import {
   printLine,
 } from "../context.js";
 import { loadForCli } from "../load.js";
-import type { CommandInput } from "../program.js";
-
-/** Options of `pincer models auth add`. */
-export interface ModelsAuthAddOptions {
-  agent?: string;
-  provider?: string;
-  profileId?: string;
-  type?: string;
-  json?: boolean;
-}
+import type { authAddOptions } from "./commands.js";
 
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}$/;
 
@@ -67,7 +60,7 @@ export function resolveProfileId(provider: string, raw: string | undefined): str
 /** Stores a secret read from stdin as `<provider>:<profile>` in the chosen agent's auth store. */
 export async function run(
   ctx: CliContext,
-  { opts }: CommandInput<ModelsAuthAddOptions>,
+  { opts }: InputOf<typeof authAddOptions>,
 ): Promise<number> {
   if (!opts.provider?.trim()) throw new CliError("--provider is required", ExitCode.usage);
   const type = opts.type ?? "api_key";

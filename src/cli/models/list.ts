@@ -1,6 +1,7 @@
 // `pincer models list [--provider P] [--json]`: custom models of `models.providers` and pi-ai's
 // built-in catalog, marking the ones agents are configured to use (and configured refs that
 // resolve to nothing).
+
 import {
   type CatalogModel,
   closeMatches,
@@ -11,15 +12,10 @@ import {
   resolveAgentModelChain,
   resolveModel,
 } from "../../runtime/models/index.js";
+import type { InputOf } from "../command.js";
 import { type CliContext, CliError, printJson, printLine, style } from "../context.js";
 import { loadForCli } from "../load.js";
-import type { CommandInput } from "../program.js";
-
-/** Options of `pincer models list`. */
-export interface ModelsListOptions {
-  provider?: string;
-  json?: boolean;
-}
+import type { listOptions } from "./commands.js";
 
 /** A catalog row plus the agents that use it (`main:primary`, `work:fallback`). */
 export interface ModelsListRow extends Partial<CatalogModel> {
@@ -35,10 +31,7 @@ function compactTokens(count: number | undefined): string {
 }
 
 /** Lists models; `--provider` narrows to one provider (an unknown one is an error). */
-export async function run(
-  ctx: CliContext,
-  { opts }: CommandInput<ModelsListOptions>,
-): Promise<number> {
+export async function run(ctx: CliContext, { opts }: InputOf<typeof listOptions>): Promise<number> {
   const loaded = loadForCli(ctx, { requireValid: true });
   const cfg = loaded.config;
   const provider = opts.provider === undefined ? undefined : normalizeProviderId(opts.provider);

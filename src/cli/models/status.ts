@@ -1,24 +1,18 @@
 // `pincer models status [--agent ID] [--json] [--check]`: each agent's primary and fallbacks, and
 // for each the credential a run would use (profile id or env var, never the secret), what is in
 // cooldown or missing, and any model-policy breach.
+
 import { selectAgent } from "../agent-select.js";
+import type { InputOf } from "../command.js";
 import { type CliContext, displayPath, printJson, printLine, style } from "../context.js";
 import { loadForCli } from "../load.js";
-import type { CommandInput } from "../program.js";
+import type { statusOptions } from "./commands.js";
 import {
   type AgentModelStatus,
   agentModelStatus,
   type ModelStatusRow,
   missingCredentialHint,
 } from "./common.js";
-
-/** Options of `pincer models status`. */
-export interface ModelsStatusOptions {
-  agent?: string;
-  json?: boolean;
-  /** Exit 1 when a model is unknown, has no usable credential, or breaks a `fail` policy. */
-  check?: boolean;
-}
 
 function isBroken(row: ModelStatusRow): boolean {
   return !!row.modelError || !row.credential || row.policy?.onMismatch === "fail";
@@ -84,7 +78,7 @@ function printAgent(ctx: CliContext, input: { status: AgentModelStatus; home: st
 /** Shows the resolved models and credentials of one agent (`--agent`) or of every agent. */
 export async function run(
   ctx: CliContext,
-  { opts }: CommandInput<ModelsStatusOptions>,
+  { opts }: InputOf<typeof statusOptions>,
 ): Promise<number> {
   const loaded = loadForCli(ctx, { requireValid: true });
   const cfg = loaded.resolved;

@@ -1,5 +1,6 @@
 // `pincer skills list [--agent ID] [--json]`: every skill an agent can see, where it comes from,
 // and whether it reaches the prompt (ready) or why not (blocked, disabled, shadowed, invalid).
+
 import {
   discoverSkills,
   listSkillSourceDirs,
@@ -7,15 +8,10 @@ import {
   type SkillStatus,
 } from "../../agents/skills/index.js";
 import { agentSkillParams, selectAgent } from "../agent-select.js";
+import type { InputOf } from "../command.js";
 import { type CliContext, displayPath, printJson, printLine, style } from "../context.js";
 import { loadForCli } from "../load.js";
-import type { CommandInput } from "../program.js";
-
-/** Options of `pincer skills list`. */
-export interface SkillsListOptions {
-  agent?: string;
-  json?: boolean;
-}
+import type { listOptions } from "./commands.js";
 
 /** Pads cells to column widths, then lets `paint` colour a padded cell (ANSI codes add no width). */
 function formatTable(
@@ -34,10 +30,7 @@ function formatTable(
 }
 
 /** Lists the skills of one agent (default: the default agent) with source, status and reason. */
-export async function run(
-  ctx: CliContext,
-  { opts }: CommandInput<SkillsListOptions>,
-): Promise<number> {
+export async function run(ctx: CliContext, { opts }: InputOf<typeof listOptions>): Promise<number> {
   const loaded = loadForCli(ctx, { requireValid: true });
   const selected = selectAgent(loaded, opts.agent);
   const { agentId, agent } = selected;

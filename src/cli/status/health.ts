@@ -1,14 +1,10 @@
 // `pincer health [--json] [--url] [--token] [--password] [--timeout MS]`: the gateway's `health`
 // method, as a short summary (uptime, agents and their session counts, runs) or the raw payload.
+import type { InputOf } from "../command.js";
 import { type CliContext, ExitCode, printJson, printLine, style } from "../context.js";
-import {
-  connectForCli,
-  type GatewayClientFlags,
-  requestFailure,
-  resolveGatewayTarget,
-} from "../gateway-client-options.js";
-import type { CommandInput } from "../program.js";
+import { connectForCli, requestFailure, resolveGatewayTarget } from "../gateway-client-options.js";
 import { formatDuration } from "../time-format.js";
+import type { healthOptions } from "./commands.js";
 
 interface HealthPayload {
   ok?: boolean;
@@ -44,7 +40,7 @@ export function formatHealth(params: {
 /** Calls `health` and prints a summary (or the payload with --json); exit 1 when not ok. */
 export async function run(
   ctx: CliContext,
-  { opts }: CommandInput<GatewayClientFlags>,
+  { opts }: InputOf<typeof healthOptions>,
 ): Promise<number> {
   const target = resolveGatewayTarget(ctx, opts);
   const client = await connectForCli(ctx, target);

@@ -2,6 +2,7 @@
 // sessions, channels and models at a glance from a running gateway (`status`, `agents.list`,
 // `sessions.list`, `models.list`, `channels.status`). With no gateway it says so and shows what the
 // config and the session stores tell locally, without failing.
+
 import { listAgents } from "../../agents/roster.js";
 import {
   type ChannelSummary,
@@ -14,6 +15,7 @@ import type { GatewayClient } from "../../client/index.js";
 import { GatewayRequestError } from "../../client/index.js";
 import { type ConfigIssue, formatConfigIssues, withCompatKeyIssues } from "../../config/index.js";
 import { withModelRefIssues } from "../../runtime/models/model-ref-rules.js";
+import type { InputOf } from "../command.js";
 import {
   type CliContext,
   CliError,
@@ -26,17 +28,12 @@ import {
 import {
   connectForCli,
   describeGatewayError,
-  type GatewayClientFlags,
   type GatewayTarget,
   resolveGatewayTarget,
 } from "../gateway-client-options.js";
-import type { CommandInput } from "../program.js";
 import { openAgentStore } from "../sessions-common.js";
 import { formatAge, formatDuration } from "../time-format.js";
-
-interface StatusOptions extends GatewayClientFlags {
-  all?: boolean;
-}
+import type { statusOptions } from "./commands.js";
 
 interface AgentRow {
   id: string;
@@ -233,7 +230,10 @@ export function formatStatus(ctx: CliContext, report: StatusReport): string[] {
 }
 
 /** Prints the status report; exit 0 also when no gateway runs (exit 1 when one refuses us). */
-export async function run(ctx: CliContext, { opts }: CommandInput<StatusOptions>): Promise<number> {
+export async function run(
+  ctx: CliContext,
+  { opts }: InputOf<typeof statusOptions>,
+): Promise<number> {
   const target = resolveGatewayTarget(ctx, opts);
   let report: Omit<StatusReport, "configCheck">;
   let code: number = ExitCode.ok;

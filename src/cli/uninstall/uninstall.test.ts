@@ -4,9 +4,12 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type CliSandbox, createCliSandbox } from "../../../test/helpers/cli-sandbox.js";
+import { fakeProcessIo } from "../../../test/helpers/fake-process-io.js";
 import type { CliContext } from "../context.js";
 import type { ServiceDeps } from "../gateway/service.js";
-import { type UninstallOptions, uninstallAllWith } from "./uninstall.js";
+import { uninstallAllWith } from "./uninstall.js";
+
+type UninstallOptions = Parameters<typeof uninstallAllWith>[1];
 
 /** A HOME with a unit file, a state dir (config, a session, the default workspace inside it) and a
  * second agent whose workspace lives outside the state dir. */
@@ -51,6 +54,7 @@ function context(sandbox: CliSandbox, isTty: boolean) {
     },
     env: sandbox.env,
     readStdin: async () => "",
+    ...fakeProcessIo(),
     isTty,
     color: false,
   };

@@ -5,29 +5,18 @@
 import { lstatSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { isProcessAlive, readStateDirLock } from "../../sessions/index.js";
+import type { InputOf, OptionsOf } from "../command.js";
 import { type CliContext, CliError, ExitCode, printJson, printLine } from "../context.js";
 import { defaultServiceDeps, resolveServiceTarget, type ServiceDeps } from "../gateway/service.js";
 import { uninstallWith as uninstallService } from "../gateway/uninstall.js";
 import { loadForCli } from "../load.js";
-import type { CommandInput } from "../program.js";
 import {
   isWithin,
   planUninstall,
   type UninstallItem,
   type UninstallPlan,
 } from "../uninstall-plan.js";
-
-/** Options of `pincer uninstall`. */
-export interface UninstallOptions {
-  service?: boolean;
-  state?: boolean;
-  workspace?: boolean;
-  all?: boolean;
-  yes?: boolean;
-  nonInteractive?: boolean;
-  dryRun?: boolean;
-  json?: boolean;
-}
+import type { uninstallOptions } from "./commands.js";
 
 /** What uninstall runs with: the service commands' dependencies and the terminal confirmation. */
 export interface UninstallDeps {
@@ -86,7 +75,7 @@ function liveGateway(stateDir: string): number | undefined {
 /** Runs the command with explicit dependencies (tests pass a fake systemctl and confirmation). */
 export async function uninstallAllWith(
   ctx: CliContext,
-  opts: UninstallOptions,
+  opts: Partial<OptionsOf<typeof uninstallOptions>>,
   deps: UninstallDeps,
 ): Promise<number> {
   const any = opts.service || opts.state || opts.workspace || opts.all;
@@ -168,7 +157,7 @@ export async function uninstallAllWith(
 /** Runs `pincer uninstall`. */
 export async function run(
   ctx: CliContext,
-  { opts }: CommandInput<UninstallOptions>,
+  { opts }: InputOf<typeof uninstallOptions>,
 ): Promise<number> {
   return uninstallAllWith(ctx, opts, {
     service: defaultServiceDeps(ctx),
