@@ -5,15 +5,15 @@
 import type { Command } from "commander";
 import type { CliContext, CliIo } from "./context.js";
 
-/**
- * A boolean switch: `--json`; `negatable` also adds `--no-<name>` (then true | false | undefined),
- * hidden from help, or shown with that description when `negatable` is a string.
- */
+/** A boolean switch: `--json`; `negatable` also adds `--no-<name>` (then true | false | undefined),
+ * hidden from help unless `negation` describes it. */
 export interface FlagOption {
   readonly kind: "flag";
   readonly description: string;
   readonly short?: string;
-  readonly negatable?: boolean | string;
+  readonly negatable?: boolean;
+  /** Help text of a visible `--no-<name>` (implies `negatable`). */
+  readonly negation?: string;
   readonly hidden?: boolean;
 }
 

@@ -41,11 +41,10 @@ function addOption(cmd: Command, key: string, spec: OptionSpec): void {
     case "flag":
       if (spec.hidden) option.hideHelp();
       cmd.addOption(option);
-      if (spec.negatable) {
-        const negated = `--no-${flagName(key).slice(2)}`;
-        if (typeof spec.negatable === "string") cmd.addOption(new Option(negated, spec.negatable));
-        else cmd.addOption(new Option(negated).hideHelp());
-      }
+      if (spec.negation !== undefined)
+        cmd.addOption(new Option(`--no-${flagName(key).slice(2)}`, spec.negation));
+      else if (spec.negatable)
+        cmd.addOption(new Option(`--no-${flagName(key).slice(2)}`).hideHelp());
       return;
     case "value":
       if (spec.required) option.makeOptionMandatory();
@@ -106,34 +105,30 @@ export function registerCommand<O extends OptionSpecs>(
   return cmd;
 }
 
-/**
- * Registers the commands under `root` in declaration order; each group is added just before the first
- * command under it (so `models auth` lists after `models status` and `list` when declared so), and a
- * group with no command after the commands.
- */
+/** Registers every command under `root` in declaration order; a group is added where its first
+ * command is (so help lists groups and commands in the order they are declared), and a group
+ * without commands after them all. */
 export function registerCommands(params: RegisterParams): Map<string, Command> {
   const byPath = new Map<string, Command>();
-  const addGroup = (group: GroupSpec) => {
-    const key = group.path.join(" ");
-    if (byPath.has(key)) return;
-    for (const parent of params.groups) {
-      if (parent.path.length < group.path.length && isPrefix(parent.path, group.path))
-        addGroup(parent);
+  const groups = new Map(params.groups.map((g) => [g.path.join(" "), g]));
+  const ensureGroup = (path: readonly string[], of: readonly string[]): void => {
+    for (let depth = 1; depth <= path.length; depth++) {
+      const key = path.slice(0, depth).join(" ");
+      if (byPath.has(key)) continue;
+      const parent = parentOf(params.root, path.slice(0, depth));
+      const group = groups.get(key);
+      // A group another call registered is reused as it is.
+      const existing = findChild(parent, path[depth - 1]!);
+      if (!group && !existing) throw new Error(`command group "${of.join(" ")}" is not declared`);
+      const cmd = existing ?? parent.command(group!.path.at(-1)!).description(group!.description);
+      byPath.set(key, cmd);
     }
-    const cmd = parentOf(params.root, group.path)
-      .command(group.path.at(-1)!)
-      .description(group.description);
-    byPath.set(key, cmd);
   };
   for (const spec of params.commands) {
-    for (const group of params.groups) if (isPrefix(group.path, spec.path)) addGroup(group);
+    ensureGroup(spec.path.slice(0, -1), spec.path);
     const cmd = registerCommand({ ...params, parent: parentOf(params.root, spec.path) }, spec);
     byPath.set(spec.path.join(" "), cmd);
   }
-  for (const group of params.groups) addGroup(group);
+  for (const group of params.groups) ensureGroup(group.path, group.path);
   return byPath;
-}
-
-function isPrefix(prefix: readonly string[], path: readonly string[]): boolean {
-  return prefix.length < path.length && prefix.every((word, i) => path[i] === word);
 }

@@ -47,7 +47,7 @@ describe.skipIf(!hasBash)("pincer completion bash, sourced in bash", () => {
     );
     expect(bashComplete(bash, ["pincer", "gateway", "ru"])).toEqual(["run"]);
     expect(bashComplete(bash, ["pincer", "gateway", "run", "--po"])).toEqual(["--port"]);
-    // Commands registered elsewhere (program-channels, program-ops) appear without extra upkeep.
+    // Commands of every family declaration appear without extra upkeep.
     expect(bashComplete(bash, ["pincer", "doc"])).toEqual(["doctor"]);
     expect(bashComplete(bash, ["pincer", "channels", "failures", "r"])).toEqual(["retry"]);
   });

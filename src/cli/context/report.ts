@@ -1,5 +1,5 @@
 // `pincer context [--agent ID] [--session KEY] [--detail] [--json]`: what a run would send to the
-// model and how big each part is — the seeds' `/context list` and `/context detail`, from the CLI.
+// model and how big each part is — OpenClaw's `/context list` and `/context detail`, from the CLI.
 
 import { loadBootstrapFiles } from "../../agents/bootstrap.js";
 import type { BootstrapMode } from "../../agents/bootstrap-hooks.js";

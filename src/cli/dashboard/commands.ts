@@ -4,7 +4,7 @@ import { defineCommand, flag, lazyRun } from "../command.js";
 
 /** Options of `pincer dashboard`; `open` stays undefined unless --open or --no-open is given. */
 export const dashboardOptions = {
-  open: flag("open a browser even without a terminal", { negatable: "only print the URL" }),
+  open: flag("open a browser even without a terminal", { negation: "only print the URL" }),
   json: flag("print JSON"),
 };
 
