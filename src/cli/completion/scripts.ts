@@ -1,4 +1,4 @@
-// Shell completion scripts rendered from the command tree (completion-tree.ts). Each script walks the
+// Shell completion scripts rendered from the command tree (tree.ts). Each script walks the
 // words typed so far the same way: a word naming a subcommand of the current node descends into it,
 // flags are skipped (and so is the value of a flag that takes one), and the word being completed is
 // matched against the current node's subcommands, or its flags when it starts with `-`.

@@ -1,5 +1,5 @@
 // The command tree as completion scripts need it, read from commander's own registrations, so a command
-// added to program.ts appears in `pincer completion` without touching the generator.
+// declared in any family appears in `pincer completion` without touching the generator.
 import type { Command } from "commander";
 
 /** One completable flag of a command. */

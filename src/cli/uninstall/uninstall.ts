@@ -1,7 +1,7 @@
 // `pincer uninstall [--service] [--state] [--workspace] [--all] [--yes] [--non-interactive] [--dry-run]`
 // (OpenClaw's shape): removes the gateway service, the state dir and/or the configured workspaces; the CLI
 // stays. Destructive parts need --yes, or a confirmation on a terminal; --dry-run only lists. The plan
-// (uninstall-plan.ts) never reaches beyond the state dir, the configured workspaces and the service unit.
+// (../uninstall-plan.ts) never reaches beyond the state dir, the configured workspaces and the service unit.
 import { lstatSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { isProcessAlive, readStateDirLock } from "../../sessions/index.js";
