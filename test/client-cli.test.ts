@@ -1,14 +1,15 @@
 // The gateway client commands (`gateway call`, `health`, `status`, `agent` without --local) run
 // in-process through their modules' `run`, against a real gateway on port 0 with the fake model.
 import { afterEach, describe, expect, it } from "vitest";
-import { run as agentRun } from "../src/cli/agent-run.js";
+import { run as agentRun } from "../src/cli/agent/run.js";
 import { type CliContext, CliError } from "../src/cli/context.js";
-import { run as gatewayCall } from "../src/cli/gateway-call.js";
+import { run as gatewayCall } from "../src/cli/gateway/call.js";
 import { resolveGatewayTarget } from "../src/cli/gateway-client-options.js";
-import { run as health } from "../src/cli/health.js";
 import type { CommandInput } from "../src/cli/program.js";
-import { run as status } from "../src/cli/status.js";
+import { run as health } from "../src/cli/status/health.js";
+import { run as status } from "../src/cli/status/status.js";
 import { writeFileAtomic } from "../src/lib/atomic-write.js";
+import { fakeProcessIo } from "./helpers/fake-process-io.js";
 import {
   closedPort,
   createGatewaySandbox,
@@ -40,6 +41,7 @@ async function cli(
     },
     env: params.env,
     readStdin: async () => "",
+    ...fakeProcessIo(),
     isTty: false,
     color: false,
   };

@@ -6,7 +6,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { run as channelsStatus } from "../src/cli/channels/status.js";
-import { run as status } from "../src/cli/status.js";
+import { run as status } from "../src/cli/status/status.js";
 import { callCommand } from "./helpers/cli-sandbox.js";
 import {
   createGatewaySandbox,

@@ -2,7 +2,7 @@
 // of the same size as the request the fake model server receives.
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { run as contextRun } from "../src/cli/context-report.js";
+import { run as contextRun } from "../src/cli/context/report.js";
 import { callCommand } from "./helpers/cli-sandbox.js";
 import { createRuntimeSandbox, type RuntimeSandbox } from "./helpers/runtime-sandbox.js";
 

@@ -1,7 +1,10 @@
 // `pincer gateway run` refusals: auth none beyond loopback, and a state dir another gateway holds.
 import { describe, expect, it } from "vitest";
+import type { OptionsOf } from "../src/cli/command.js";
 import type { CliContext } from "../src/cli/context.js";
-import { run } from "../src/cli/gateway-run.js";
+import type { runOptions } from "../src/cli/gateway/commands.js";
+import { run } from "../src/cli/gateway/run.js";
+import { fakeProcessIo } from "./helpers/fake-process-io.js";
 import { createGatewaySandbox } from "./helpers/gateway-sandbox.js";
 
 function context(env: Record<string, string>): CliContext & { out: string[] } {
@@ -12,9 +15,15 @@ function context(env: Record<string, string>): CliContext & { out: string[] } {
     stderr: (text) => out.push(text),
     env,
     readStdin: async () => "",
+    ...fakeProcessIo(),
     isTty: false,
     color: false,
   };
+}
+
+/** Options as given on a command line: the ones not named are absent. */
+function given(opts: Partial<OptionsOf<typeof runOptions>>) {
+  return opts as OptionsOf<typeof runOptions>;
 }
 
 describe("pincer gateway run", () => {
@@ -23,12 +32,14 @@ describe("pincer gateway run", () => {
     try {
       const ctx = context(box.env);
       await expect(
-        run(ctx, { args: [], opts: { bind: "lan", auth: "none", port: "0" } }),
+        run(ctx, { args: [], opts: given({ bind: "lan", auth: "none", port: "0" }) }),
       ).rejects.toThrow(/refusing to listen on 0\.0\.0\.0 without auth/);
-      await expect(run(ctx, { args: [], opts: { port: "0" } })).rejects.toThrow(
+      await expect(run(ctx, { args: [], opts: given({ port: "0" }) })).rejects.toThrow(
         /another gateway running/,
       );
-      await expect(run(ctx, { args: [], opts: { port: "99999" } })).rejects.toThrow(/--port/);
+      await expect(run(ctx, { args: [], opts: given({ port: "99999" }) })).rejects.toThrow(
+        /--port/,
+      );
     } finally {
       await box.close();
     }

@@ -2,6 +2,7 @@
 // options `run` receives are typed from the same declaration (the @ts-expect-error lines fail tsc if not).
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
+import { fakeProcessIo } from "../../test/helpers/fake-process-io.js";
 import { defineCommand, flag, type InputOf, list, type OptionsOf, value } from "./command.js";
 import type { CliContext } from "./context.js";
 import { registerCommands } from "./register.js";
@@ -39,6 +40,7 @@ const ctx = {
   stderr: () => {},
   env: {},
   readStdin: async () => "",
+  ...fakeProcessIo(),
   isTty: false,
   color: false,
 } satisfies CliContext;

@@ -2,7 +2,8 @@
 // options are declared once, here, and both the commander registration (flags derived from the keys:
 // `dryRun` → `--dry-run`) and the type `run` receives (`OptionsOf`) come from that declaration, so the
 // two cannot drift. `run` is loaded lazily (`lazyRun`): `pincer --help` imports no command module.
-import type { CliContext } from "./context.js";
+import type { Command } from "commander";
+import type { CliContext, CliIo } from "./context.js";
 
 /** A boolean switch: `--json`; `negatable` also adds `--no-<name>` (then true | false | undefined),
  * hidden from help unless `negation` describes it. */
@@ -76,6 +77,12 @@ export interface ArgumentSpec {
   readonly variadic?: boolean;
 }
 
+/** The raw call a command is registered for: argv as given and the process io. */
+export interface CommandCall {
+  readonly argv: readonly string[];
+  readonly io: CliIo;
+}
+
 /** A command: where it sits in the tree, what it takes, and what it runs. */
 export interface CommandSpec<O extends OptionSpecs = OptionSpecs> {
   /** Words after `pincer`, e.g. ["sessions", "list"]. Parent groups come from `GroupSpec`s. */
@@ -85,6 +92,11 @@ export interface CommandSpec<O extends OptionSpecs = OptionSpecs> {
   readonly isDefault?: boolean;
   readonly arguments?: readonly ArgumentSpec[];
   readonly options: O;
+  /**
+   * Extra commander wiring that depends on the call, applied once the command is registered (e.g.
+   * `gateway run --json` turns commander's usage errors into JSON records). Rarely needed.
+   */
+  readonly configure?: (cmd: Command, call: CommandCall) => void;
   /** Method syntax on purpose: a list of commands with different options is one array type. */
   run(ctx: CliContext, input: InputOf<O>): Promise<number | undefined>;
 }

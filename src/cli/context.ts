@@ -1,5 +1,6 @@
-// What every command receives: where to write, the environment, and the global flags.
-// Commands never touch process.* directly, so they run in-process under test.
+// What every command receives: where to write, the environment, the process facts it may need, and
+// the global flags. Commands never reach for the global process object (main.ts fills the io from it),
+// so they run in-process under test with fakes.
 import type { Readable, Writable } from "node:stream";
 
 /** Exit codes: 0 ok, 1 failure, 2 usage error. */
@@ -16,6 +17,22 @@ export interface CliIo {
   isTty: boolean;
   /** Set when both stdin and stdout are a terminal: the streams interactive prompts (onboard) use. */
   terminal?: { input: Readable; output: Writable };
+  /** This process's id (log records, lock notices). */
+  pid: number;
+  /** The OS platform (`linux`, `darwin`, `win32`, …): which opener, which checks apply. */
+  platform: NodeJS.Platform;
+  /** The node binary running the CLI (the service unit runs the gateway with it). */
+  execPath: string;
+  /** The CLI script as invoked (argv[1]), if any: a fallback when the package root is unknown. */
+  scriptPath: string | undefined;
+  /**
+   * Calls `handler` on the first of `signals` (Ctrl-C, a stop), then stops listening, so a second
+   * signal gets the default (the process ends). Returns the unsubscribe (idempotent).
+   */
+  onSignal: (
+    signals: readonly NodeJS.Signals[],
+    handler: (signal: NodeJS.Signals) => void,
+  ) => () => void;
 }
 
 /** The global flags plus the io; passed to every command's `run`. */

@@ -129,7 +129,7 @@ export async function connectForCli(
       url: target.url,
       ...(target.token ? { token: target.token } : {}),
       ...(target.password ? { password: target.password } : {}),
-      client: { id: "cli", version: cliVersion(), platform: process.platform, mode: "cli" },
+      client: { id: "cli", version: cliVersion(), platform: ctx.platform, mode: "cli" },
       role: "operator",
       scopes: CLI_SCOPES,
       timeoutMs: target.timeoutMs,

@@ -8,6 +8,7 @@ import module from "node:module";
 // loaded after this call, hence the dynamic import of everything else below.
 process.setSourceMapsEnabled(true);
 const { runCli } = await import("./program.js");
+const { processIo } = await import("./process-io.js");
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -34,6 +35,7 @@ const code = await runCli(process.argv.slice(2), {
   env: process.env,
   readStdin,
   isTty: process.stdout.isTTY === true,
+  ...processIo(process),
   ...(process.stdin.isTTY && process.stdout.isTTY
     ? { terminal: { input: process.stdin, output: process.stdout } }
     : {}),

@@ -3,6 +3,7 @@
 import { type Command, Option } from "commander";
 import {
   type ArgumentSpec,
+  type CommandCall,
   type CommandSpec,
   flagName,
   type GroupSpec,
@@ -20,6 +21,8 @@ export interface RegisterParams {
   contextOf: () => CliContext;
   /** Receives the exit code of the command that ran. */
   setExitCode: (code: number) => void;
+  /** The argv and io of the call; needed only by declarations with a `configure` hook. */
+  call?: CommandCall;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -95,6 +98,10 @@ export function registerCommand<O extends OptionSpecs>(
     const opts = received.at(-2) as Parameters<typeof spec.run>[1]["opts"];
     params.setExitCode((await spec.run(params.contextOf(), { args, opts })) ?? 0);
   });
+  if (spec.configure) {
+    if (!params.call) throw new Error(`"${spec.path.join(" ")}" needs the call to register`);
+    spec.configure(cmd, params.call);
+  }
   return cmd;
 }
 

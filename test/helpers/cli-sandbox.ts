@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type CliContext, type CliIo, ExitCode } from "../../src/cli/context.js";
 import { type CommandInput, runCli } from "../../src/cli/program.js";
+import { createFakeProcessIo, type FakeSignals } from "./fake-process-io.js";
 import { removeWhenDone } from "./temp-cleanup.js";
 
 /** The captured outcome of one CLI run. */
@@ -36,6 +37,8 @@ export interface CliSandbox {
   run: (argv: string[], stdin?: string) => Promise<CliRun>;
   /** Calls one command module directly (no argv parsing); a CliError rejects. */
   call: (command: CommandRun, input?: CommandCall) => Promise<CliRun>;
+  /** Delivers SIGINT/SIGTERM to what a running command subscribed with `ctx.onSignal`. */
+  signals: FakeSignals;
 }
 
 /** Runs `body` with a non-terminal io that captures both streams and serves `stdin`. */
@@ -43,6 +46,7 @@ async function capture(
   env: Record<string, string>,
   stdin: string,
   body: (io: CliIo) => Promise<number | undefined>,
+  proc = createFakeProcessIo().io,
 ): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
@@ -56,6 +60,7 @@ async function capture(
     env,
     readStdin: async () => stdin,
     isTty: false,
+    ...proc,
   });
   return { code: code ?? ExitCode.ok, stdout, stderr };
 }
@@ -71,6 +76,10 @@ export function callCommand(
   );
 }
 
+function callInput({ args = [], opts = {} }: CommandCall = {}): CommandInput<never> {
+  return { args, opts: opts as never };
+}
+
 /** Creates a fresh sandbox (plus `extraEnv`); nothing outside the temp dir is read or written. */
 export function createCliSandbox(extraEnv: Record<string, string> = {}): CliSandbox {
   const home = mkdtempSync(join(tmpdir(), "pincer-cli-"));
@@ -78,6 +87,7 @@ export function createCliSandbox(extraEnv: Record<string, string> = {}): CliSand
   const stateDir = join(home, ".openclaw");
   const configPath = join(stateDir, "openclaw.json");
   const env = { HOME: home, OPENCLAW_STATE_DIR: stateDir, ...extraEnv };
+  const proc = createFakeProcessIo();
   return {
     home,
     stateDir,
@@ -87,7 +97,14 @@ export function createCliSandbox(extraEnv: Record<string, string> = {}): CliSand
       mkdirSync(stateDir, { recursive: true });
       writeFileSync(configPath, text);
     },
-    run: (argv, stdin = "") => capture(env, stdin, (io) => runCli(argv, io)),
-    call: (command, input) => callCommand(command, env, input),
+    run: (argv, stdin = "") => capture(env, stdin, (io) => runCli(argv, io), proc.io),
+    call: (command, input) =>
+      capture(
+        env,
+        input?.stdin ?? "",
+        (io) => command({ ...io, color: false }, callInput(input)),
+        proc.io,
+      ),
+    signals: proc.signals,
   };
 }

@@ -5,6 +5,7 @@ import { PassThrough, Writable } from "node:stream";
 import { type CliIo, ExitCode } from "../../src/cli/context.js";
 import { runCli } from "../../src/cli/program.js";
 import type { CliRun } from "./cli-sandbox.js";
+import { fakeProcessIo } from "./fake-process-io.js";
 
 /** Keystrokes as a terminal sends them. */
 export const KEY = {
@@ -81,6 +82,7 @@ export function runOnTerminal(
     },
     env: params.env,
     readStdin: async () => "",
+    ...fakeProcessIo(),
     isTty: false,
     terminal: params.term.terminal,
   };

@@ -94,8 +94,8 @@ export async function run(
   });
   printWizardOutcome(ctx, outcome, opts.json === true);
   if (opts.installDaemon) {
-    const install = await import("../gateway-install.js");
-    return install.run(ctx, { args: [], opts: {} });
+    const install = await import("../gateway/install.js");
+    return install.run(ctx, { args: [], opts: { port: undefined, force: undefined } });
   }
   return ExitCode.ok;
 }

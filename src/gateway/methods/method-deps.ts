@@ -2,6 +2,7 @@
 // `deps.stores` rather than `core.runtime.stores`. Each method lists the fields it uses (`uses` in
 // defineMethod) and is handed only those (bindMethods in method-table.ts).
 import type { ResolvedConfig } from "../../config/index.js";
+import type { Logger } from "../../lib/logger.js";
 import type { GatewayChannels } from "../channels.js";
 import type { LiveConfig } from "../config-live.js";
 import {
@@ -14,7 +15,6 @@ import type { GatewayCore } from "../core.js";
 import type { DedupeCache } from "../dedupe.js";
 import { buildHealth } from "../health.js";
 import type { HeartbeatScheduler } from "../heartbeat/scheduler.js";
-import type { Logger } from "../../lib/logger.js";
 import type { LogRing } from "../logging/log-ring.js";
 import type { PresenceTable } from "../presence.js";
 import type { RunTracker } from "../runs.js";
