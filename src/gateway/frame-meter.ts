@@ -1,5 +1,5 @@
-// The size and shape of each WebSocket frame a client sends, read from the frame headers (RFC 6455
-// §5.2) on the upgraded socket itself, ahead of ws (its listener runs first). It lets the gateway
+// The size and shape of each WebSocket frame a client sends, read from the frame headers (RFC 6455,
+// section 5.2) on the upgraded socket itself, ahead of ws (its listener runs first). It lets the gateway
 // refuse with a reason — "frame too large: limit 65536 bytes" (1009), "protocol error: …" (1002) —
 // where ws would close with a bare code, and apply a limit that changes after `connect`
 // (ws's own `maxPayload` is fixed per server). Uses only the socket's public stream API.
