@@ -12,7 +12,7 @@ import {
   GATEWAY_METHODS,
   requiredScope,
 } from "../src/gateway/methods/method-table.js";
-import { formatIssues, validateSchema } from "../src/gateway/schema-issues.js";
+import { formatIssues, validateSchema } from "../src/gateway/ws/schema-issues.js";
 import { GATEWAY_RESULT_SCHEMAS, GATEWAY_SCHEMAS } from "../src/protocol/gateway/index.js";
 import { METHOD_PARAMS, METHOD_RESULTS } from "../src/protocol/gateway/method-schemas.js";
 import {

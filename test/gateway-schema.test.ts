@@ -1,7 +1,7 @@
 // The generated protocol schemas match the TypeBox sources (a pure check: `npm run gen` rewrites them).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formatIssues, validateSchema } from "../src/gateway/schema-issues.js";
+import { formatIssues, validateSchema } from "../src/gateway/ws/schema-issues.js";
 import { renderGeneratedSchemas } from "../src/protocol/gateway/build-schemas.js";
 import { GATEWAY_SCHEMAS } from "../src/protocol/gateway/index.js";
 

@@ -10,7 +10,7 @@ import {
   type WebSocketConstructor,
 } from "../client/index.js";
 import type { LoadedConfig } from "../config/index.js";
-import { readGatewayTokenFile } from "../gateway/token-file.js";
+import { readGatewayTokenFile } from "../gateway/auth/token-file.js";
 import { type CliContext, CliError, ExitCode } from "./context.js";
 import { loadForCli } from "./load.js";
 

@@ -4,8 +4,8 @@
 import type { StatePaths } from "../config/index.js";
 import type { Logger } from "../lib/logger.js";
 import type { GatewayChannels } from "./channels.js";
-import type { LiveConfig } from "./config-live.js";
 import type { DedupeCache } from "./dedupe.js";
+import type { LiveConfig } from "./live-config/live-config.js";
 import type { LogRing } from "./logging/log-ring.js";
 import type { PresenceTable } from "./presence.js";
 import type { RunTracker } from "./runs.js";

@@ -7,21 +7,8 @@ export {
   type GatewayAuthResolution,
   resolveGatewayAuth,
   resolveSharedAuth,
-} from "./auth-config.js";
+} from "./auth/shared-secret.js";
 export type { GatewayCore } from "./core.js";
-export {
-  type DeviceAuthority,
-  type DeviceConnectInput,
-  type HandshakeAccepted,
-  MAX_BUFFERED_BYTES,
-  MAX_PAYLOAD_BYTES,
-  MAX_PREAUTH_PAYLOAD_BYTES,
-  negotiateProtocol,
-  type SharedAuth,
-  SUPPORTED_PROTOCOLS,
-  TICK_INTERVAL_MS,
-} from "./handshake.js";
-export { GATEWAY_EVENTS } from "./hello.js";
 export type {
   ClientInfo,
   GatewayMethod,
@@ -36,3 +23,16 @@ export {
   type StartGatewayOptions,
   startGateway,
 } from "./server.js";
+export {
+  type DeviceAuthority,
+  type DeviceConnectInput,
+  type HandshakeAccepted,
+  MAX_BUFFERED_BYTES,
+  MAX_PAYLOAD_BYTES,
+  MAX_PREAUTH_PAYLOAD_BYTES,
+  negotiateProtocol,
+  type SharedAuth,
+  SUPPORTED_PROTOCOLS,
+  TICK_INTERVAL_MS,
+} from "./ws/handshake.js";
+export { GATEWAY_EVENTS } from "./ws/hello.js";

@@ -2,7 +2,7 @@
 // / backend modes) and system-event beacons merged by a stable key; beacons expire after 5 minutes,
 // at most 200 rows, loopback IPs never shown. Every change bumps `version`.
 import { hostname } from "node:os";
-import { isLoopbackIp, normalizeIp } from "./ip-address.js";
+import { isLoopbackIp, normalizeIp } from "./net/ip-address.js";
 
 /** One presence row (PresenceEntrySchema fields Pincer fills). */
 export interface PresenceEntry {

@@ -14,40 +14,40 @@ import { type Logger, silentLogger, teeLogger } from "../lib/logger.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { withModelRefIssues } from "../runtime/models/model-ref-rules.js";
 import { acquireStateDirLock } from "../sessions/index.js";
-import { assertAuthForHost, resolveGatewayAuth, sameSharedAuth } from "./auth-config.js";
-import { judgeAuthReload } from "./auth-reload.js";
+import { createGatewayDeviceAuthority } from "./auth/device-authority.js";
+import { AuthRateLimiter } from "./auth/failed-auth-limit.js";
+import { judgeAuthReload } from "./auth/reload-policy.js";
+import { assertAuthForHost, resolveGatewayAuth, sameSharedAuth } from "./auth/shared-secret.js";
 import { type GatewayChannelOptions, GatewayChannels } from "./channels.js";
-import { createCompatKeyWarner } from "./compat-warnings.js";
-import { LiveConfig } from "./config-live.js";
-import { type ConnectionHost, GatewayConnection } from "./connection.js";
 import type { GatewayCore } from "./core.js";
 import { DedupeCache } from "./dedupe.js";
-import { createGatewayDeviceAuthority } from "./device-authority.js";
-import {
-  type DeviceAuthority,
-  MAX_PAYLOAD_BYTES,
-  type SharedAuth,
-  TICK_INTERVAL_MS,
-} from "./handshake.js";
 import { buildHealth } from "./health.js";
 import { createGatewayHeartbeats } from "./heartbeat/gateway-scheduler.js";
 import { createHeartbeatDelivery } from "./heartbeat/reply-delivery.js";
 import type { HeartbeatScheduler, HeartbeatTimers } from "./heartbeat/scheduler.js";
 import type { HeartbeatPlan } from "./heartbeat/settings.js";
-import { buildHello } from "./hello.js";
-import { handleHttp } from "./http.js";
-import { answerClientError, answerConnectMethod, MAX_HEADER_BYTES } from "./http-errors.js";
+import { answerClientError, answerConnectMethod, MAX_HEADER_BYTES } from "./http/refusals.js";
+import { handleHttp } from "./http/routes.js";
+import { defaultUiDir } from "./http/ui-files.js";
+import { createUpgradeHandler } from "./http/upgrade-handler.js";
+import { createCompatKeyWarner } from "./live-config/compat-warnings.js";
+import { LiveConfig } from "./live-config/live-config.js";
 import { createRingLogger, LogRing } from "./logging/log-ring.js";
 import { createMethodDeps } from "./methods/method-deps.js";
 import { bindMethods, GATEWAY_METHODS } from "./methods/method-table.js";
 import { PresenceTable } from "./presence.js";
-import { AuthRateLimiter } from "./rate-limit.js";
 import { RunTracker } from "./runs.js";
 import { GatewayRuntime } from "./runtime.js";
 import { openTurnJournal, type TurnJournal } from "./turn-journal.js";
 import { recoverTurns } from "./turn-journal-recover.js";
-import { defaultUiDir } from "./ui-files.js";
-import { createUpgradeHandler } from "./upgrade-handler.js";
+import { type ConnectionHost, GatewayConnection } from "./ws/connection.js";
+import {
+  type DeviceAuthority,
+  MAX_PAYLOAD_BYTES,
+  type SharedAuth,
+  TICK_INTERVAL_MS,
+} from "./ws/handshake.js";
+import { buildHello } from "./ws/hello.js";
 
 const AUTH_CHANGED_REASON = "gateway auth changed: reconnect with the new credentials";
 
@@ -355,7 +355,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       res,
     ),
   );
-  // Origin / Host / forwarded-header checks first (upgrade-guard.ts); refused upgrades get 403.
+  // Origin / Host / forwarded-header checks first (http/upgrade-guard.ts); refused upgrades get 403.
   server.on(
     "upgrade",
     createUpgradeHandler({

@@ -2,9 +2,9 @@
 // WebChat takes `#token=…` from the address once, keeps it in the tab's sessionStorage and strips it
 // from the address bar (src/ui/webchat/token-store.ts); a fragment never reaches the server or its logs.
 import type { LoadedConfig } from "../../config/index.js";
-import { GatewayAuthConfigError, resolveSharedAuth } from "../../gateway/auth-config.js";
-import { findTailnetAddress } from "../../gateway/tailnet.js";
-import { gatewayTokenPath, readGatewayTokenFile } from "../../gateway/token-file.js";
+import { GatewayAuthConfigError, resolveSharedAuth } from "../../gateway/auth/shared-secret.js";
+import { gatewayTokenPath, readGatewayTokenFile } from "../../gateway/auth/token-file.js";
+import { findTailnetAddress } from "../../gateway/net/tailnet.js";
 import { DEFAULT_GATEWAY_PORT } from "../gateway-client-options.js";
 
 /** Where the UI is and how the link signs in. */

@@ -4,7 +4,7 @@
 import { chmodSync, lstatSync, readdirSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { listAgents } from "../../agents/roster.js";
-import { gatewayTokenPath } from "../../gateway/token-file.js";
+import { gatewayTokenPath } from "../../gateway/auth/token-file.js";
 import { authStorePath } from "../../runtime/models/auth-store.js";
 import { type DoctorCheck, type DoctorFinding, type DoctorScope, modeText } from "./finding.js";
 

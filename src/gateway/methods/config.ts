@@ -1,10 +1,10 @@
 // config.get (the file as it is now, secrets redacted, with its issues and which config is running) /
 // config.schema / config.set (whole file) / config.apply (whole file, applied live) / config.patch
-// (JSON5 merge patch, comments kept). Writes (config-write.ts) take the config write lock, compare
+// (JSON5 merge patch, comments kept). Writes (live-config/config-writes.ts) take the config write lock, compare
 // `baseHash`, are validated first, keep the previous file as `.bak`, are written atomically and are
 // applied at once — unless the reload is refused (auth that would weaken), which the answer says.
 import { redactConfig } from "../../config/index.js";
-import type { ConfigWriteParams, ConfigWritten } from "../config-write.js";
+import type { ConfigWriteParams, ConfigWritten } from "../live-config/config-writes.js";
 import { defineMethod, type MethodCall, ok } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
 

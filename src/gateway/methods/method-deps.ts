@@ -4,17 +4,17 @@
 import type { ResolvedConfig } from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
 import type { GatewayChannels } from "../channels.js";
-import type { LiveConfig } from "../config-live.js";
+import type { GatewayCore } from "../core.js";
+import type { DedupeCache } from "../dedupe.js";
+import { buildHealth } from "../health.js";
+import type { HeartbeatScheduler } from "../heartbeat/scheduler.js";
 import {
   type ConfigWriteOutcome,
   type ConfigWriteParams,
   patchConfig,
   writeWholeConfig,
-} from "../config-write.js";
-import type { GatewayCore } from "../core.js";
-import type { DedupeCache } from "../dedupe.js";
-import { buildHealth } from "../health.js";
-import type { HeartbeatScheduler } from "../heartbeat/scheduler.js";
+} from "../live-config/config-writes.js";
+import type { LiveConfig } from "../live-config/live-config.js";
 import type { LogRing } from "../logging/log-ring.js";
 import type { PresenceTable } from "../presence.js";
 import type { RunTracker } from "../runs.js";
@@ -52,7 +52,7 @@ export interface MethodDeps {
     turn: TurnToJournal,
   ) => Promise<{ ok: true; turn: StartedTurn } | { ok: false; error: MethodResult }>;
   dedupe: DedupeCache<Record<string, unknown>, Record<string, unknown>>;
-  /** Config writes under the write lock (config-write.ts). */
+  /** Config writes under the write lock (live-config/config-writes.ts). */
   configWrites: {
     whole: (params: ConfigWriteParams) => Promise<ConfigWriteOutcome>;
     patch: (params: ConfigWriteParams) => Promise<ConfigWriteOutcome>;

@@ -1,9 +1,9 @@
 // The hello-ok payload (the `connect` answer: protocol, server, features, snapshot, auth, policy)
 // and the list of events this gateway emits.
-import type { HelloOk } from "../protocol/gateway/index.js";
-import { buildAgentMainSessionKey, normalizeMainKey } from "../routing/index.js";
+import type { HelloOk } from "../../protocol/gateway/index.js";
+import { buildAgentMainSessionKey, normalizeMainKey } from "../../routing/index.js";
+import type { GatewayCore } from "../core.js";
 import type { GatewayConnection } from "./connection.js";
-import type { GatewayCore } from "./core.js";
 import { type HandshakeAccepted, MAX_BUFFERED_BYTES, MAX_PAYLOAD_BYTES } from "./handshake.js";
 
 /** Events this gateway emits (hello-ok features.events). */

@@ -12,7 +12,7 @@
 //   mode. No Origin (the ws client, the CLI) is not a browser and is not checked.
 import type { IncomingHttpHeaders } from "node:http";
 import { isIP } from "node:net";
-import { createIpMatcher, type IpMatcher, isLoopbackIp, normalizeIp } from "./ip-address.js";
+import { createIpMatcher, type IpMatcher, isLoopbackIp, normalizeIp } from "../net/ip-address.js";
 
 /** The settings the guard applies (from the gateway's listen address and `gateway.*`). */
 export interface UpgradePolicyInput {

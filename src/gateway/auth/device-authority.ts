@@ -2,9 +2,9 @@
 // handshake's DeviceAuthority interface (Ed25519 proof, loopback auto-pairing, device tokens bound to
 // the approved role and scopes).
 
-import type { Logger } from "../lib/logger.js";
-import { createDeviceAuthority } from "./devices/index.js";
-import type { DeviceAuthority } from "./handshake.js";
+import type { Logger } from "../../lib/logger.js";
+import { createDeviceAuthority } from "../devices/index.js";
+import type { DeviceAuthority } from "../ws/handshake.js";
 
 /** Adapts the devices module to the handshake: verifies `connect.device` and issues device tokens. */
 export function createGatewayDeviceAuthority(params: {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { GATEWAY_SCHEMAS } from "../protocol/gateway/schema.generated.js";
+import { GATEWAY_SCHEMAS } from "../../protocol/gateway/schema.generated.js";
 import { formatIssues, validateSchema } from "./schema-issues.js";
 
 const check = (name: keyof typeof GATEWAY_SCHEMAS, value: unknown) =>
@@ -38,7 +38,7 @@ describe("gateway schema issues", () => {
   });
 
   it("loads no TypeBox: the walker and this module run on plain JSON schemas", () => {
-    for (const file of ["./schema-issues.ts", "../lib/schema-walk.ts"]) {
+    for (const file of ["./schema-issues.ts", "../../lib/schema-walk.ts"]) {
       expect(readFileSync(new URL(file, import.meta.url), "utf8")).not.toMatch(
         /from "[^"]*typebox/,
       );

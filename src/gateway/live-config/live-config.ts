@@ -1,6 +1,6 @@
 // The config the gateway runs with, kept live: the config file and its $include files are watched
 // (fs.watch on their directories, debounced). A valid change swaps the config for new runs; an invalid
-// one (syntax or schema) or one the gateway refuses (auth that would weaken, see auth-reload.ts) is
+// one (syntax or schema) or one the gateway refuses (auth that would weaken, see auth/reload-policy.ts) is
 // logged once and kept visible — status() says which config runs (its hash and load time) and what the
 // file holds now (its hash, validity and located issues) — until the file is fixed. Port/bind changes
 // are logged as needing a restart.
@@ -16,9 +16,9 @@ import {
   type ResolvedConfig,
   readConfigSnapshot,
   redactIssues,
-} from "../config/index.js";
-import type { Logger } from "../lib/logger.js";
-import type { OpenClawConfig } from "../protocol/config/index.js";
+} from "../../config/index.js";
+import type { Logger } from "../../lib/logger.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
 
 /** Why a reload was not applied. */
 export type ReloadRefusalReason = "invalid" | "auth-weakened" | "auth-unusable";

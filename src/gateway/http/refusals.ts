@@ -4,7 +4,7 @@
 // percent-encoding that names no path, 400 for duplicate Host headers).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import type { Logger } from "../lib/logger.js";
+import type { Logger } from "../../lib/logger.js";
 
 /** Largest request line + headers node parses (node's default, fixed here explicitly). */
 export const MAX_HEADER_BYTES = 16 * 1024;

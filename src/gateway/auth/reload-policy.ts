@@ -8,15 +8,15 @@
 // Token -> another token, password <-> token and none -> token/password apply live: a secret stays
 // required. Connections authenticated with the old secret take no new requests and are closed (1008)
 // once their in-flight requests are answered; device-token connections stay.
-import type { OpenClawConfig } from "../protocol/config/index.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
+import { isLoopbackAddress } from "../presence.js";
+import type { SharedAuth } from "../ws/handshake.js";
 import {
   GatewayAuthConfigError,
   type GatewayAuthResolution,
   resolveGatewayAuth,
   sameSharedAuth,
-} from "./auth-config.js";
-import type { SharedAuth } from "./handshake.js";
-import { isLoopbackAddress } from "./presence.js";
+} from "./shared-secret.js";
 
 /** Why a reload's auth was refused. */
 export type AuthRefusalReason = "auth-weakened" | "auth-unusable";

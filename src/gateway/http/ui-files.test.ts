@@ -5,10 +5,10 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
-import { silentLogger } from "../lib/logger.js";
-import { findPackageRoot } from "../lib/package-root.js";
-import { handleHttp } from "./http.js";
+import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
+import { silentLogger } from "../../lib/logger.js";
+import { findPackageRoot } from "../../lib/package-root.js";
+import { handleHttp } from "./routes.js";
 import { defaultUiDir, resolveUiPath, UI_CONTENT_SECURITY_POLICY } from "./ui-files.js";
 
 interface RawResponse {

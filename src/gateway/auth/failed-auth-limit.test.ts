@@ -1,7 +1,7 @@
 // The failed-auth limiter with a fake clock: sliding window, shared loopback bucket, IPv6 /64
 // buckets, bounded memory.
 import { describe, expect, it } from "vitest";
-import { AuthRateLimiter } from "./rate-limit.js";
+import { AuthRateLimiter } from "./failed-auth-limit.js";
 
 function setup(options: { max?: number; maxBuckets?: number } = {}) {
   const clock = { t: 1_000_000 };

@@ -1,5 +1,6 @@
 // IP helpers: canonical forms, loopback in every spelling, rate-limit buckets, IP/CIDR matching.
 import { describe, expect, it } from "vitest";
+import { isLoopbackAddress } from "../presence.js";
 import {
   createIpMatcher,
   expandIpv6,
@@ -7,7 +8,6 @@ import {
   normalizeIp,
   rateLimitBucket,
 } from "./ip-address.js";
-import { isLoopbackAddress } from "./presence.js";
 
 describe("normalizeIp", () => {
   it("maps IPv4-mapped IPv6 to IPv4 and expands IPv6", () => {

@@ -2,7 +2,7 @@
 // method: a valid request frame, or a refusal saying what is wrong, with the request id when one
 // can be recovered and the close code to use when the refusal closes the connection.
 import type { RawData } from "ws";
-import { GATEWAY_SCHEMAS } from "../protocol/gateway/index.js";
+import { GATEWAY_SCHEMAS } from "../../protocol/gateway/index.js";
 import { formatIssues, validateSchema } from "./schema-issues.js";
 
 /** A request frame that passed the frame schema. */

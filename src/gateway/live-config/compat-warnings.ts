@@ -1,7 +1,7 @@
 // Gateway start (and every applied reload) logs one warning per config key the schema accepts for
 // OpenClaw compatibility but Pincer ignores, naming its path, so nothing configured is silently dropped.
-import { compatKeyMessage, findCompatKeys } from "../config/compat-keys.js";
-import type { Logger } from "../lib/logger.js";
+import { compatKeyMessage, findCompatKeys } from "../../config/compat-keys.js";
+import type { Logger } from "../../lib/logger.js";
 
 /** Returns a function that logs the compat keys a config uses; after a reload only newly used ones. */
 export function createCompatKeyWarner(logger: Logger): (config: unknown) => void {

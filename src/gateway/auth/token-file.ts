@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../lib/atomic-write.js";
+import { writeFileAtomic } from "../../lib/atomic-write.js";
 
 /** Where the generated gateway token lives. */
 export function gatewayTokenPath(stateDir: string): string {

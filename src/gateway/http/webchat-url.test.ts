@@ -1,6 +1,6 @@
 // The WebChat URL the gateway prints when ready, and the JSON-only console of `gateway --json`.
 import { describe, expect, it } from "vitest";
-import { jsonLinesSink } from "./logging/json-console.js";
+import { jsonLinesSink } from "../logging/json-console.js";
 import { webchatUrl } from "./webchat-url.js";
 
 describe("webchatUrl", () => {

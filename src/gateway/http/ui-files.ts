@@ -6,7 +6,7 @@ import { constants, promises as fsp, type Stats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { findPackageRoot } from "../lib/package-root.js";
+import { findPackageRoot } from "../../lib/package-root.js";
 
 /** Content types of the files the UI ships; any other extension is not served. */
 export const UI_CONTENT_TYPES: Readonly<Record<string, string>> = {

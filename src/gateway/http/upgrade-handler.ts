@@ -5,8 +5,8 @@ import type { IncomingMessage } from "node:http";
 import { hostname } from "node:os";
 import type { Duplex } from "node:stream";
 import type { WebSocket, WebSocketServer } from "ws";
-import type { Logger } from "../lib/logger.js";
-import type { OpenClawConfig } from "../protocol/config/index.js";
+import type { Logger } from "../../lib/logger.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { createUpgradeGuard, type UpgradeGuard, upgradeRefusalResponse } from "./upgrade-guard.js";
 
 /** Inputs of {@link createUpgradeHandler}. */

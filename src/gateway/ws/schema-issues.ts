@@ -2,7 +2,7 @@
 // answers, in OpenClaw's ajv style: "must have required property 'idempotencyKey'", "at
 // /client/id: must be equal to one of the allowed values". Validates against the plain JSON of
 // `protocol/gateway/schema.generated.ts`, so the gateway never loads TypeBox.
-import { isFailure, type SchemaViolation, walkSchema } from "../lib/schema-walk.js";
+import { isFailure, type SchemaViolation, walkSchema } from "../../lib/schema-walk.js";
 
 /** One problem: JSON pointer of the value (`""` = root) and an ajv-style message. */
 export interface ParamsIssue {

@@ -1,10 +1,10 @@
 // Plain HTTP on the gateway's port: `GET /health` (JSON) and the WebChat files (the package's
 // dist/ui/, `/` being its page; all 404 while `gateway.controlUi.enabled` is false); anything else is 404. A request is checked first: target length
 // (414), form and percent-encoding (400), method (405 with Allow), a WebSocket upgrade that is not
-// one (400) — see http-errors.ts for what node's parser itself refuses.
+// one (400) — see refusals.ts for what node's parser itself refuses.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger } from "../lib/logger.js";
-import { ALLOWED_METHODS, answerText, checkRequestTarget } from "./http-errors.js";
+import type { Logger } from "../../lib/logger.js";
+import { ALLOWED_METHODS, answerText, checkRequestTarget } from "./refusals.js";
 import { serveUiFile } from "./ui-files.js";
 
 /** What the HTTP routes need. */

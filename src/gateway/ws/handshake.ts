@@ -8,8 +8,8 @@ import {
   ErrorCodes,
   type GatewayErrorShape,
   gatewayError,
-} from "../protocol/gateway/index.js";
-import type { AuthRateLimiter } from "./rate-limit.js";
+} from "../../protocol/gateway/index.js";
+import type { AuthRateLimiter } from "../auth/failed-auth-limit.js";
 
 /** Protocol versions this gateway speaks. */
 export const SUPPORTED_PROTOCOLS = [3, 4] as const;

@@ -22,15 +22,15 @@ import {
   resolveConfigSource,
   restoreSecretsInText,
   tooDeepMessage,
-} from "../config/index.js";
-import { parseJson5 } from "../lib/json5.js";
-import { DetailCodes, ErrorCodes, gatewayError } from "../protocol/gateway/index.js";
+} from "../../config/index.js";
+import { parseJson5 } from "../../lib/json5.js";
+import { DetailCodes, ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
 import {
   validateConfigWithModelRefs,
   withModelRefIssues,
-} from "../runtime/models/model-ref-rules.js";
-import type { GatewayCore } from "./core.js";
-import { fail, type MethodResult } from "./methods/method.js";
+} from "../../runtime/models/model-ref-rules.js";
+import type { GatewayCore } from "../core.js";
+import { fail, type MethodResult } from "../methods/method.js";
 
 /** A config write request: the raw text and the hash it was based on. */
 export interface ConfigWriteParams {

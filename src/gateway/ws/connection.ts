@@ -12,8 +12,11 @@ import {
   gatewayError,
   hasScope,
   missingScopeError,
-} from "../protocol/gateway/index.js";
-import type { GatewayCore } from "./core.js";
+} from "../../protocol/gateway/index.js";
+import type { AuthRateLimiter } from "../auth/failed-auth-limit.js";
+import type { GatewayCore } from "../core.js";
+import type { ClientInfo, MethodResult } from "../methods/method.js";
+import { type BoundMethod, requiredScope } from "../methods/method-table.js";
 import {
   CLOSE_POLICY_VIOLATION,
   checkRequestFrame,
@@ -32,9 +35,6 @@ import {
   runHandshake,
   type SharedAuth,
 } from "./handshake.js";
-import type { ClientInfo, MethodResult } from "./methods/method.js";
-import { type BoundMethod, requiredScope } from "./methods/method-table.js";
-import type { AuthRateLimiter } from "./rate-limit.js";
 import { formatIssues, validateSchema } from "./schema-issues.js";
 
 /** What a connection needs from its server. */

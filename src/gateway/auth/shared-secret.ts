@@ -2,9 +2,9 @@
 // which wins over gateway.auth in the config. With no mode set: token if one is known, else password if
 // one is known, else none. resolveGatewayAuth adds the auth-on-by-default fallback (the state dir's
 // generated token when nothing configures auth) and is what both a fresh start and a live reload use.
-import type { OpenClawConfig } from "../protocol/config/index.js";
-import type { SharedAuth } from "./handshake.js";
-import { isLoopbackAddress } from "./presence.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
+import { isLoopbackAddress } from "../presence.js";
+import type { SharedAuth } from "../ws/handshake.js";
 import { ensureGatewayTokenFile, gatewayTokenPath } from "./token-file.js";
 
 /** Raised when the auth settings cannot work (token mode without a token, unsupported modes). */

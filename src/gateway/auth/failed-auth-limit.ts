@@ -3,8 +3,8 @@
 // owner's address can lock the owner out. Once a bucket holds `max` guesses in the sliding window,
 // further wrong guesses are refused (UNAVAILABLE, AUTH_RATE_LIMITED, retryAfterMs) until the oldest
 // ages out. Buckets come from rateLimitBucket: all of loopback is one, IPv6 counts per /64.
-import type { GatewayAuthRateLimit } from "../protocol/config/index.js";
-import { rateLimitBucket } from "./ip-address.js";
+import type { GatewayAuthRateLimit } from "../../protocol/config/index.js";
+import { rateLimitBucket } from "../net/ip-address.js";
 
 /** Limits of {@link AuthRateLimiter}. */
 export interface AuthRateLimitOptions {
