@@ -2,7 +2,7 @@
 // in-process through their modules' `run`, against a real gateway on port 0 with the fake model.
 import { afterEach, describe, expect, it } from "vitest";
 import { run as agentRun } from "../src/cli/agent/run.js";
-import { type CliContext, CliError } from "../src/cli/context.js";
+import { type CliContext, CliError } from "../src/cli/command-context.js";
 import { run as gatewayCall } from "../src/cli/gateway/call.js";
 import { resolveGatewayTarget } from "../src/cli/gateway-client-options.js";
 import type { CommandInput } from "../src/cli/program.js";

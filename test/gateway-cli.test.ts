@@ -1,7 +1,7 @@
 // `pincer gateway run` refusals: auth none beyond loopback, and a state dir another gateway holds.
 import { describe, expect, it } from "vitest";
 import type { OptionsOf } from "../src/cli/command.js";
-import type { CliContext } from "../src/cli/context.js";
+import type { CliContext } from "../src/cli/command-context.js";
 import type { runOptions } from "../src/cli/gateway/commands.js";
 import { run } from "../src/cli/gateway/run.js";
 import { fakeProcessIo } from "./helpers/fake-process-io.js";

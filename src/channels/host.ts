@@ -30,7 +30,6 @@ import type { RetryPolicy } from "./delivery/send-retry.js";
 import { type ChannelRunInfo, createChannelDispatcher } from "./dispatch.js";
 import { createHostDeliveries } from "./host-deliveries.js";
 import { buildChannelsStatus, type ChannelsStatus } from "./host-status.js";
-import { createInboundDedupe } from "./inbound/dedupe.js";
 import { createGroupHistory } from "./inbound/group-history.js";
 import { type InboundJournal, openInboundJournal } from "./inbound/inbound-journal.js";
 import { createMentionPatternCompiler } from "./inbound/mention-gate.js";
@@ -40,6 +39,7 @@ import {
   pairingReplyText,
   processInbound,
 } from "./inbound/pipeline.js";
+import { createInboundDedupe } from "./inbound/redelivery-filter.js";
 import { createPairingStore, type PairingStore } from "./pairing/pairing-store.js";
 import type { ChannelRegistry } from "./registry.js";
 import { type SendRequest, type SendResponse, sendDirect } from "./send-direct.js";

@@ -6,7 +6,7 @@
 // and answers every message of that prompt at once. A message whose prompt never landed runs afresh.
 import type { InboundMessage } from "../runtime/lanes/index.js";
 import { isMessageEntry, type SessionStore, type SessionStoreRegistry } from "../sessions/index.js";
-import { inboundDedupeKey } from "./inbound/dedupe.js";
+import { inboundDedupeKey } from "./inbound/redelivery-filter.js";
 import type { ChannelInbound, Logger } from "./types.js";
 
 /** A channel turn's prompt as its transcript holds it. */

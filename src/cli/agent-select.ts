@@ -4,7 +4,7 @@ import { type DiscoverSkillsParams, resolveBundledSkillsDir } from "../agents/sk
 import { findAgent, type LoadedConfig, listAgentIds, type ResolvedAgent } from "../config/index.js";
 import type { AgentEntry } from "../protocol/config/index.js";
 import { normalizeAgentId } from "../routing/index.js";
-import { type CliContext, CliError } from "./context.js";
+import { type CliContext, CliError } from "./command-context.js";
 
 /** The chosen agent, resolved, with its raw config entry (if it has one). */
 export interface SelectedAgent {

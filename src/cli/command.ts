@@ -3,7 +3,7 @@
 // `dryRun` → `--dry-run`) and the type `run` receives (`OptionsOf`) come from that declaration, so the
 // two cannot drift. `run` is loaded lazily (`lazyRun`): `pincer --help` imports no command module.
 import type { Command } from "commander";
-import type { CliContext, CliIo } from "./context.js";
+import type { CliContext, CliIo } from "./command-context.js";
 
 /** A boolean switch: `--json`; `negatable` also adds `--no-<name>` (then true | false | undefined),
  * hidden from help unless `negation` describes it. */

@@ -11,7 +11,7 @@ import {
 } from "../client/index.js";
 import type { LoadedConfig } from "../config/index.js";
 import { readGatewayTokenFile } from "../gateway/auth/token-file.js";
-import { type CliContext, CliError, ExitCode } from "./context.js";
+import { type CliContext, CliError, ExitCode } from "./command-context.js";
 import { loadForCli } from "./load.js";
 
 /** Default gateway port when the config sets none. */

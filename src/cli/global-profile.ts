@@ -4,7 +4,7 @@
 // when the flag comes after the command, says on stderr which state dir it selects. No subcommand
 // defines its own `--profile`: auth profiles are `--profile-id`, as in OpenClaw.
 import { isValidProfileName, resolveStatePaths } from "../config/paths.js";
-import { CliError, displayPath, ExitCode } from "./context.js";
+import { CliError, displayPath, ExitCode } from "./command-context.js";
 
 /** Global options that take a value (so their value is not mistaken for the command name). */
 const GLOBAL_VALUE_OPTIONS = new Set(["--profile"]);

@@ -5,7 +5,7 @@
 // arguments for 'run'"), is named with a did-you-mean. Also the help text of options.
 import { Help, type Option } from "commander";
 import { closestMatch } from "../lib/edit-distance.js";
-import { CliError, ExitCode } from "./context.js";
+import { CliError, ExitCode } from "./command-context.js";
 
 /** The part of a commander command the path walk needs (structural, so tests can build trees). */
 export interface HelpTree {

@@ -1,6 +1,6 @@
 // Loading the config for a command: one place that prints problems the same way everywhere.
 import { formatConfigIssues, type LoadedConfig, loadConfig } from "../config/index.js";
-import { asBlock, type CliContext, CliError } from "./context.js";
+import { asBlock, type CliContext, CliError } from "./command-context.js";
 
 /** Loads openclaw.json for a command; with `requireValid`, errors abort the command (exit 1). */
 export function loadForCli(ctx: CliContext, options: { requireValid: boolean }): LoadedConfig {

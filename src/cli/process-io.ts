@@ -1,7 +1,7 @@
 // The process facts and the signal hook of CliIo, read from a node process object. main.ts passes the
 // real one (the only module that touches the global); tests pass a stand-in, so commands that wait
 // for Ctrl-C or print their pid run in-process.
-import type { CliIo } from "./context.js";
+import type { CliIo } from "./command-context.js";
 
 /** The part of CliIo that comes from the process itself. */
 export type ProcessIo = Pick<CliIo, "pid" | "platform" | "execPath" | "scriptPath" | "onSignal">;

@@ -12,10 +12,10 @@ import {
   messageGroup,
 } from "./channels/commands.js";
 import type { CommandInput } from "./command.js";
+import { type CliContext, CliError, type CliIo, ExitCode } from "./command-context.js";
 import { completionCommands } from "./completion/commands.js";
 import { configCommands, configGroup } from "./config/commands.js";
 import { contextCommands } from "./context/commands.js";
-import { type CliContext, CliError, type CliIo, ExitCode } from "./context.js";
 import { dashboardCommands } from "./dashboard/commands.js";
 import { devicesCommands, devicesGroup } from "./devices/commands.js";
 import { doctorCommands } from "./doctor/commands.js";

@@ -4,7 +4,7 @@ import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { fakeProcessIo } from "../../test/helpers/fake-process-io.js";
 import { defineCommand } from "./command.js";
-import type { CliContext, CliIo } from "./context.js";
+import type { CliContext, CliIo } from "./command-context.js";
 import { registerCommands } from "./register.js";
 
 const io: CliIo = {

@@ -10,7 +10,7 @@ import {
   type OptionSpec,
   type OptionSpecs,
 } from "./command.js";
-import type { CliContext } from "./context.js";
+import type { CliContext } from "./command-context.js";
 
 /** What the registrar needs from program.ts: the context of a call and where to put the exit code. */
 export interface RegisterParams {

@@ -2,7 +2,7 @@
 // be a TTY (raw mode is a no-op), stdout records everything written. `waitFor` waits until a text
 // appears after the last one waited for, then `type` sends keystrokes, like a person would.
 import { PassThrough, Writable } from "node:stream";
-import { type CliIo, ExitCode } from "../../src/cli/context.js";
+import { type CliIo, ExitCode } from "../../src/cli/command-context.js";
 import { runCli } from "../../src/cli/program.js";
 import type { CliRun } from "./cli-sandbox.js";
 import { fakeProcessIo } from "./fake-process-io.js";

@@ -7,7 +7,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync } f
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { writeWholeSync } from "../../lib/durable-io.js";
-import { DEDUPE_MAX } from "../inbound/dedupe.js";
+import { DEDUPE_MAX } from "../inbound/redelivery-filter.js";
 import {
   applyRecord,
   type DeliveryRecord,

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { createEntryLogger } from "../../lib/logger.js";
 import type { ChannelInbound } from "../types.js";
-import { createInboundDedupe, inboundDedupeKey } from "./dedupe.js";
 import { inboundJournalPath, openInboundJournal } from "./inbound-journal.js";
+import { createInboundDedupe, inboundDedupeKey } from "./redelivery-filter.js";
 
 const message = (messageId: string, text = "hi"): ChannelInbound => ({
   channel: "telegram",

@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { writeWholeSync } from "../../lib/durable-io.js";
 import type { ChannelInbound, Logger } from "../types.js";
-import { DEDUPE_MAX } from "./dedupe.js";
+import { DEDUPE_MAX } from "./redelivery-filter.js";
 
 /** How a message's fate ended: answered, refused by policy, kept as group context, dropped (and
  *  reported), its reply failed (and was recorded), or its run failed. */

@@ -4,11 +4,11 @@ import { silentLogger } from "../../lib/logger.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { createPairingStore } from "../pairing/pairing-store.js";
 import type { ChannelAccountConfig, ChannelInbound } from "../types.js";
-import { createInboundDedupe } from "./dedupe.js";
 import { createGroupHistory } from "./group-history.js";
 import { openInboundJournal } from "./inbound-journal.js";
 import { createMentionPatternCompiler } from "./mention-gate.js";
 import { type DispatchRequest, processInbound } from "./pipeline.js";
+import { createInboundDedupe } from "./redelivery-filter.js";
 
 let next = 0;
 const msg = (extra: Partial<ChannelInbound> = {}): ChannelInbound => ({

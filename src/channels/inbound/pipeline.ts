@@ -6,7 +6,6 @@ import { buildGroupHistoryKey } from "../../routing/index.js";
 import type { PairingRequestResult, PairingStore } from "../pairing/pairing-store.js";
 import type { ChannelAccountConfig, ChannelInbound, Logger } from "../types.js";
 import { decideAccess } from "./access-policy.js";
-import { type InboundDedupe, inboundDedupeKey } from "./dedupe.js";
 import { type GroupHistory, prependHistory, resolveHistoryLimit } from "./group-history.js";
 import type { InboundJournal } from "./inbound-journal.js";
 import {
@@ -14,6 +13,7 @@ import {
   type MentionPatternCompiler,
   resolveMentionPatterns,
 } from "./mention-gate.js";
+import { type InboundDedupe, inboundDedupeKey } from "./redelivery-filter.js";
 import { formatInboundBody, senderLabel } from "./reply-context.js";
 import { type RoutedInbound, routeInbound } from "./route.js";
 

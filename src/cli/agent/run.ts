@@ -21,7 +21,7 @@ import {
 } from "../../sessions/index.js";
 import { selectAgent } from "../agent-select.js";
 import type { InputOf, OptionsOf } from "../command.js";
-import { type CliContext, CliError, ExitCode, printJson, style } from "../context.js";
+import { type CliContext, CliError, ExitCode, printJson, style } from "../command-context.js";
 import {
   connectForCli,
   describeGatewayError,

@@ -5,7 +5,7 @@
 import type { ConfigEdit } from "../../config/index.js";
 import type { Binding, BindingMatch, OpenClawConfig } from "../../protocol/config/index.js";
 import { normalizeAccountId, normalizeAgentId } from "../../routing/ids.js";
-import { CliError, ExitCode } from "../context.js";
+import { CliError, ExitCode } from "../command-context.js";
 
 /** A `--bind` value: the channel and, optionally, the account. */
 export interface BindSpec {

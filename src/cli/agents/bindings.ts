@@ -2,7 +2,7 @@
 // (the order routing breaks ties in), optionally of one agent.
 import { normalizeAgentId } from "../../routing/ids.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, printJson, printLine, style } from "../context.js";
+import { type CliContext, printJson, printLine, style } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import { bindingsOf } from "./bind-spec.js";
 import type { bindingsOptions } from "./commands.js";

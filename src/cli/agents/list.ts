@@ -13,7 +13,7 @@ import {
   resolveAgentSandboxMode,
 } from "../../runtime/tools/sandbox-policy.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, displayPath, printJson, printLine, style } from "../context.js";
+import { type CliContext, displayPath, printJson, printLine, style } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { listOptions } from "./commands.js";
 

@@ -7,7 +7,14 @@ import {
   resolveAgentRoute,
 } from "../../routing/index.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, ExitCode, printJson, printLine, style } from "../context.js";
+import {
+  type CliContext,
+  CliError,
+  ExitCode,
+  printJson,
+  printLine,
+  style,
+} from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { routeOptions } from "./commands.js";
 

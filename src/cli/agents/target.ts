@@ -3,7 +3,7 @@
 import { listAgentEntries, resolveDefaultAgentId } from "../../agents/roster.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { normalizeAgentId } from "../../routing/ids.js";
-import { CliError } from "../context.js";
+import { CliError } from "../command-context.js";
 
 /** The normalized id of `raw` (default: the default agent); an id not in the roster is an error
  * listing the ones that are (with no roster only the implicit `main` exists). */

@@ -5,8 +5,8 @@ import type { ConfigEdit } from "../../config/index.js";
 import type { Binding } from "../../protocol/config/index.js";
 import { normalizeAgentId } from "../../routing/ids.js";
 import type { InputOf, OptionsOf } from "../command.js";
+import { type CliContext, CliError, ExitCode, printJson, printLine } from "../command-context.js";
 import { applyConfigEdits } from "../config/edit.js";
-import { type CliContext, CliError, ExitCode, printJson, printLine } from "../context.js";
 import { loadForCli } from "../load.js";
 import {
   bindingMatchesSpec,

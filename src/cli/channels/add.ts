@@ -2,8 +2,8 @@
 // `channels.<C>.accounts.<ID>.botToken` with the comment-preserving, validated config edit.
 
 import type { InputOf } from "../command.js";
+import { type CliContext, CliError, ExitCode } from "../command-context.js";
 import { applyConfigEdits } from "../config/edit.js";
-import { type CliContext, CliError, ExitCode } from "../context.js";
 import type { addOptions } from "./commands.js";
 
 const ID = /^[a-z0-9][a-z0-9_-]{0,63}$/i;

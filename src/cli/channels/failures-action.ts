@@ -3,7 +3,7 @@
 // `channels.failures.drop`. Nothing changes when any id is refused.
 
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, ExitCode, printJson, printLine } from "../context.js";
+import { type CliContext, CliError, ExitCode, printJson, printLine } from "../command-context.js";
 import { connectForCli, requestFailure, resolveGatewayTarget } from "../gateway-client-options.js";
 import type { failuresActionOptions } from "./commands.js";
 

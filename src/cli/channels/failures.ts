@@ -7,7 +7,7 @@ import {
 } from "../../channels/delivery/delivery-entries.js";
 import { readDeliveryState } from "../../channels/delivery/delivery-store.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, printJson, printLine, style } from "../context.js";
+import { type CliContext, CliError, printJson, printLine, style } from "../command-context.js";
 import { connectForCli, requestFailure, resolveGatewayTarget } from "../gateway-client-options.js";
 import type { failuresListOptions } from "./commands.js";
 

@@ -3,7 +3,7 @@
 // pairing requests). A typo is a usage error with a did-you-mean instead of a silent no-op.
 import { closestMatch } from "../../lib/edit-distance.js";
 import { ChannelsConfigSchema } from "../../protocol/config/channels.js";
-import { CliError, ExitCode } from "../context.js";
+import { CliError, ExitCode } from "../command-context.js";
 
 /** Keys of `channels` that are settings, not channels. */
 const NOT_CHANNELS = new Set(["defaults", "modelByChannel"]);

@@ -18,7 +18,7 @@ import type { LoadedConfig } from "../../config/index.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { readAuthStore } from "../../runtime/models/auth-store.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, printJson, printLine, style } from "../context.js";
+import { type CliContext, printJson, printLine, style } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { listOptions } from "./commands.js";
 

@@ -2,7 +2,7 @@
 // the running gateway's `send` (same delivery path as agent replies), with a fresh idempotency key.
 import { randomUUID } from "node:crypto";
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, ExitCode, printJson, printLine } from "../context.js";
+import { type CliContext, CliError, ExitCode, printJson, printLine } from "../command-context.js";
 import { connectForCli, requestFailure, resolveGatewayTarget } from "../gateway-client-options.js";
 import type { messageSendOptions } from "./commands.js";
 

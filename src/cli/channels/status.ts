@@ -4,7 +4,7 @@ import type { AccountStatusSnapshot } from "../../channels/account-status.js";
 import { NO_ADAPTER_STATE } from "../../channels/adapterless.js";
 import type { ChannelsStatus } from "../../channels/host.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, printJson, printLine, style } from "../context.js";
+import { type CliContext, CliError, printJson, printLine, style } from "../command-context.js";
 import { connectForCli, requestFailure, resolveGatewayTarget } from "../gateway-client-options.js";
 import type { statusOptions } from "./commands.js";
 import { accountState, configuredAccounts } from "./list.js";

@@ -6,7 +6,7 @@ import type { Command } from "commander";
 import { resolveStatePaths } from "../../config/index.js";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, ExitCode, printLine } from "../context.js";
+import { type CliContext, CliError, ExitCode, printLine } from "../command-context.js";
 import type { completionOptions } from "./commands.js";
 import { COMPLETION_SHELLS, type CompletionShell, renderCompletionScript } from "./scripts.js";
 import { type CompletionNode, completionNodes } from "./tree.js";

@@ -16,7 +16,7 @@ import {
 import { type ResolvedConfig, resolveConfig } from "../../config/resolve.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { checkModelRefs } from "../../runtime/models/model-ref-rules.js";
-import { asBlock, type CliContext, CliError, printJson, printLine } from "../context.js";
+import { asBlock, type CliContext, CliError, printJson, printLine } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import { dangerOf } from "../uninstall-plan.js";
 

@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { resolveStatePaths } from "../../config/paths.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, printJson, printLine } from "../context.js";
+import { type CliContext, printJson, printLine } from "../command-context.js";
 import type { fileOptions } from "./commands.js";
 
 /** Prints the config path (and the state dir with `--json`). */

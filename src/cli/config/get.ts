@@ -3,7 +3,7 @@
 // `--show-secrets` is given: output gets pasted into issues and chats.
 import { getConfigValue, redactConfig } from "../../config/index.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, printJson, printLine } from "../context.js";
+import { type CliContext, CliError, printJson, printLine } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { getOptions } from "./commands.js";
 

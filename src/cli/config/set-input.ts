@@ -13,7 +13,7 @@ import {
 } from "../../config/index.js";
 import { parseJson5 } from "../../lib/json5.js";
 import type { OptionsOf } from "../command.js";
-import { CliError, ExitCode } from "../context.js";
+import { CliError, ExitCode } from "../command-context.js";
 import type { setOptions } from "./commands.js";
 
 /** One assignment: a path and its new value. */

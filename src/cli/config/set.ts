@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { formatConfigIssues, planConfigEdits } from "../../config/index.js";
 import type { InputOf } from "../command.js";
-import { asBlock, type CliContext, CliError, printJson, printLine } from "../context.js";
+import { asBlock, type CliContext, CliError, printJson, printLine } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { setOptions } from "./commands.js";
 import { applyConfigEdits, configEditValidator } from "./edit.js";

@@ -1,7 +1,7 @@
 // `pincer config unset <path>`: remove one key, validated like `config set`.
 
 import type { InputOf } from "../command.js";
-import type { CliContext } from "../context.js";
+import type { CliContext } from "../command-context.js";
 import type { unsetOptions } from "./commands.js";
 import { applyConfigEdits } from "./edit.js";
 

@@ -2,7 +2,7 @@
 import { formatConfigIssues, withCompatKeyIssues } from "../../config/index.js";
 import { withModelRefIssues } from "../../runtime/models/model-ref-rules.js";
 import type { InputOf } from "../command.js";
-import { asBlock, type CliContext, printJson } from "../context.js";
+import { asBlock, type CliContext, printJson } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { validateOptions } from "./commands.js";
 

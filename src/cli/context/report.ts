@@ -20,7 +20,7 @@ import { runSkillsDiscovery, runSystemPromptParams } from "../../runtime/run/pro
 import { currentBranch, isMessageEntry, openSessionStore } from "../../sessions/index.js";
 import { agentSkillParams, selectAgent } from "../agent-select.js";
 import type { InputOf } from "../command.js";
-import { asBlock, type CliContext, CliError, ExitCode, printJson } from "../context.js";
+import { asBlock, type CliContext, CliError, ExitCode, printJson } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { contextOptions } from "./commands.js";
 import { runToolsFor } from "./tools.js";

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { connectionCauseOf } from "../../lib/connection-cause.js";
 import type { InputOf, OptionsOf } from "../command.js";
-import { type CliContext, ExitCode, printJson, printLine, style } from "../context.js";
+import { type CliContext, ExitCode, printJson, printLine, style } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { dashboardOptions } from "./commands.js";
 import { type DashboardTarget, resolveDashboardTarget } from "./url.js";

@@ -4,7 +4,7 @@
 // device token; its tokens then carry the approved access.
 import { approvedRoles } from "../../gateway/devices/index.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, ExitCode, printJson, printLine } from "../context.js";
+import { type CliContext, CliError, ExitCode, printJson, printLine } from "../command-context.js";
 import type { approveOptions } from "./commands.js";
 import { findPendingRequest, formatAccess, openDevicesStore, shortId } from "./common.js";
 

@@ -6,7 +6,7 @@ import {
   openDeviceStore,
   type PendingPairingRequest,
 } from "../../gateway/devices/index.js";
-import { type CliContext, CliError } from "../context.js";
+import { type CliContext, CliError } from "../command-context.js";
 
 /** Opens `<stateDir>/devices` for the active profile, on the wall clock. */
 export function openDevicesStore(ctx: CliContext): DeviceStore {

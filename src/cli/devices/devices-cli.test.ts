@@ -10,7 +10,7 @@ import {
   createDeviceIdentity,
   signDeviceProof,
 } from "../../gateway/devices/index.js";
-import { CliError } from "../context.js";
+import { CliError } from "../command-context.js";
 import * as approve from "./approve.js";
 import * as list from "./list.js";
 import * as reject from "./reject.js";

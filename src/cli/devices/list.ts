@@ -7,7 +7,7 @@ import {
   type PendingPairingRequest,
 } from "../../gateway/devices/index.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, printJson, printLine, style } from "../context.js";
+import { type CliContext, printJson, printLine, style } from "../command-context.js";
 import { formatAge } from "../time-format.js";
 import type { listOptions } from "./commands.js";
 import { formatAccess, openDevicesStore, shortId } from "./common.js";

@@ -2,7 +2,7 @@
 // id is enough). The device may ask again on its next connect.
 
 import type { InputOf } from "../command.js";
-import { type CliContext, printJson, printLine } from "../context.js";
+import { type CliContext, printJson, printLine } from "../command-context.js";
 import type { rejectOptions } from "./commands.js";
 import { findPendingRequest, shortId } from "./common.js";
 

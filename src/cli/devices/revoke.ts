@@ -5,7 +5,7 @@
 // upgrade to approve. A unique prefix of the device id is enough.
 import { approvedRoles } from "../../gateway/devices/index.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, ExitCode, printJson, printLine } from "../context.js";
+import { type CliContext, CliError, ExitCode, printJson, printLine } from "../command-context.js";
 import type { revokeOptions } from "./commands.js";
 import { matchId, openDevicesStore, shortId } from "./common.js";
 

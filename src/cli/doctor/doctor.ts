@@ -5,7 +5,7 @@
 // remains, 0 otherwise (info findings never fail).
 
 import type { InputOf, OptionsOf } from "../command.js";
-import { type CliContext, ExitCode, printJson, printLine, style } from "../context.js";
+import { type CliContext, ExitCode, printJson, printLine, style } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { doctorOptions } from "./commands.js";
 import { configCheck } from "./config.js";

@@ -2,7 +2,7 @@
 // [--timeout MS] [--json]`: one request to a running gateway; prints the response payload as JSON.
 import { GatewayRequestError } from "../../client/index.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, ExitCode, printJson } from "../context.js";
+import { type CliContext, CliError, ExitCode, printJson } from "../command-context.js";
 import {
   connectForCli,
   describeGatewayError,

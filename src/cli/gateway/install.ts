@@ -11,7 +11,7 @@ import type { SystemctlRunner } from "../../daemon/systemctl.js";
 import { renderGatewayUnit } from "../../daemon/systemd-unit.js";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import type { InputOf, OptionsOf } from "../command.js";
-import { type CliContext, CliError, ExitCode, printLine } from "../context.js";
+import { type CliContext, CliError, ExitCode, printLine } from "../command-context.js";
 import type { installOptions } from "./commands.js";
 import {
   defaultServiceDeps,

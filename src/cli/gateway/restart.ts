@@ -2,7 +2,7 @@
 // not loaded yet is loaded with daemon-reload first). Without the unit, or without a user bus, the
 // command says what is missing and how to stop the gateway and start it again (exit 1).
 import { findRunningGatewayPid } from "../../daemon/lock-stop.js";
-import { type CliContext, CliError, ExitCode, printLine } from "../context.js";
+import { type CliContext, CliError, ExitCode, printLine } from "../command-context.js";
 import {
   defaultServiceDeps,
   describeStep,

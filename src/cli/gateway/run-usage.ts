@@ -3,7 +3,7 @@
 // record with exit code 2 instead of commander's plain `error: …` text and help hint.
 import type { OutputConfiguration } from "commander";
 import { consoleRecordLine } from "../../gateway/logging/json-console.js";
-import { ExitCode } from "../context.js";
+import { ExitCode } from "../command-context.js";
 
 /** Whether the gateway command line asks for JSON output (`--json` before any `--`). */
 export function asksForJson(argv: readonly string[]): boolean {

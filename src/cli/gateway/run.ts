@@ -16,7 +16,7 @@ import { consoleRecordLine, jsonLinesSink } from "../../gateway/logging/json-con
 import { findTailnetAddress } from "../../gateway/net/tailnet.js";
 import { StateDirLockedError } from "../../sessions/index.js";
 import type { InputOf, OptionsOf } from "../command.js";
-import { asBlock, type CliContext, CliError, ExitCode, printLine } from "../context.js";
+import { asBlock, type CliContext, CliError, ExitCode, printLine } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { runOptions } from "./commands.js";
 

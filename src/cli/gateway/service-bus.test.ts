@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fakeProcessIo } from "../../../test/helpers/fake-process-io.js";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
-import { ExitCode } from "../context.js";
+import { ExitCode } from "../command-context.js";
 import { runCli } from "../program.js";
 
 // Shell builtins only: the fake runs with PATH set to its own folder.

@@ -9,7 +9,7 @@ import { fakeProcessIo } from "../../../test/helpers/fake-process-io.js";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import type { SystemctlResult } from "../../daemon/systemctl.js";
 import { quoteSystemdWord } from "../../daemon/systemd-unit.js";
-import type { CliContext, CliError } from "../context.js";
+import type { CliContext, CliError } from "../command-context.js";
 import { installWith } from "./install.js";
 import { restartWith } from "./restart.js";
 import type { ServiceDeps } from "./service.js";

@@ -13,7 +13,7 @@ import {
 } from "../../daemon/systemctl.js";
 import { resolveGatewayServiceName, resolveGatewayUnitPath } from "../../daemon/systemd-unit.js";
 import { findPackageRoot } from "../../lib/package-root.js";
-import type { CliContext } from "../context.js";
+import type { CliContext } from "../command-context.js";
 
 /** Why a systemctl step failed: no user bus, the unit not loaded/known, or anything else. */
 export type SystemctlFailureKind = "no-bus" | "not-loaded" | "failed";

@@ -2,7 +2,7 @@
 // whether a gateway process holds the state dir. Exit 0 when a gateway runs, 1 when none does.
 import { findRunningGatewayPid } from "../../daemon/lock-stop.js";
 import type { InputOf, OptionsOf } from "../command.js";
-import { type CliContext, ExitCode, printJson, printLine } from "../context.js";
+import { type CliContext, ExitCode, printJson, printLine } from "../command-context.js";
 import type { statusOptions } from "./commands.js";
 import {
   classifySystemctlFailure,

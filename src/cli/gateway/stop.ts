@@ -4,7 +4,7 @@
 // exit 0 with a note; only a stop that was needed and failed is an error.
 import { findRunningGatewayPid, stopGatewayByLock } from "../../daemon/lock-stop.js";
 import type { InputOf, OptionsOf } from "../command.js";
-import { type CliContext, CliError, ExitCode, printLine } from "../context.js";
+import { type CliContext, CliError, ExitCode, printLine } from "../command-context.js";
 import type { stopOptions } from "./commands.js";
 import {
   defaultServiceDeps,

@@ -4,7 +4,7 @@
 import { rmSync } from "node:fs";
 import { findRunningGatewayPid } from "../../daemon/lock-stop.js";
 import { formatSystemctl } from "../../daemon/systemctl.js";
-import { type CliContext, CliError, ExitCode, printLine } from "../context.js";
+import { type CliContext, CliError, ExitCode, printLine } from "../command-context.js";
 import {
   defaultServiceDeps,
   describeStep,

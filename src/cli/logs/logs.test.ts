@@ -9,7 +9,7 @@ import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { createDaemonLogger } from "../../gateway/logging/daemon-logger.js";
 import { archivePath } from "../../gateway/logging/rotating-file.js";
 import type { LoggingConfig } from "../../protocol/config/index.js";
-import type { CliIo } from "../context.js";
+import type { CliIo } from "../command-context.js";
 import { logsWith } from "./logs.js";
 
 type LogsOptions = Parameters<typeof logsWith>[1];

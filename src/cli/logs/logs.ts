@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { createRedactor, DEFAULT_REDACT_PATTERNS } from "../../gateway/logging/console-redact.js";
 import type { InputOf, OptionsOf } from "../command.js";
-import { type CliContext, CliError, ExitCode, printLine, style } from "../context.js";
+import { type CliContext, CliError, ExitCode, printLine, style } from "../command-context.js";
 import { parsePositiveInt } from "../gateway-client-options.js";
 import { loadForCli } from "../load.js";
 import type { logsOptions } from "./commands.js";

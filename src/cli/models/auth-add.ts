@@ -19,7 +19,7 @@ import {
   ExitCode,
   printJson,
   printLine,
-} from "../context.js";
+} from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { authAddOptions } from "./commands.js";
 

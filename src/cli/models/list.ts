@@ -13,7 +13,7 @@ import {
   resolveModel,
 } from "../../runtime/models/index.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, printJson, printLine, style } from "../context.js";
+import { type CliContext, CliError, printJson, printLine, style } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { listOptions } from "./commands.js";
 

@@ -4,7 +4,7 @@
 
 import { selectAgent } from "../agent-select.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, displayPath, printJson, printLine, style } from "../context.js";
+import { type CliContext, displayPath, printJson, printLine, style } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { statusOptions } from "./commands.js";
 import {

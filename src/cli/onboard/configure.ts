@@ -4,7 +4,7 @@
 // `pincer onboard --non-interactive` or `pincer config set`.
 
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, displayPath, ExitCode } from "../context.js";
+import { type CliContext, CliError, displayPath, ExitCode } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { configureOptions } from "./commands.js";
 import { WIZARD_SECTIONS, type WizardSection } from "./wizard-answers.js";

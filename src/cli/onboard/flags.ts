@@ -2,7 +2,7 @@
 // Pincer cannot honour (remote mode, `--reset`, bun, auth `none`…) are usage errors naming the flag;
 // gateway settings not given keep the config's current ones (a token is generated only when none).
 import type { LoadedConfig } from "../../config/index.js";
-import { CliError, ExitCode } from "../context.js";
+import { CliError, ExitCode } from "../command-context.js";
 import { workspaceValue } from "../setup/setup.js";
 import type { OnboardFlags } from "./commands.js";
 import { modelAnswerFromFlags } from "./model-flags.js";

@@ -2,7 +2,7 @@
 // per-provider key flags, `--custom-*`, `--token*`, `--secret-input-mode`, plus Pincer's `--model`)
 // turned into a ModelAnswer, or a usage error naming the flag and value that cannot work.
 import { flagName } from "../command.js";
-import { CliError, ExitCode } from "../context.js";
+import { CliError, ExitCode } from "../command-context.js";
 import type { OnboardFlags } from "./commands.js";
 import {
   AUTH_CHOICES,

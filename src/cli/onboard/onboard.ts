@@ -4,7 +4,7 @@
 // without `--non-interactive` it refuses, naming the flags to use.
 
 import { flagName, type InputOf } from "../command.js";
-import { type CliContext, CliError, ExitCode } from "../context.js";
+import { type CliContext, CliError, ExitCode } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { OnboardFlags, onboardOptions } from "./commands.js";
 import { answersFromFlags, checkCommonFlags } from "./flags.js";

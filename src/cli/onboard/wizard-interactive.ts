@@ -3,7 +3,7 @@
 // cancel at any step (or "no" at the end) leaves the config, the keys and the workspace untouched.
 import type { LoadedConfig } from "../../config/index.js";
 import { selectAgent } from "../agent-select.js";
-import { displayPath } from "../context.js";
+import { displayPath } from "../command-context.js";
 import type { WizardFlow } from "./flags.js";
 import type { WizardAnswers, WizardSection } from "./wizard-answers.js";
 import { modelRefOf } from "./wizard-edits.js";

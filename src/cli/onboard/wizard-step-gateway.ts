@@ -2,7 +2,7 @@
 // config's port, bind and secret, or uses 18789, loopback and a generated token. Advanced (and
 // `configure --section gateway`) asks each, prefilled with the current values.
 import type { LoadedConfig } from "../../config/index.js";
-import { displayPath } from "../context.js";
+import { displayPath } from "../command-context.js";
 import { workspaceValue } from "../setup/setup.js";
 import { workspaceProblem } from "../setup/workspace-guard.js";
 import { type CurrentGateway, currentGateway, gatewayTokenFor } from "./flags.js";

@@ -1,7 +1,7 @@
 // What onboard/configure print once they wrote: the files touched, where the key went (never the key),
 // and the next steps (start the gateway, open WebChat). `--json` gives the same as one object.
 import { selectAgent } from "../agent-select.js";
-import { type CliContext, displayPath, printJson } from "../context.js";
+import { type CliContext, displayPath, printJson } from "../command-context.js";
 import { DEFAULT_GATEWAY_PORT } from "./wizard-answers.js";
 import type { WizardOutcome } from "./wizard-apply.js";
 

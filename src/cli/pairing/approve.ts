@@ -3,7 +3,7 @@
 // sender's next message (no restart). `--notify` tells the sender through the gateway.
 
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, printJson, printLine } from "../context.js";
+import { type CliContext, CliError, printJson, printLine } from "../command-context.js";
 import type { approveOptions } from "./commands.js";
 import { notifyApprovedSender } from "./notify.js";
 import { resolvePendingRequest } from "./resolve.js";

@@ -5,7 +5,7 @@ import { createPairingStore } from "../../channels/pairing/pairing-store.js";
 import { normalizeAccountId } from "../../routing/ids.js";
 import { checkChannelKnown } from "../channels/ids.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, printJson, printLine, style } from "../context.js";
+import { type CliContext, printJson, printLine, style } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { listOptions } from "./commands.js";
 import { channelArgument, knownChannelIds } from "./resolve.js";

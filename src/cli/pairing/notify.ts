@@ -2,7 +2,7 @@
 // now talk to the agent. The CLI holds no channel connection, so the message goes through the running
 // gateway's `send` (the delivery path of agent replies: chunking, retries, the delivery queue).
 import { randomUUID } from "node:crypto";
-import { type CliContext, CliError } from "../context.js";
+import { type CliContext, CliError } from "../command-context.js";
 import {
   connectForCli,
   type GatewayClientFlags,

@@ -2,7 +2,7 @@
 // pending pairing code (the same shapes as `pairing approve`).
 
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, printJson, printLine } from "../context.js";
+import { type CliContext, CliError, printJson, printLine } from "../command-context.js";
 import type { rejectOptions } from "./commands.js";
 import { resolvePendingRequest } from "./resolve.js";
 

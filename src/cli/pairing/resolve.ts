@@ -7,7 +7,7 @@ import type { ListedPairingRequest, PairingStore } from "../../channels/pairing/
 import { createPairingStore } from "../../channels/pairing/pairing-store.js";
 import { normalizeAccountId } from "../../routing/ids.js";
 import { checkChannelKnown, knownChannelIdsOf } from "../channels/ids.js";
-import { type CliContext, CliError, ExitCode } from "../context.js";
+import { type CliContext, CliError, ExitCode } from "../command-context.js";
 import { loadForCli } from "../load.js";
 
 /** The channel of `list [channel] --channel C`: either form, never two different ones. */

@@ -3,7 +3,7 @@
 import type { ResolvedAgent } from "../../agents/roster.js";
 import type { CleanupReport } from "../../sessions/index.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, displayPath, printJson, printLine, style } from "../context.js";
+import { type CliContext, displayPath, printJson, printLine, style } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import { formatDuration } from "../time-format.js";
 import type { cleanupOptions } from "./commands.js";

@@ -17,7 +17,7 @@ import {
   type StateDirLock,
   StateDirLockedError,
 } from "../../sessions/index.js";
-import { type CliContext, CliError, ExitCode } from "../context.js";
+import { type CliContext, CliError, ExitCode } from "../command-context.js";
 
 /** Store warnings (recoveries, skipped lines) go to stderr; they never fail a command. Info is dropped. */
 function cliSessionLogger(ctx: CliContext): Logger {

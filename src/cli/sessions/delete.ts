@@ -2,7 +2,13 @@
 // `<file>.deleted.<ts>` until retention removes it. Takes the state-dir lock (refused while a gateway runs).
 import { buildAgentMainSessionKey } from "../../routing/index.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, CliError, displayPath, printJson, printLine } from "../context.js";
+import {
+  type CliContext,
+  CliError,
+  displayPath,
+  printJson,
+  printLine,
+} from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { deleteOptions } from "./commands.js";
 import {

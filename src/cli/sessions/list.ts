@@ -10,7 +10,7 @@ import {
   printJson,
   printLine,
   style,
-} from "../context.js";
+} from "../command-context.js";
 import { loadForCli } from "../load.js";
 import { formatAge } from "../time-format.js";
 import type { listOptions } from "./commands.js";

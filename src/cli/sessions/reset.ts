@@ -2,7 +2,7 @@
 // transcript is kept as `<file>.reset.<ts>`. Takes the state-dir lock (refused while a gateway runs).
 
 import type { InputOf } from "../command.js";
-import { type CliContext, displayPath, printJson, printLine } from "../context.js";
+import { type CliContext, displayPath, printJson, printLine } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { resetOptions } from "./commands.js";
 import {

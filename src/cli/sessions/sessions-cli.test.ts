@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { type CliRun, type CommandRun, callCommand } from "../../../test/helpers/cli-sandbox.js";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { acquireStateDirLock, openSessionStore, stateDirLockPath } from "../../sessions/index.js";
-import { CliError } from "../context.js";
+import { CliError } from "../command-context.js";
 import * as cleanup from "./cleanup.js";
 import * as del from "./delete.js";
 import * as list from "./list.js";

@@ -15,7 +15,7 @@ import {
   printJson,
   printLine,
   style,
-} from "../context.js";
+} from "../command-context.js";
 import { loadForCli } from "../load.js";
 import { formatAge } from "../time-format.js";
 import type { showOptions } from "./commands.js";

@@ -18,7 +18,6 @@ import {
 } from "../../config/index.js";
 import { DEFAULT_AGENT_ID, normalizeAgentId } from "../../routing/ids.js";
 import type { InputOf } from "../command.js";
-import { applyConfigEdits } from "../config/edit.js";
 import {
   asBlock,
   type CliContext,
@@ -26,7 +25,8 @@ import {
   displayPath,
   ExitCode,
   printJson,
-} from "../context.js";
+} from "../command-context.js";
+import { applyConfigEdits } from "../config/edit.js";
 import { loadForCli } from "../load.js";
 import type { setupOptions } from "./commands.js";
 import { checkWorkspaceFlag } from "./workspace-guard.js";

@@ -2,7 +2,7 @@
 // either would seed AGENTS.md and friends there, give the agent's tools that whole tree, and be
 // refused by `pincer uninstall`. Every command that takes a workspace folder checks it here.
 import { expandHome } from "../../config/paths.js";
-import { CliError, ExitCode } from "../context.js";
+import { CliError, ExitCode } from "../command-context.js";
 import { dangerOf } from "../uninstall-plan.js";
 
 /** Why `raw` (as typed: `~/…`, relative or absolute) cannot be a workspace, if it cannot. */

@@ -9,7 +9,7 @@ import {
 } from "../../agents/skills/index.js";
 import { agentSkillParams, selectAgent } from "../agent-select.js";
 import type { InputOf } from "../command.js";
-import { type CliContext, displayPath, printJson, printLine, style } from "../context.js";
+import { type CliContext, displayPath, printJson, printLine, style } from "../command-context.js";
 import { loadForCli } from "../load.js";
 import type { listOptions } from "./commands.js";
 

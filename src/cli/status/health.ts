@@ -1,7 +1,7 @@
 // `pincer health [--json] [--url] [--token] [--password] [--timeout MS]`: the gateway's `health`
 // method, as a short summary (uptime, agents and their session counts, runs) or the raw payload.
 import type { InputOf } from "../command.js";
-import { type CliContext, ExitCode, printJson, printLine, style } from "../context.js";
+import { type CliContext, ExitCode, printJson, printLine, style } from "../command-context.js";
 import { connectForCli, requestFailure, resolveGatewayTarget } from "../gateway-client-options.js";
 import { formatDuration } from "../time-format.js";
 import type { healthOptions } from "./commands.js";

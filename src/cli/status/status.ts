@@ -24,7 +24,7 @@ import {
   printJson,
   printLine,
   style,
-} from "../context.js";
+} from "../command-context.js";
 import {
   connectForCli,
   describeGatewayError,

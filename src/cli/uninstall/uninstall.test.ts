@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type CliSandbox, createCliSandbox } from "../../../test/helpers/cli-sandbox.js";
 import { fakeProcessIo } from "../../../test/helpers/fake-process-io.js";
-import type { CliContext } from "../context.js";
+import type { CliContext } from "../command-context.js";
 import type { ServiceDeps } from "../gateway/service.js";
 import { uninstallAllWith } from "./uninstall.js";
 

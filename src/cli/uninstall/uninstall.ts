@@ -6,7 +6,7 @@ import { lstatSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { isProcessAlive, readStateDirLock } from "../../sessions/index.js";
 import type { InputOf, OptionsOf } from "../command.js";
-import { type CliContext, CliError, ExitCode, printJson, printLine } from "../context.js";
+import { type CliContext, CliError, ExitCode, printJson, printLine } from "../command-context.js";
 import { defaultServiceDeps, resolveServiceTarget, type ServiceDeps } from "../gateway/service.js";
 import { uninstallWith as uninstallService } from "../gateway/uninstall.js";
 import { loadForCli } from "../load.js";

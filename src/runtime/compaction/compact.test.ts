@@ -10,8 +10,8 @@ import {
   type TranscriptMessage,
 } from "../../sessions/index.js";
 import { compactHistory, createCompactionBudget } from "./compact.js";
-import { buildContextFromBranch, COMPACTION_SUMMARY_PREFIX } from "./context.js";
 import { planCompaction } from "./plan.js";
+import { buildContextFromBranch, COMPACTION_SUMMARY_PREFIX } from "./session-view.js";
 
 const sized = (tokens: number, label: string) => `${label} `.padEnd(tokens * 4, "x");
 const settings = { contextWindow: 4000, reserveTokens: 500, keepRecentTokens: 1500 };

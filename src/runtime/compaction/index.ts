@@ -12,6 +12,17 @@ export {
   type Summarizer,
 } from "./compact.js";
 export {
+  type CompactionPlan,
+  type CompactionSettings,
+  DEFAULT_COMPACTION_SETTINGS,
+  isOverThreshold,
+  type PlanCompactionParams,
+  planCompaction,
+  type ReadyCompactionPlan,
+  resolveCompactionSettings,
+  type SkippedCompactionPlan,
+} from "./plan.js";
+export {
   buildContextFromBranch,
   COMPACTION_SUMMARY_PREFIX,
   COMPACTION_SUMMARY_SUFFIX,
@@ -23,18 +34,7 @@ export {
   PRUNED_TOOL_RESULT_PLACEHOLDER,
   type PruneToolResultsOptions,
   pruneToolResults,
-} from "./context.js";
-export {
-  type CompactionPlan,
-  type CompactionSettings,
-  DEFAULT_COMPACTION_SETTINGS,
-  isOverThreshold,
-  type PlanCompactionParams,
-  planCompaction,
-  type ReadyCompactionPlan,
-  resolveCompactionSettings,
-  type SkippedCompactionPlan,
-} from "./plan.js";
+} from "./session-view.js";
 export {
   buildSummaryPrompt,
   SUMMARY_INSTRUCTIONS,

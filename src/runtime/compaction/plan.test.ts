@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { branchBuilder } from "../../../test/helpers/transcript-branch.js";
 import type { TranscriptEntry, TranscriptMessage } from "../../sessions/index.js";
-import { PRUNED_TOOL_RESULT_PLACEHOLDER } from "./context.js";
 import { DEFAULT_COMPACTION_SETTINGS, planCompaction, resolveCompactionSettings } from "./plan.js";
+import { PRUNED_TOOL_RESULT_PLACEHOLDER } from "./session-view.js";
 
 const settings = { contextWindow: 4000, reserveTokens: 500, keepRecentTokens: 1500 };
 

@@ -7,7 +7,7 @@ import {
   entryToMessage,
   liveBranch,
   pruneToolResults,
-} from "./context.js";
+} from "./session-view.js";
 import { estimateMessageTokens } from "./tokens.js";
 
 /** Token budgets of compaction. */

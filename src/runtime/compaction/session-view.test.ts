@@ -6,7 +6,7 @@ import {
   COMPACTION_SUMMARY_PREFIX,
   PRUNED_TOOL_RESULT_PLACEHOLDER,
   pruneToolResults,
-} from "./context.js";
+} from "./session-view.js";
 import { buildSummaryPrompt, serializeConversation } from "./summary-prompt.js";
 import { estimateMessageTokens, estimateTokens } from "./tokens.js";
 

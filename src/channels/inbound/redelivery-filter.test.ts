@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChannelInbound } from "../types.js";
-import { createInboundDedupe } from "./dedupe.js";
+import { createInboundDedupe } from "./redelivery-filter.js";
 
 const message = (over: Partial<ChannelInbound> = {}): ChannelInbound => ({
   channel: "telegram",
