@@ -14,8 +14,8 @@ import {
 } from "../channels/registry.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { GatewayLogger } from "./logger.js";
-import type { RunTracker } from "./runs.js";
-import type { GatewayRuntime } from "./runtime.js";
+import type { RunTracker } from "./runs/run-tracker.js";
+import type { GatewayRuntime } from "./runs/run-resources.js";
 
 /** Channel options of startGateway. */
 export interface GatewayChannelOptions {

@@ -41,10 +41,10 @@ import { type GatewayLogger, LogRing, silentGatewayLogger, teeLogger } from "./l
 import { createMethodRegistry } from "./methods/index.js";
 import { PresenceTable } from "./presence.js";
 import { AuthRateLimiter } from "./rate-limit.js";
-import { RunTracker } from "./runs.js";
-import { GatewayRuntime } from "./runtime.js";
-import { openTurnJournal, type TurnJournal } from "./turn-journal.js";
-import { recoverTurns } from "./turn-journal-recover.js";
+import { RunTracker } from "./runs/run-tracker.js";
+import { GatewayRuntime } from "./runs/run-resources.js";
+import { openTurnJournal, type TurnJournal } from "./runs/turn-journal.js";
+import { recoverTurns } from "./runs/turn-journal-recover.js";
 import { defaultUiDir } from "./ui-files.js";
 import { createUpgradeHandler } from "./upgrade-handler.js";
 

@@ -4,7 +4,7 @@
 import type { AgentParams } from "../../protocol/gateway/index.js";
 import { ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
 import { fail, type MethodCall, type MethodHandler, ok } from "../context.js";
-import { startJournaledTurn } from "../turn-journal-run.js";
+import { startJournaledTurn } from "../runs/turn-journal-run.js";
 import { resolveTarget } from "./shared.js";
 
 const DEFAULT_WAIT_MS = 30_000;

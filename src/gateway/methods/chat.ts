@@ -3,7 +3,7 @@
 import type { ChatSendParams } from "../../protocol/gateway/index.js";
 import { currentBranch, isMessageEntry } from "../../sessions/index.js";
 import { type MethodCall, type MethodHandler, ok } from "../context.js";
-import { startJournaledTurn } from "../turn-journal-run.js";
+import { startJournaledTurn } from "../runs/turn-journal-run.js";
 import { invalid, resolveTarget } from "./shared.js";
 
 async function send(call: MethodCall<ChatSendParams>) {

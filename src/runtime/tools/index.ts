@@ -71,7 +71,7 @@ export type {
   SessionsSpawnResult,
   SessionToolsHost,
   SessionUsage,
-} from "./session-host.js";
+} from "./session-tools-contract.js";
 export { createSessionsSendTool, createSessionsSpawnTool } from "./session-send-spawn.js";
 export {
   createSessionStatusTool,

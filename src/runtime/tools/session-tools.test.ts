@@ -8,7 +8,7 @@ import type {
   SessionsSendParams,
   SessionsSpawnParams,
   SessionToolsHost,
-} from "./session-host.js";
+} from "./session-tools-contract.js";
 import { createSessionsSendTool, createSessionsSpawnTool } from "./session-send-spawn.js";
 import {
   createSessionStatusTool,

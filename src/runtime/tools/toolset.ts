@@ -14,7 +14,7 @@ import type { ProcessRegistry } from "./process-registry.js";
 import { createProcessTool } from "./process-tool.js";
 import { createReadTool } from "./read.js";
 import { applySandbox, resolveSessionSandbox } from "./sandbox-policy.js";
-import type { SessionToolsHost } from "./session-host.js";
+import type { SessionToolsHost } from "./session-tools-contract.js";
 import { createSessionsSendTool, createSessionsSpawnTool } from "./session-send-spawn.js";
 import {
   createSessionStatusTool,

@@ -2,10 +2,10 @@
 // caller acknowledges it, started, and settled with its outcome when it ends (its transcript is
 // flushed first), so a retry of its idempotency key gets that outcome before or after a restart. A
 // run cut by a gateway shutdown is not settled: it stays pending and the next start resumes it.
-import { ErrorCodes, gatewayError } from "../protocol/gateway/index.js";
-import type { RunRecovery } from "../runtime/run/index.js";
-import { fail, type GatewayCore, type MethodResult } from "./context.js";
-import type { TrackedRun } from "./runs.js";
+import { ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
+import type { RunRecovery } from "../../runtime/run/index.js";
+import { fail, type GatewayCore, type MethodResult } from "../context.js";
+import type { TrackedRun } from "./run-tracker.js";
 import type { JournaledTurn, TurnOutcome } from "./turn-journal.js";
 import { failedTurnOutcome, turnOutcome } from "./turn-journal-outcome.js";
 

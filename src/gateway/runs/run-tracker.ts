@@ -1,9 +1,9 @@
 // Runs started through the gateway: their stream mapped to `agent` and `chat` events (openclaw-notes
 // §5.5), waiters for agent.wait (waiting never cancels), aborts for chat.abort, and a drain for
 // shutdown. Finished runs are remembered (bounded) so agent.wait can answer after the fact.
-import type { RunEvent, RunHandle, RunRecovery, RunResult } from "../runtime/run/index.js";
-import type { GatewayLogger } from "./logger.js";
-import type { GatewayRuntime } from "./runtime.js";
+import type { RunEvent, RunHandle, RunRecovery, RunResult } from "../../runtime/run/index.js";
+import type { GatewayLogger } from "../logger.js";
+import type { GatewayRuntime } from "./run-resources.js";
 
 /** How a run ended, as agent.wait reports it. */
 export type WaitStatus = "ok" | "error" | "timeout";

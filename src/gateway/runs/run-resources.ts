@@ -5,23 +5,23 @@
 // The model/tool modules (pi-ai, ~400 ms and ~30 MB) load on the first run, not at start-up.
 // At start (and on a reload that adds one) it warns about every agent whose sandbox mode is not off.
 import type { StreamFn } from "@mariozechner/pi-agent-core";
-import { findAgent, type ResolvedConfig, type StatePaths } from "../config/index.js";
-import { parseAgentSessionKey, resolveAgentIdFromSessionKey } from "../routing/index.js";
-import { createLaneScheduler, type LaneScheduler } from "../runtime/lanes/index.js";
+import { findAgent, type ResolvedConfig, type StatePaths } from "../../config/index.js";
+import { parseAgentSessionKey, resolveAgentIdFromSessionKey } from "../../routing/index.js";
+import { createLaneScheduler, type LaneScheduler } from "../../runtime/lanes/index.js";
 import type {
   AgentRuntimeDeps,
   ManualCompactionResult,
   RunAgentParams,
   RunCaches,
   RunHandle,
-} from "../runtime/run/index.js";
-import type { ProcessRegistry } from "../runtime/tools/index.js";
-import { listSandboxedAgents, sandboxWarning } from "../runtime/tools/sandbox-policy.js";
-import { SessionStoreRegistry, type StateDirLock } from "../sessions/index.js";
-import type { GatewayLogger } from "./logger.js";
+} from "../../runtime/run/index.js";
+import type { ProcessRegistry } from "../../runtime/tools/index.js";
+import { listSandboxedAgents, sandboxWarning } from "../../runtime/tools/sandbox-policy.js";
+import { SessionStoreRegistry, type StateDirLock } from "../../sessions/index.js";
+import type { GatewayLogger } from "../logger.js";
 
 interface RuntimeModules {
-  run: typeof import("../runtime/run/index.js");
+  run: typeof import("../../runtime/run/index.js");
 }
 
 /** Inputs of {@link GatewayRuntime}. */
@@ -107,8 +107,8 @@ export class GatewayRuntime {
   /** Loads the run and tool modules once (first run or compaction). */
   private load(): Promise<RuntimeModules> {
     this.modules ??= Promise.all([
-      import("../runtime/run/index.js"),
-      import("../runtime/tools/index.js"),
+      import("../../runtime/run/index.js"),
+      import("../../runtime/tools/index.js"),
     ]).then(([run, tools]) => {
       this.jobs = new tools.ProcessRegistry();
       this.caches = run.createRunCaches();

@@ -1,9 +1,9 @@
 // What a journaled turn's method answers once the turn ended: the `agent` final (openclaw-notes
 // §5.3) or chat.send's `{runId, status}`; the same payload is stored in the dedupe and the journal,
 // so a retry of the idempotency key gets it, before or after a restart.
-import type { RunResult } from "../runtime/run/index.js";
-import type { GatewayCore } from "./context.js";
-import { waitStatus } from "./runs.js";
+import type { RunResult } from "../../runtime/run/index.js";
+import type { GatewayCore } from "../context.js";
+import { waitStatus } from "./run-tracker.js";
 import type { JournaledTurn, TurnOutcome } from "./turn-journal.js";
 
 /** The `agent` final payload of a run. */
