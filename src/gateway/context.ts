@@ -7,8 +7,8 @@ import type { LiveConfig } from "./config-live.js";
 import type { DedupeCache } from "./dedupe.js";
 import type { GatewayLogger, LogRing } from "./logger.js";
 import type { PresenceTable } from "./presence.js";
-import type { RunTracker } from "./runs/run-tracker.js";
 import type { GatewayRuntime } from "./runs/run-resources.js";
+import type { RunTracker } from "./runs/run-tracker.js";
 import type { TurnJournal } from "./runs/turn-journal.js";
 
 /** Version counters sent with presence and health. */

@@ -41,8 +41,8 @@ import { type GatewayLogger, LogRing, silentGatewayLogger, teeLogger } from "./l
 import { createMethodRegistry } from "./methods/index.js";
 import { PresenceTable } from "./presence.js";
 import { AuthRateLimiter } from "./rate-limit.js";
-import { RunTracker } from "./runs/run-tracker.js";
 import { GatewayRuntime } from "./runs/run-resources.js";
+import { RunTracker } from "./runs/run-tracker.js";
 import { openTurnJournal, type TurnJournal } from "./runs/turn-journal.js";
 import { recoverTurns } from "./runs/turn-journal-recover.js";
 import { defaultUiDir } from "./ui-files.js";
@@ -230,6 +230,13 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       broadcast("presence", { presence: presence.list() });
     }, 50);
   };
+  // Created before the channels: their turns start through it, as the WS turns do.
+  const runs = new RunTracker({
+    runtime,
+    emit: (event, payload) => broadcast(event, payload),
+    logger,
+    now,
+  });
   const channels = new GatewayChannels({
     options: options.channels ?? {},
     config: () => live.config,
@@ -237,7 +244,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     env,
     logger,
     runtime,
-    runs: () => core.runs,
+    runs,
     emit: (event, payload) => broadcast(event, payload),
     now,
     turnsResumed: () => core.turnsResumed,
@@ -259,12 +266,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     },
     live,
     runtime,
-    runs: new RunTracker({
-      runtime,
-      emit: (event, payload) => broadcast(event, payload),
-      logger,
-      now,
-    }),
+    runs,
     channels,
     presence,
     dedupe: new DedupeCache({ now }),

@@ -51,7 +51,6 @@ function isSubagentKey(sessionKey: string): boolean {
 export class GatewayRuntime {
   readonly stores: SessionStoreRegistry;
   readonly lanes: LaneScheduler;
-  private nextRunId: string | undefined;
   private modules: Promise<RuntimeModules> | undefined;
   private jobs: ProcessRegistry | undefined;
   private caches: RunCaches | undefined;
@@ -78,11 +77,6 @@ export class GatewayRuntime {
         groupOf: (sessionKey) =>
           isSubagentKey(sessionKey) ? undefined : resolveAgentIdFromSessionKey(sessionKey),
         capOf: (agentId) => findAgent(config(), agentId)?.maxConcurrent,
-      },
-      newRunId: () => {
-        const id = this.nextRunId ?? crypto.randomUUID();
-        this.nextRunId = undefined;
-        return id;
       },
     });
     this.warnSandboxModes(config());
@@ -135,17 +129,10 @@ export class GatewayRuntime {
     };
   }
 
-  /** Starts a run whose id is `runId` (the agent RPC's idempotencyKey). */
-  async start(runId: string, params: RunAgentParams): Promise<RunHandle> {
+  /** Starts a run under its given id (an RPC's idempotencyKey, a channel turn's lane run). */
+  async start(params: RunAgentParams & { runId: string }): Promise<RunHandle> {
     const { run } = await this.load();
-    const deps = await this.deps();
-    // runAgent enqueues synchronously: the lane's id source hands out `runId` exactly once.
-    this.nextRunId = runId;
-    try {
-      return run.runAgent(deps, params);
-    } finally {
-      this.nextRunId = undefined;
-    }
+    return run.runAgent(await this.deps(), params);
   }
 
   /** Compacts a session now (in its lane). */

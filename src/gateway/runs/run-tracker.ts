@@ -1,7 +1,7 @@
 // Runs started through the gateway: their stream mapped to `agent` and `chat` events (openclaw-notes
 // §5.5), waiters for agent.wait (waiting never cancels), aborts for chat.abort, and a drain for
 // shutdown. Finished runs are remembered (bounded) so agent.wait can answer after the fact.
-import type { RunEvent, RunHandle, RunRecovery, RunResult } from "../../runtime/run/index.js";
+import type { RunAgentParams, RunEvent, RunHandle, RunResult } from "../../runtime/run/index.js";
 import type { GatewayLogger } from "../logger.js";
 import type { GatewayRuntime } from "./run-resources.js";
 
@@ -35,17 +35,16 @@ export interface FinishedRun {
   error?: string;
 }
 
-/** Inputs of {@link RunTracker.start}. */
-export interface StartRunParams {
+/** A run to start and track: what `runAgent` takes, its id and agent always given. The one way the
+ *  gateway starts a run (WS turns, channel turns, heartbeats). */
+export interface StartRunParams extends Omit<RunAgentParams, "signal" | "runId" | "agentId"> {
   runId: string;
   agentId: string;
-  sessionKey: string;
-  message: string;
-  timeoutSeconds?: number;
-  /** A journaled turn re-submitted after a restart. */
-  recovery?: RunRecovery;
   /** Called when the run leaves its lane's queue and starts. */
   onStart?: () => void;
+  /** Called when the run is aborted from outside (chat.abort, shutdown), besides its signal: a
+   *  channel turn also drops what its session has queued. */
+  onAbort?: () => void;
 }
 
 /** Broadcasts an event to the connected clients. */
@@ -73,17 +72,12 @@ export class RunTracker {
     },
   ) {}
 
-  /** Starts a run now (it may queue in its session's lane). */
+  /** Starts a run now (it may queue in its session's lane) and tracks it. */
   async start(params: StartRunParams): Promise<TrackedRun> {
+    const { onStart, onAbort, ...request } = params;
     const controller = new AbortController();
-    const handle = await this.deps.runtime.start(params.runId, {
-      agentId: params.agentId,
-      sessionKey: params.sessionKey,
-      message: params.message,
-      signal: controller.signal,
-      ...(params.timeoutSeconds !== undefined ? { timeoutSeconds: params.timeoutSeconds } : {}),
-      ...(params.recovery ? { recovery: params.recovery } : {}),
-    });
+    if (onAbort) controller.signal.addEventListener("abort", onAbort, { once: true });
+    const handle = await this.deps.runtime.start({ ...request, signal: controller.signal });
     return this.track({ ...params, controller, handle });
   }
 
@@ -104,20 +98,6 @@ export class RunTracker {
       controller: new AbortController(),
       result: Promise.resolve(result),
     });
-  }
-
-  /** Tracks a run started elsewhere (a channel turn in the inbound queue): the same `agent`/`chat`
-   * events, waits and drain; aborting it calls `cancel`. */
-  adopt(params: {
-    runId: string;
-    agentId: string;
-    sessionKey: string;
-    handle: RunHandle;
-    cancel: () => void;
-  }): TrackedRun {
-    const controller = new AbortController();
-    controller.signal.addEventListener("abort", params.cancel, { once: true });
-    return this.track({ ...params, controller });
   }
 
   private track(params: {
@@ -250,6 +230,10 @@ export class RunTracker {
     run.endedAt = this.deps.now();
     run.status = waitStatus(result);
     if (result.error) run.error = result.error;
+    if (result.status === "error") {
+      const { runId, sessionKey, agentId } = run;
+      this.deps.logger.error("run failed", { runId, sessionKey, agentId, error: result.error });
+    }
     stream.onResult(result);
     this.deps.emit("sessions.changed", {
       sessionKey: run.sessionKey,

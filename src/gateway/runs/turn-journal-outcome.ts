@@ -44,7 +44,13 @@ export function turnFinal(params: {
   result: RunResult;
 }): Record<string, unknown> {
   const { core, turn, result } = params;
-  if (turn.kind === "chat") return { runId: turn.runId, status: result.status };
+  if (turn.kind === "chat") {
+    return {
+      runId: turn.runId,
+      status: result.status,
+      ...(result.error ? { error: result.error } : {}),
+    };
+  }
   const store = core.runtime.stores.forAgent(turn.agentId);
   return agentFinal({
     runId: turn.runId,

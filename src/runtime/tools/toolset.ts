@@ -14,7 +14,6 @@ import type { ProcessRegistry } from "./process-registry.js";
 import { createProcessTool } from "./process-tool.js";
 import { createReadTool } from "./read.js";
 import { applySandbox, resolveSessionSandbox } from "./sandbox-policy.js";
-import type { SessionToolsHost } from "./session-tools-contract.js";
 import { createSessionsSendTool, createSessionsSpawnTool } from "./session-send-spawn.js";
 import {
   createSessionStatusTool,
@@ -22,6 +21,7 @@ import {
   createSessionsListTool,
   type SessionToolContext,
 } from "./session-tools.js";
+import type { SessionToolsHost } from "./session-tools-contract.js";
 import {
   type AnyAgentTool,
   DEFAULT_TOOL_LIMITS,
