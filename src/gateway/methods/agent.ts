@@ -4,6 +4,7 @@
 import type { AgentParams } from "../../protocol/gateway/index.js";
 import { ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
 import { fail, type MethodCall, type MethodHandler, ok } from "../context.js";
+import { answerDuplicate, turnKey } from "../idempotency.js";
 import { startJournaledTurn } from "../runs/turn-journal-run.js";
 import { resolveTarget } from "./shared.js";
 
@@ -11,10 +12,9 @@ const DEFAULT_WAIT_MS = 30_000;
 
 async function agent(call: MethodCall<AgentParams>) {
   const { core, params } = call;
-  const dedupeKey = `agent:${params.idempotencyKey}`;
-  const seen = core.dedupe.get(dedupeKey);
-  if (seen?.state === "in_flight") return ok({ ...seen.info, status: "in_flight" });
-  if (seen?.state === "done") return ok(seen.final);
+  const dedupeKey = turnKey("agent", params.idempotencyKey);
+  const duplicate = answerDuplicate(core.dedupe, dedupeKey);
+  if (duplicate) return duplicate;
   const target = resolveTarget(core.live.resolved, params);
   if ("error" in target) return target.error;
   const runId = params.idempotencyKey;

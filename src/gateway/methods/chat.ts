@@ -3,16 +3,16 @@
 import type { ChatSendParams } from "../../protocol/gateway/index.js";
 import { currentBranch, isMessageEntry } from "../../sessions/index.js";
 import { type MethodCall, type MethodHandler, ok } from "../context.js";
+import { answerDuplicate, turnKey } from "../idempotency.js";
 import { startJournaledTurn } from "../runs/turn-journal-run.js";
 import { invalid, resolveTarget } from "./shared.js";
 
 async function send(call: MethodCall<ChatSendParams>) {
   const { core, params } = call;
   if (params.message.trim() === "") return invalid("invalid chat.send params: message is empty");
-  const dedupeKey = `chat:${params.idempotencyKey}`;
-  const seen = core.dedupe.get(dedupeKey);
-  if (seen?.state === "in_flight") return ok({ runId: seen.info.runId, status: "in_flight" });
-  if (seen?.state === "done") return ok(seen.final);
+  const dedupeKey = turnKey("chat", params.idempotencyKey);
+  const duplicate = answerDuplicate(core.dedupe, dedupeKey);
+  if (duplicate) return duplicate;
   const target = resolveTarget(core.live.resolved, { sessionKey: params.sessionKey });
   if ("error" in target) return target.error;
   const runId = params.idempotencyKey;

@@ -1,6 +1,8 @@
 // Runs started through the gateway: their stream mapped to `agent` and `chat` events (openclaw-notes
 // §5.5), waiters for agent.wait (waiting never cancels), aborts for chat.abort, and a drain for
 // shutdown. Finished runs are remembered (bounded) so agent.wait can answer after the fact.
+
+import { assertNever } from "../../lib/assert-never.js";
 import type { RunAgentParams, RunEvent, RunHandle, RunResult } from "../../runtime/run/index.js";
 import type { GatewayLogger } from "../logger.js";
 import type { GatewayRuntime } from "./run-resources.js";
@@ -273,30 +275,42 @@ function createStreamMapper(run: TrackedRun, deps: { emit: EmitEvent; now: () =>
   });
   return {
     onEvent(event: RunEvent): void {
-      if (event.type === "lifecycle" && event.phase === "start") {
-        run.startedAt = deps.now();
-        agent("lifecycle", { phase: "start", startedAt: run.startedAt });
-      } else if (event.type === "model") {
-        agent("lifecycle", { phase: "model", provider: event.provider, model: event.model });
-      } else if (event.type === "assistant_delta") {
-        text += event.text;
-        agent("assistant", { text, delta: event.text });
-        chat("delta", { deltaText: event.text, message: message(text) });
-      } else if (event.type === "tool_start") {
-        const { toolCallId, toolName, args } = event;
-        agent("tool", { phase: "start", toolCallId, name: toolName, args });
-      } else if (event.type === "tool_end") {
-        const { toolCallId, toolName, isError } = event;
-        agent("tool", { phase: "result", toolCallId, name: toolName, isError });
-      } else if (event.type === "compaction") {
-        agent("compaction", { phase: "end", ok: event.ok, detail: event.detail });
-      } else if (event.type === "failover") {
-        agent("lifecycle", {
-          phase: "fallback",
-          from: event.from,
-          to: event.to,
-          reason: event.reason,
-        });
+      switch (event.type) {
+        case "lifecycle":
+          // The end and the error are reported from the result (onResult), once.
+          if (event.phase === "start") {
+            run.startedAt = deps.now();
+            agent("lifecycle", { phase: "start", startedAt: run.startedAt });
+          }
+          return;
+        case "model":
+          agent("lifecycle", { phase: "model", provider: event.provider, model: event.model });
+          return;
+        case "assistant_delta":
+          text += event.text;
+          agent("assistant", { text, delta: event.text });
+          chat("delta", { deltaText: event.text, message: message(text) });
+          return;
+        case "tool_start": {
+          const { toolCallId, toolName, args } = event;
+          agent("tool", { phase: "start", toolCallId, name: toolName, args });
+          return;
+        }
+        case "tool_end": {
+          const { toolCallId, toolName, isError } = event;
+          agent("tool", { phase: "result", toolCallId, name: toolName, isError });
+          return;
+        }
+        case "compaction":
+          agent("compaction", { phase: "end", ok: event.ok, detail: event.detail });
+          return;
+        case "failover": {
+          const { from, to, reason } = event;
+          agent("lifecycle", { phase: "fallback", from, to, reason });
+          return;
+        }
+        default:
+          assertNever(event, "run event");
       }
     },
     onResult(result: RunResult): void {

@@ -101,12 +101,20 @@ export async function runJournaledTurn(
     core.runs.restore({ ...outcome.wait, sessionKey: turn.sessionKey, agentId: turn.agentId });
     throw err;
   }
-  const settled = run.result.then((result) => {
-    if (run.interrupted) return undefined;
-    const outcome = turnOutcome({ core, turn, result, startedAt: run.startedAt });
-    settleTurn(core, { key, outcome });
-    return outcome.final;
-  });
+  const settled = run.result
+    .then((result) => {
+      if (run.interrupted) return undefined;
+      const outcome = turnOutcome({ core, turn, result, startedAt: run.startedAt });
+      settleTurn(core, { key, outcome });
+      return outcome.final;
+    })
+    .catch((err: unknown) => {
+      // The outcome could not be built (a bug): the key is settled as failed, never left in flight.
+      core.logger.error("turn outcome failed", { key, runId: turn.runId, error: String(err) });
+      const outcome = failedTurnOutcome({ core, turn, error: String(err) });
+      settleTurn(core, { key, outcome });
+      return outcome.final;
+    });
   return { run, settled };
 }
 
