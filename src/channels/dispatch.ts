@@ -21,7 +21,6 @@ import type { AgentRuntimeDeps, RunAgentParams, RunResult } from "../runtime/run
 import { queuedTurnRun } from "../runtime/run/queued-turn.js";
 import type { SessionStoreRegistry } from "../sessions/index.js";
 import type { DeliveryReport } from "./delivery/deliver.js";
-import type { DeliveryCoverage } from "./delivery/delivery-coverage.js";
 import type { DeliveryQueue } from "./delivery/delivery-queue.js";
 import { resolveMediaPolicy } from "./delivery/media-policy.js";
 import { planReplyMessages } from "./delivery/outbound-plan.js";
@@ -33,6 +32,7 @@ import type { DispatchRequest } from "./inbound/pipeline.js";
 import type { RouteTarget } from "./inbound/route.js";
 import { inboundSessionPatch } from "./inbound/session-origin.js";
 import { answeredKeys, createTurnRecovery, routeKeys } from "./recovered-turns.js";
+import { coveredOutcome, turnOutcome } from "./turn-settlement.js";
 import type {
   ChannelAccountConfig,
   ChannelAccountRuntime,
@@ -121,30 +121,6 @@ export function replyTarget(inbound: ChannelInbound, quote: boolean): OutboundTa
 }
 
 const DEFAULT_MAX_TEXT = 4000;
-
-/** A finished turn's fate: replied (or its reply failed and was recorded, or waits in the queue),
- *  dropped when aborted, or none while the gateway stops (an aborted run is answered again after the
- *  restart) or when the reply could not even be recorded (nothing was sent: answered again too). */
-function turnOutcome(
-  status: RunResult["status"],
-  report: DeliveryReport | undefined,
-  paused: boolean,
-): InboundSettlement | undefined {
-  if (report?.unrecorded) return undefined;
-  if (status === "ok") {
-    if (report?.failed.length) return "delivery-failed";
-    return report?.queued.length ? "delivery-queued" : "replied";
-  }
-  if (status === "aborted") return paused ? undefined : "dropped";
-  return "run-failed";
-}
-
-/** The fate of a message every target of which already has a recorded reply. */
-function coveredOutcome(covered: DeliveryCoverage[]): InboundSettlement {
-  const outcomes = new Set(covered.map((c) => c.outcome));
-  if (outcomes.has("delivery-failed")) return "delivery-failed";
-  return outcomes.has("delivery-queued") ? "delivery-queued" : "replied";
-}
 
 /** Images the adapter already downloaded (base64), for a model that can see them. */
 function inboundImages(media: ChannelInbound["media"]): ImageContent[] {
