@@ -1,7 +1,8 @@
 // A run that fails (here: its agent's workspace cannot be created, so it throws before any model
 // call) ends as `error` with its cause everywhere it is reported: the retry of a chat.send or
 // `agent` key, agent.wait, the `chat` event, the gateway log, and a channel message's inbound journal
-// line (`run-failed`, not `dropped`: nothing aborted it).
+// line (`run-failed`, not `dropped`: nothing aborted it). A channel turn is started and tracked as
+// one gateway run, like a WS turn: its events, agent.wait and chat.abort (then it settles `dropped`).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -112,5 +113,43 @@ describe("a run that fails", () => {
     expect(turn?.fields).toMatchObject({ channel: "memory", accountId: "default" });
     expect(String(turn?.fields.error)).toMatch(/EEXIST|ENOTDIR|exists/);
     expect(memory.sent).toHaveLength(0);
+  });
+});
+
+describe("a channel turn", () => {
+  it("is a gateway run like a WS turn: its events, agent.wait and chat.abort (settled dropped)", async () => {
+    const memory = createMemoryChannel();
+    box = await createGatewaySandbox({
+      config: () => ({
+        channels: { memory: { dmPolicy: "open", allowFrom: ["*"] } } as OpenClawConfig["channels"],
+      }),
+      options: { channels: { loaders: { memory: async () => memory.adapter } } },
+    });
+    await memory.waitForAccount("default");
+    const client = await box.connect();
+    box.fake.hang();
+    await memory.inject({ peer: { kind: "direct", id: "5" }, text: "hello" });
+    const start = await client.waitFor(
+      (f) => f.event === "agent" && payloadOf(f).data?.phase === "start",
+    );
+    const { runId, sessionKey } = payloadOf(start);
+    await waitUntil(() => box!.fake.chatRequests.length === 1, "the model call");
+    const early = await client.request("agent.wait", { runId, timeoutMs: 10 });
+    expect(payloadOf(early)).toMatchObject({ runId, status: "timeout" });
+    const aborted = await client.request("chat.abort", { sessionKey });
+    expect(payloadOf(aborted)).toMatchObject({ aborted: true, runIds: [runId] });
+    await client.waitFor(
+      (f) => f.event === "chat" && payloadOf(f).runId === runId && payloadOf(f).state === "aborted",
+    );
+    const wait = await client.request("agent.wait", { runId, timeoutMs: 5000 });
+    expect(payloadOf(wait)).toMatchObject({ runId, status: "error" });
+    const path = inboundJournalPath(box.stateDir);
+    const outcomes = () =>
+      readFileSync(path, "utf8")
+        .split("\n")
+        .filter((line) => line.includes('"settled"'))
+        .map((line) => (JSON.parse(line) as { outcome: string }).outcome);
+    await waitUntil(() => outcomes().length === 1, "the message's settle line");
+    expect(outcomes()).toEqual(["dropped"]);
   });
 });
