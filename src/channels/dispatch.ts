@@ -59,8 +59,9 @@ export interface ReplyRoute {
 export type ChannelMessage = InboundMessage<ReplyRoute>;
 
 /** What a channel turn's run is started with: `runAgent`'s params with its id and agent given, and
- *  what an abort from outside (chat.abort, shutdown) also does (drop what its session has queued). */
-export interface ChannelRunRequest extends RunAgentParams {
+ *  what an abort from outside (chat.abort, shutdown) also does (drop what its session has queued);
+ *  the starter owns the abort signal. */
+export interface ChannelRunRequest extends Omit<RunAgentParams, "signal"> {
   runId: string;
   agentId: string;
   onAbort: () => void;
