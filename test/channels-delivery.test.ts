@@ -69,7 +69,7 @@ describe("delivery retry schedule through the gateway", () => {
     const clock = createVirtualClock({ holdAboveMs: 60_000 });
     box = await createGatewaySandbox({
       config: () => telegramConfig(fake),
-      options: { channels: { deliveryClock: clock.clock } },
+      options: { channels: { timing: { deliveryClock: clock.clock } } },
     });
     await fake.waitForCall("getUpdates");
     fake.failNext("sendMessage", 1, {
@@ -107,7 +107,7 @@ describe("delivery retry schedule through the gateway", () => {
       env: box.env,
       port: 0,
       watchConfig: false,
-      channels: { deliveryClock: clock.clock },
+      channels: { timing: { deliveryClock: clock.clock } },
     });
     await clock.waitForSleep(180_000);
     expect(sends(fake)).toHaveLength(1);
@@ -134,7 +134,10 @@ describe("delivery retry schedule through the gateway", () => {
         } as OpenClawConfig["channels"],
       }),
       options: {
-        channels: { loaders: { memory: async () => memory.adapter }, deliveryClock: clock.clock },
+        channels: {
+          loaders: { memory: async () => memory.adapter },
+          timing: { deliveryClock: clock.clock },
+        },
       },
     });
     await memory.waitForAccount("default");

@@ -36,7 +36,7 @@ async function start(memory: MemoryChannel, channels: Record<string, unknown>, e
     options: {
       channels: {
         loaders: { memory: async () => memory.adapter },
-        retry: { minDelayMs: 5, jitter: 0 },
+        timing: { retry: { minDelayMs: 5, jitter: 0 } },
       },
     },
   });

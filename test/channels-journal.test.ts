@@ -103,7 +103,7 @@ async function restart(sandbox: GatewaySandbox, memory: MemoryChannel): Promise<
     watchConfig: false,
     channels: {
       loaders: { memory: async () => memory.adapter },
-      retry: { minDelayMs: 5, jitter: 0 },
+      timing: { retry: { minDelayMs: 5, jitter: 0 } },
     },
   });
   await memory.waitForAccount("default");

@@ -5,8 +5,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { type GatewayHandle, startGateway } from "../src/gateway/index.js";
-import { openTurnJournal, turnJournalPath } from "../src/gateway/turn-journal.js";
-import { MAX_TURN_INTERRUPTIONS } from "../src/gateway/turn-journal-recover.js";
+import { openTurnJournal, turnJournalPath } from "../src/gateway/runs/turn-journal.js";
+import { MAX_TURN_INTERRUPTIONS } from "../src/gateway/runs/turn-journal-recover.js";
 import { writeFileAtomic } from "../src/lib/atomic-write.js";
 import { silentLogger } from "../src/lib/logger.js";
 import {

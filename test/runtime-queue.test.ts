@@ -6,7 +6,7 @@ import {
   type InboundQueueEvent,
   type QueueSettings,
 } from "../src/runtime/lanes/index.js";
-import { type RunResult, runQueuedTurn } from "../src/runtime/run/index.js";
+import { queuedTurnRun, type RunResult, runAgent } from "../src/runtime/run/index.js";
 import { createRuntimeSandbox, type RuntimeSandbox } from "./helpers/runtime-sandbox.js";
 
 let sb: RuntimeSandbox | undefined;
@@ -23,7 +23,7 @@ async function drive(mode: QueueSettings["mode"], turns: number) {
   const queue = createInboundQueue({
     scheduler: box.lanes,
     runTurn: async (turn) => {
-      const result = await runQueuedTurn(box.deps, turn).result;
+      const result = await runAgent(box.deps, queuedTurnRun(turn)).result;
       results.push(result);
       return result;
     },

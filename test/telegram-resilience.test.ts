@@ -73,7 +73,7 @@ async function start(params: {
     config: () => ({
       channels: { telegram: { apiRoot: fake.apiRoot, accounts } } as OpenClawConfig["channels"],
     }),
-    options: { logger: recordingLogger(params.lines), channels: { restart: RESTART } },
+    options: { logger: recordingLogger(params.lines), channels: { timing: { restart: RESTART } } },
   });
   return { sandbox: box, fake };
 }

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/index.js";
 import { GatewayChannels } from "../src/gateway/channels.js";
-import type { RunTracker } from "../src/gateway/runs.js";
-import { GatewayRuntime } from "../src/gateway/runtime.js";
+import { GatewayRuntime } from "../src/gateway/runs/run-resources.js";
+import { RunTracker } from "../src/gateway/runs/run-tracker.js";
 import { writeFileAtomic } from "../src/lib/atomic-write.js";
 import { silentLogger } from "../src/lib/logger.js";
 import { acquireStateDirLock } from "../src/sessions/index.js";
@@ -134,7 +134,7 @@ describe("recovery order across kill -9", () => {
     const channels = new GatewayChannels({
       options: { loaders: { memory: async () => memory.adapter } },
       ...{ config, stateDir, env, logger, runtime, now: Date.now, emit: () => {} },
-      runs: () => ({ adopt: () => undefined }) as unknown as RunTracker,
+      runs: new RunTracker({ runtime, logger, now: Date.now, emit: () => {} }),
       turnsResumed: () => turnsResumed,
     });
     const started = channels.sync();

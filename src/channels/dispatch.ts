@@ -1,6 +1,6 @@
 // Steps 6–8 for a cleared message: session entry + delivery context, the host's one inbound queue
-// (settings from `resolveQueueSettings`; different reply routes never coalesce), `runQueuedTurn`
-// with a typing indicator, and delivery of the reply to exactly where the message came from.
+// (settings from `resolveQueueSettings`; different reply routes never coalesce; each message carries
+// its typed reply route), the turn's run started through `startRun` with a typing indicator, and delivery of the reply to exactly where the message came from.
 // Sequential broadcast groups hand the message to the next agent once a reply is delivered. An agent
 // whose reply to a message is already recorded in the delivery queue (a restart replaying it) is not
 // run again: the queue finishes or reports that reply. A replayed message whose turn's prompt already
@@ -16,10 +16,11 @@ import {
   queueOverrideFromSession,
   resolveQueueSettings,
 } from "../runtime/lanes/index.js";
-import type { AgentRuntimeDeps, RunHandle, RunResult } from "../runtime/run/index.js";
+import type { AgentRuntimeDeps, RunAgentParams, RunResult } from "../runtime/run/index.js";
+// Its own module, not the run index: channel code loads no model code before the first run.
+import { queuedTurnRun } from "../runtime/run/queued-turn.js";
 import type { SessionStoreRegistry } from "../sessions/index.js";
 import type { DeliveryReport } from "./delivery/deliver.js";
-import type { DeliveryCoverage } from "./delivery/delivery-coverage.js";
 import type { DeliveryQueue } from "./delivery/delivery-queue.js";
 import { resolveMediaPolicy } from "./delivery/media-policy.js";
 import { planReplyMessages } from "./delivery/outbound-plan.js";
@@ -31,6 +32,7 @@ import { inboundDedupeKey } from "./inbound/redelivery-filter.js";
 import type { RouteTarget } from "./inbound/route.js";
 import { inboundSessionPatch } from "./inbound/session-origin.js";
 import { answeredKeys, createTurnRecovery, routeKeys } from "./recovered-turns.js";
+import { coveredOutcome, turnOutcome } from "./turn-settlement.js";
 import type {
   ChannelAccountConfig,
   ChannelAccountRuntime,
@@ -40,7 +42,7 @@ import type {
   OutboundTarget,
 } from "./types.js";
 
-/** Where a queued message's reply goes and who answers it (carried in `InboundMessage.meta`). */
+/** Where a queued message's reply goes and who answers it (the payload of its queued message). */
 export interface ReplyRoute {
   agentId: string;
   sessionKey: string;
@@ -53,22 +55,32 @@ export interface ReplyRoute {
   recovered?: { runId: string; keys: string[] };
 }
 
-/** A run started for a channel message (the gateway maps it to `chat`/`agent` events). */
-export interface ChannelRunInfo {
+/** A message of the host's inbound queue: its reply route rides along, typed. */
+export type ChannelMessage = InboundMessage<ReplyRoute>;
+
+/** What a channel turn's run is started with: `runAgent`'s params with its id and agent given, and
+ *  what an abort from outside (chat.abort, shutdown) also does (drop what its session has queued);
+ *  the starter owns the abort signal. */
+export interface ChannelRunRequest extends Omit<RunAgentParams, "signal"> {
   runId: string;
   agentId: string;
-  sessionKey: string;
-  handle: RunHandle;
-  /** Aborts the run (and drops what its session has queued). */
-  cancel: () => void;
+  onAbort: () => void;
 }
+
+/** Starts a channel turn's run: the gateway's one run start (it maps the run to `chat`/`agent`
+ *  events, chat.abort and the shutdown drain). */
+export type StartChannelRun = (
+  request: ChannelRunRequest,
+) => Promise<{ runId: string; result: Promise<RunResult> }>;
 
 /** Everything the dispatcher needs; passed in. */
 export interface ChannelDispatcherDeps {
   config: () => OpenClawConfig;
   stores: SessionStoreRegistry;
   lanes: LaneScheduler;
+  /** Runtime deps of the config current now (media policy paths). */
   runtimeDeps: () => Promise<AgentRuntimeDeps>;
+  startRun: StartChannelRun;
   accountRuntime: (channel: string, accountId: string) => ChannelAccountRuntime | undefined;
   capabilities: (channel: string) => ChannelCapabilities | undefined;
   accountConfig: (channel: string, accountId: string) => ChannelAccountConfig;
@@ -77,17 +89,14 @@ export interface ChannelDispatcherDeps {
   /** Where each message's final fate is recorded (replied, dropped, failed). */
   journal: Pick<InboundJournal, "settle">;
   log: Logger;
-  onRun?: (info: ChannelRunInfo) => void;
   /** Called around each delivery (pending-delivery counts in status). */
   onDeliveryState?: (channel: string, accountId: string, delta: 1 | -1) => void;
-  /** Overrides the configured typing refresh interval (tests). */
-  typingIntervalMs?: number;
 }
 
 /** The dispatcher: `dispatch` queues a cleared message for each of its agents. */
 export interface ChannelDispatcher {
   dispatch(request: DispatchRequest): void;
-  readonly queue: InboundQueue;
+  readonly queue: InboundQueue<ReplyRoute>;
   /** Resolves once every reply whose run has finished is delivered (or failed): shutdown waits. */
   deliveriesSettled(): Promise<void>;
   /** Shutdown began: runs aborted and messages cancelled from now on stay unsettled (replayed). */
@@ -113,30 +122,6 @@ export function replyTarget(inbound: ChannelInbound, quote: boolean): OutboundTa
 }
 
 const DEFAULT_MAX_TEXT = 4000;
-
-/** A finished turn's fate: replied (or its reply failed and was recorded, or waits in the queue),
- *  dropped when aborted, or none while the gateway stops (an aborted run is answered again after the
- *  restart) or when the reply could not even be recorded (nothing was sent: answered again too). */
-function turnOutcome(
-  status: RunResult["status"],
-  report: DeliveryReport | undefined,
-  paused: boolean,
-): InboundSettlement | undefined {
-  if (report?.unrecorded) return undefined;
-  if (status === "ok") {
-    if (report?.failed.length) return "delivery-failed";
-    return report?.queued.length ? "delivery-queued" : "replied";
-  }
-  if (status === "aborted") return paused ? undefined : "dropped";
-  return "run-failed";
-}
-
-/** The fate of a message every target of which already has a recorded reply. */
-function coveredOutcome(covered: DeliveryCoverage[]): InboundSettlement {
-  const outcomes = new Set(covered.map((c) => c.outcome));
-  if (outcomes.has("delivery-failed")) return "delivery-failed";
-  return outcomes.has("delivery-queued") ? "delivery-queued" : "replied";
-}
 
 /** Images the adapter already downloaded (base64), for a model that can see them. */
 function inboundImages(media: ChannelInbound["media"]): ImageContent[] {
@@ -177,11 +162,11 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     });
     // A recovered turn is never joined with other messages: it answers exactly its prompt's.
     const routeKey = replyRouteKey(route.inbound);
-    const inbound: InboundMessage = {
+    const inbound: ChannelMessage = {
       text: route.body,
       id: route.inbound.messageId,
       route: route.recovered ? `${routeKey}|run:${route.recovered.runId}` : routeKey,
-      meta: { reply: route },
+      payload: route,
     };
     const images = inboundImages(route.inbound.media);
     if (images.length) inbound.images = images;
@@ -192,7 +177,7 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     route: ReplyRoute;
     result: RunResult;
     sessionKey: string;
-    answered: readonly InboundMessage[];
+    answered: readonly ChannelMessage[];
   }): Promise<DeliveryReport | undefined> => {
     const { route, result, sessionKey } = params;
     const { channel, accountId } = route.inbound;
@@ -240,24 +225,43 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
 
   /** Settles every message a turn answered, except one whose sequential broadcast went on. */
   const settleTurn = (params: {
-    answered: InboundMessage[];
+    answered: ChannelMessage[];
     outcome: InboundSettlement | undefined;
     chained: boolean;
   }) => {
     const { answered, outcome } = params;
     if (!outcome) return;
-    const routes = answered.flatMap((m) => (m.meta?.reply ? [m.meta.reply as ReplyRoute] : []));
+    const routes = answered.flatMap((m) => (m.payload ? [m.payload] : []));
     routes.forEach((route, index) => {
       const continues = params.chained && index === routes.length - 1 && route.rest.length > 0;
       if (!continues) settle(route, outcome);
     });
   };
 
-  const runTurn = async (queued: QueuedTurn): Promise<RunResult> => {
-    const route = queued.messages.at(-1)?.meta?.reply as ReplyRoute;
+  const logFailedTurn = (route: ReplyRoute, run: RunResult): void => {
+    const { channel, accountId } = route.inbound;
+    const { agentId, sessionKey } = route;
+    deps.log.error(
+      {
+        channel,
+        accountId,
+        agentId,
+        sessionKey,
+        runId: run.runId,
+        status: run.status,
+        error: run.error,
+      },
+      "channel turn failed",
+    );
+  };
+
+  const runTurn = async (queued: QueuedTurn<ReplyRoute>): Promise<RunResult> => {
+    const route = queued.messages.at(-1)?.payload;
+    // Every message this dispatcher submits carries its route: one without is a bug.
+    if (!route) throw new Error(`channel turn ${queued.runId} has no reply route`);
     // Steering messages the run took are answered by it too.
     const answered = [...queued.messages];
-    const turn: QueuedTurn = {
+    const turn: QueuedTurn<ReplyRoute> = {
       ...queued,
       drainSteering: () => {
         const drained = queued.drainSteering();
@@ -271,6 +275,7 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
       const result = await runAndDeliver(turn, route, answered);
       chained = true;
       outcome = turnOutcome(result.run.status, result.report, paused);
+      if (outcome === "run-failed") logFailedTurn(route, result.run);
       return result.run;
     } catch (err) {
       if (!paused) outcome = "run-failed";
@@ -281,28 +286,20 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
   };
 
   const runAndDeliver = async (
-    turn: QueuedTurn,
+    turn: QueuedTurn<ReplyRoute>,
     route: ReplyRoute,
-    answered: readonly InboundMessage[],
+    answered: readonly ChannelMessage[],
   ): Promise<{ run: RunResult; report: DeliveryReport | undefined }> => {
-    const { runQueuedTurn } = await import("../runtime/run/index.js");
     const { recovered: cut } = route;
-    const handle = runQueuedTurn(
-      await deps.runtimeDeps(),
-      cut ? { ...turn, runId: cut.runId } : turn,
-      {
-        agentId: route.agentId,
-        inboundKeys: answeredKeys(answered),
-        // Resumed from its transcript; if a later turn ran on top of it, run again: it must be answered.
-        ...(cut ? { recovery: { mode: "resume", stale: "rerun" } as const } : {}),
-      },
-    );
-    deps.onRun?.({
-      runId: handle.runId,
+    const handle = await deps.startRun({
+      ...queuedTurnRun(turn),
+      // A cut turn goes on under its old id (its prompt in the transcript carries it).
+      runId: cut?.runId ?? turn.runId,
       agentId: route.agentId,
-      sessionKey: turn.sessionKey,
-      handle,
-      cancel: () => queue.cancel(turn.sessionKey, "aborted"),
+      inboundKeys: answeredKeys(answered),
+      // Resumed from its transcript; if a later turn ran on top of it, run again: it must be answered.
+      ...(cut ? { recovery: { mode: "resume", stale: "rerun" } as const } : {}),
+      onAbort: () => queue.cancel(turn.sessionKey, "aborted"),
     });
     const runtime = deps.accountRuntime(route.inbound.channel, route.inbound.accountId);
     const typing = resolveTypingSettings(deps.config(), route.agentId);
@@ -311,7 +308,7 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
         ? startTyping({
             runtime,
             target: replyTarget(route.inbound, false),
-            intervalMs: deps.typingIntervalMs ?? typing.intervalMs,
+            intervalMs: typing.intervalMs,
             onError: (err) => deps.log.warn({ error: String(err) }, "typing indicator failed"),
           })
         : () => {};
@@ -335,12 +332,12 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     return { run: result, report };
   };
 
-  const queue = createInboundQueue({
+  const queue = createInboundQueue<ReplyRoute>({
     scheduler: deps.lanes,
     runTurn,
     onEvent: (event) => {
       if (event.type === "message_dropped") {
-        const reply = event.message.meta?.reply as ReplyRoute | undefined;
+        const reply = event.message.payload;
         // A shutdown's cancel leaves the message unsettled: it is answered after the restart.
         if (reply && !(paused && event.reason === "cancelled")) settle(reply, "dropped");
         deps.log.warn(

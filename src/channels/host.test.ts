@@ -29,6 +29,7 @@ function hostFor(memory: ReturnType<typeof createMemoryChannel>, initial: OpenCl
     stores: new SessionStoreRegistry({ cfg: {}, paths, lock }),
     lanes: createLaneScheduler({ maxConcurrent: 1 }),
     runtimeDeps: () => Promise.reject(new Error("no runs in this test")),
+    startRun: () => Promise.reject(new Error("no runs in this test")),
     emit: () => {},
   });
   return { host, setConfig: (next: OpenClawConfig) => (cfg = next) };

@@ -18,18 +18,14 @@ import {
   initialAccountStatus,
   mergeAccountReport,
 } from "./account-status.js";
-import {
-  type AccountSupervisor,
-  type RestartPolicy,
-  superviseAccount,
-} from "./account-supervisor.js";
-import { type DeliveryClock, systemDeliveryClock } from "./delivery/delivery-clock.js";
+import { type AccountSupervisor, superviseAccount } from "./account-supervisor.js";
+import { systemDeliveryClock } from "./delivery/delivery-clock.js";
 import type { DeliveryEntry, EntrySelector } from "./delivery/delivery-entries.js";
 import type { EntryActionResult } from "./delivery/delivery-queue.js";
-import type { RetryPolicy } from "./delivery/send-retry.js";
-import { type ChannelRunInfo, createChannelDispatcher } from "./dispatch.js";
+import { createChannelDispatcher, type StartChannelRun } from "./dispatch.js";
 import { createHostDeliveries } from "./host-deliveries.js";
 import { buildChannelsStatus, type ChannelsStatus } from "./host-status.js";
+import type { ChannelHostTiming } from "./host-timing.js";
 import { createGroupHistory } from "./inbound/group-history.js";
 import { type InboundJournal, openInboundJournal } from "./inbound/inbound-journal.js";
 import { createMentionPatternCompiler } from "./inbound/mention-gate.js";
@@ -55,15 +51,11 @@ export interface ChannelHostParams {
   stores: SessionStoreRegistry;
   lanes: LaneScheduler;
   runtimeDeps: () => Promise<AgentRuntimeDeps>;
+  /** Starts a channel turn's run (the gateway's run start: events, chat.abort, drain). */
+  startRun: StartChannelRun;
   emit: (event: string, payload: unknown) => void;
   now?: () => number;
-  onRun?: (info: ChannelRunInfo) => void;
-  retry?: Partial<RetryPolicy>;
-  /** Clock of the delivery queue's retry schedule (default: the real one, with `now`). */
-  deliveryClock?: DeliveryClock;
-  typingIntervalMs?: number;
-  /** Backoff of accounts restarted after a failure (tests shorten it). */
-  restart?: Partial<RestartPolicy>;
+  timing?: ChannelHostTiming;
 }
 
 export type { ChannelsStatus } from "./host-status.js";
@@ -108,6 +100,7 @@ const slotKey = (channel: string, accountId: string) => `${channel}\u0000${accou
 /** Creates the host (nothing starts before `start`). */
 export function createChannelHost(params: ChannelHostParams): ChannelHost {
   const now = params.now ?? Date.now;
+  const timing = params.timing ?? {};
   const slots = new Map<string, AccountSlot>();
   const pairing = createPairingStore({ stateDir: params.stateDir, now });
   const accountConfig = (channel: string, accountId: string) =>
@@ -117,10 +110,10 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     stateDir: params.stateDir,
     log: params.log,
     emit: params.emit,
-    clock: params.deliveryClock ?? { now, sleep: systemDeliveryClock.sleep },
+    clock: timing.deliveryClock ?? { now, sleep: systemDeliveryClock.sleep },
     runtimeFor: (channel, accountId) => slotOf(channel, accountId)?.runtime,
     accountConfig,
-    ...(params.retry ? { retry: params.retry } : {}),
+    ...(timing.retry ? { retry: timing.retry } : {}),
     onSent: (channel, message) => {
       const slot = slotOf(channel, message.target.accountId);
       if (slot) slot.status.lastOutboundAt = now();
@@ -145,14 +138,13 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     stores: params.stores,
     lanes: params.lanes,
     runtimeDeps: params.runtimeDeps,
+    startRun: params.startRun,
     accountRuntime: (channel, accountId) => slotOf(channel, accountId)?.runtime,
     capabilities: (channel) => params.registry.get(channel)?.capabilities,
     accountConfig,
     deliveries,
     journal: journalWriter,
     log: params.log,
-    ...(params.onRun ? { onRun: params.onRun } : {}),
-    ...(params.typingIntervalMs ? { typingIntervalMs: params.typingIntervalMs } : {}),
     onDeliveryState: (channel, accountId, delta) => {
       const slot = slotOf(channel, accountId);
       if (slot) slot.status.pendingDeliveries += delta;
@@ -268,7 +260,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
         if (runtime) deliveries.resume(channel, accountId);
       },
       report,
-      ...(params.restart ? { policy: params.restart } : {}),
+      ...(timing.restart ? { policy: timing.restart } : {}),
     });
     await slot.supervisor.start();
   };

@@ -64,10 +64,8 @@ export function routeKeys(route: RecoverableRoute): string[] {
 }
 
 /** The inbound keys of the messages a turn answers. */
-export function answeredKeys(messages: readonly InboundMessage[]): string[] {
-  return messages.flatMap((m) =>
-    m.meta?.reply ? routeKeys(m.meta.reply as RecoverableRoute) : [],
-  );
+export function answeredKeys(messages: readonly InboundMessage<RecoverableRoute>[]): string[] {
+  return messages.flatMap((m) => (m.payload ? routeKeys(m.payload) : []));
 }
 
 /** What a replayed message does for one target: run as a new turn (nothing of it landed), nothing

@@ -2,11 +2,9 @@
 // gateway options) and the channel host, created (lazily imported) only when `channels` configures
 // a channel that has an adapter, so a channel-less gateway loads no channel code at start-up.
 import { configuredChannelIds } from "../channels/account-config.js";
-import type { RestartPolicy } from "../channels/account-supervisor.js";
 import { builtinChannelLoaders } from "../channels/builtin.js";
-import type { DeliveryClock } from "../channels/delivery/delivery-clock.js";
-import type { RetryPolicy } from "../channels/delivery/send-retry.js";
 import type { ChannelHost } from "../channels/host.js";
+import type { ChannelHostTiming } from "../channels/host-timing.js";
 import {
   type ChannelAdapterLoader,
   type ChannelRegistry,
@@ -14,22 +12,17 @@ import {
 } from "../channels/registry.js";
 import type { Logger } from "../lib/logger.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
-import type { RunTracker } from "./runs.js";
-import type { GatewayRuntime } from "./runtime.js";
+import type { GatewayRuntime } from "./runs/run-resources.js";
+import type { RunTracker } from "./runs/run-tracker.js";
 
 /** Channel options of startGateway. */
 export interface GatewayChannelOptions {
   /** Lazy adapters by channel id (default: the built-in ones); an SDK loads only when its channel is
    *  configured. */
   loaders?: Record<string, ChannelAdapterLoader>;
-  /** Delivery retry policy under the config's `channels.<id>.retry` (tests shorten the backoff). */
-  retry?: Partial<RetryPolicy>;
-  /** Clock of the delivery retry schedule (tests run minutes of backoff without waiting). */
-  deliveryClock?: DeliveryClock;
-  /** Typing indicator refresh override (default: the configured `typingIntervalSeconds`, else 6 s). */
-  typingIntervalMs?: number;
-  /** Backoff of accounts restarted after a failure (tests shorten it; default 1 s doubling to 5 min). */
-  restart?: Partial<RestartPolicy>;
+  /** Delivery retry, delivery clock and account restart backoff, handed to the host as is (tests
+   *  shorten or virtualize them). */
+  timing?: ChannelHostTiming;
 }
 
 /** What the channels need from the gateway. */
@@ -40,7 +33,8 @@ export interface GatewayChannelsParams {
   env: Record<string, string | undefined>;
   logger: Logger;
   runtime: GatewayRuntime;
-  runs: () => RunTracker;
+  /** Starts and tracks every channel turn's run (the same tracker as the WS turns). */
+  runs: RunTracker;
   emit: (event: string, payload: unknown) => void;
   now: () => number;
   /** Resolves once the WS turns a restart resumes are in their lanes: the host starts after that,
@@ -93,7 +87,6 @@ export class GatewayChannels {
     const { params } = this;
     await params.turnsResumed();
     const { createChannelHost } = await import("../channels/host.js");
-    const typing = params.options.typingIntervalMs;
     this.current = createChannelHost({
       registry: this.registry,
       config: params.config,
@@ -105,11 +98,8 @@ export class GatewayChannels {
       runtimeDeps: () => params.runtime.deps(),
       emit: params.emit,
       now: params.now,
-      onRun: (info) => params.runs().adopt(info),
-      ...(params.options.retry ? { retry: params.options.retry } : {}),
-      ...(params.options.restart ? { restart: params.options.restart } : {}),
-      ...(params.options.deliveryClock ? { deliveryClock: params.options.deliveryClock } : {}),
-      ...(typing ? { typingIntervalMs: typing } : {}),
+      startRun: (request) => params.runs.start(request),
+      ...(params.options.timing ? { timing: params.options.timing } : {}),
     });
     return this.current;
   }

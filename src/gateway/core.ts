@@ -4,13 +4,13 @@
 import type { StatePaths } from "../config/index.js";
 import type { Logger } from "../lib/logger.js";
 import type { GatewayChannels } from "./channels.js";
-import type { DedupeCache } from "./dedupe.js";
+import type { DedupeCache } from "./idempotency-cache.js";
 import type { LiveConfig } from "./live-config/live-config.js";
 import type { LogRing } from "./logging/log-ring.js";
 import type { PresenceTable } from "./presence.js";
-import type { RunTracker } from "./runs.js";
-import type { GatewayRuntime } from "./runtime.js";
-import type { TurnJournal } from "./turn-journal.js";
+import type { GatewayRuntime } from "./runs/run-resources.js";
+import type { RunTracker } from "./runs/run-tracker.js";
+import type { TurnJournal } from "./runs/turn-journal.js";
 
 /** Version counters sent with presence and health. */
 export interface StateVersion {

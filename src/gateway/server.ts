@@ -20,7 +20,6 @@ import { judgeAuthReload } from "./auth/reload-policy.js";
 import { assertAuthForHost, resolveGatewayAuth, sameSharedAuth } from "./auth/shared-secret.js";
 import { type GatewayChannelOptions, GatewayChannels } from "./channels.js";
 import type { GatewayCore } from "./core.js";
-import { DedupeCache } from "./dedupe.js";
 import { buildHealth } from "./health.js";
 import { createGatewayHeartbeats } from "./heartbeat/gateway-scheduler.js";
 import { createHeartbeatDelivery } from "./heartbeat/reply-delivery.js";
@@ -30,16 +29,17 @@ import { answerClientError, answerConnectMethod, MAX_HEADER_BYTES } from "./http
 import { handleHttp } from "./http/routes.js";
 import { defaultUiDir } from "./http/ui-files.js";
 import { createUpgradeHandler } from "./http/upgrade-handler.js";
+import { DedupeCache } from "./idempotency-cache.js";
 import { createCompatKeyWarner } from "./live-config/compat-warnings.js";
 import { LiveConfig } from "./live-config/live-config.js";
 import { createRingLogger, LogRing } from "./logging/log-ring.js";
 import { createMethodDeps } from "./methods/method-deps.js";
 import { bindMethods, GATEWAY_METHODS } from "./methods/method-table.js";
 import { PresenceTable } from "./presence.js";
-import { RunTracker } from "./runs.js";
-import { GatewayRuntime } from "./runtime.js";
-import { openTurnJournal, type TurnJournal } from "./turn-journal.js";
-import { recoverTurns } from "./turn-journal-recover.js";
+import { GatewayRuntime } from "./runs/run-resources.js";
+import { RunTracker } from "./runs/run-tracker.js";
+import { openTurnJournal, type TurnJournal } from "./runs/turn-journal.js";
+import { recoverTurns } from "./runs/turn-journal-recover.js";
 import { type ConnectionHost, GatewayConnection } from "./ws/connection.js";
 import {
   type DeviceAuthority,
@@ -234,6 +234,13 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       broadcast("presence", { presence: presence.list() });
     }, 50);
   };
+  // Created before the channels: their turns start through it, as the WS turns do.
+  const runs = new RunTracker({
+    runtime,
+    emit: (event, payload) => broadcast(event, payload),
+    logger,
+    now,
+  });
   const channels = new GatewayChannels({
     options: options.channels ?? {},
     config: () => live.config,
@@ -241,7 +248,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     env,
     logger,
     runtime,
-    runs: () => core.runs,
+    runs,
     emit: (event, payload) => broadcast(event, payload),
     now,
     turnsResumed: () => core.turnsResumed,
@@ -263,12 +270,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     },
     live,
     runtime,
-    runs: new RunTracker({
-      runtime,
-      emit: (event, payload) => broadcast(event, payload),
-      logger,
-      now,
-    }),
+    runs,
     channels,
     presence,
     dedupe: new DedupeCache({ now }),

@@ -3,7 +3,7 @@
 // times each run's prompt and reply landed and to find transcripts no session points to.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { turnJournalPath } from "../../src/gateway/turn-journal.js";
+import { turnJournalPath } from "../../src/gateway/runs/turn-journal.js";
 import {
   currentBranch,
   isMessageEntry,

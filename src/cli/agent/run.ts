@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { resolveBundledSkillsDir } from "../../agents/skills/index.js";
 import type { GatewayClient, GatewayEvent } from "../../client/index.js";
 import { GatewayRequestError } from "../../client/index.js";
+import { assertNever } from "../../lib/assert-never.js";
 import {
   buildAgentMainSessionKey,
   parseAgentSessionKey,
@@ -49,13 +50,23 @@ function startSpinner(ctx: CliContext): () => void {
 }
 
 function describeEvent(event: RunEvent): string | undefined {
-  if (event.type === "tool_start") return `· ${event.toolName} ${JSON.stringify(event.args)}`;
-  if (event.type === "tool_end" && event.isError) return `· ${event.toolName} failed`;
-  if (event.type === "failover") {
-    return `! failover ${event.from.model} (${event.from.credential}) → ${event.to.model} (${event.to.credential}): ${event.reason}`;
+  switch (event.type) {
+    case "tool_start":
+      return `· ${event.toolName} ${JSON.stringify(event.args)}`;
+    case "tool_end":
+      return event.isError ? `· ${event.toolName} failed` : undefined;
+    case "failover":
+      return `! failover ${event.from.model} (${event.from.credential}) → ${event.to.model} (${event.to.credential}): ${event.reason}`;
+    case "compaction":
+      return `· compaction: ${event.detail}`;
+    // Deltas are the reply itself (stdout); the rest ends in the result.
+    case "assistant_delta":
+    case "lifecycle":
+    case "model":
+      return undefined;
+    default:
+      return assertNever(event, "run event");
   }
-  if (event.type === "compaction") return `· compaction: ${event.detail}`;
-  return undefined;
 }
 
 /** Runs one embedded turn and streams it; exit 1 when the run does not end ok. */

@@ -2,6 +2,7 @@
 // `agent.wait` (never cancels the run). The turn is journaled before the ack: after a crash it is
 // resumed, and a retry of its key gets the stored outcome (turn-journal-run.ts).
 import { ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
+import { answerDuplicate, turnKey } from "../idempotency.js";
 import { type CallOf, defineMethod, fail, ok } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
 import { resolveTarget } from "./shared.js";
@@ -13,10 +14,9 @@ async function agent(
   deps: Pick<MethodDeps, "dedupe" | "config" | "startTurn" | "now">,
 ) {
   const { params } = call;
-  const dedupeKey = `agent:${params.idempotencyKey}`;
-  const seen = deps.dedupe.get(dedupeKey);
-  if (seen?.state === "in_flight") return ok({ ...seen.info, status: "in_flight" });
-  if (seen?.state === "done") return ok(seen.final);
+  const dedupeKey = turnKey("agent", params.idempotencyKey);
+  const duplicate = answerDuplicate(deps.dedupe, dedupeKey);
+  if (duplicate) return duplicate;
   const target = resolveTarget(deps.config(), params);
   if ("error" in target) return target.error;
   const runId = params.idempotencyKey;

@@ -1,6 +1,7 @@
 // WebChat-style methods: chat.send (ack with the runId, then `chat` events; journaled before the ack
 // like `agent`), chat.history (the session's current branch as messages) and chat.abort.
 import { currentBranch, isMessageEntry } from "../../sessions/index.js";
+import { answerDuplicate, turnKey } from "../idempotency.js";
 import { type CallOf, defineMethod, ok } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
 import { invalid, resolveTarget } from "./shared.js";
@@ -11,10 +12,9 @@ async function send(
 ) {
   const { params } = call;
   if (params.message.trim() === "") return invalid("invalid chat.send params: message is empty");
-  const dedupeKey = `chat:${params.idempotencyKey}`;
-  const seen = deps.dedupe.get(dedupeKey);
-  if (seen?.state === "in_flight") return ok({ runId: seen.info.runId, status: "in_flight" });
-  if (seen?.state === "done") return ok(seen.final);
+  const dedupeKey = turnKey("chat", params.idempotencyKey);
+  const duplicate = answerDuplicate(deps.dedupe, dedupeKey);
+  if (duplicate) return duplicate;
   const target = resolveTarget(deps.config(), { sessionKey: params.sessionKey });
   if ("error" in target) return target.error;
   const runId = params.idempotencyKey;

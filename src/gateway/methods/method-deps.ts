@@ -5,9 +5,9 @@ import type { ResolvedConfig } from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
 import type { GatewayChannels } from "../channels.js";
 import type { GatewayCore } from "../core.js";
-import type { DedupeCache } from "../dedupe.js";
 import { buildHealth } from "../health.js";
 import type { HeartbeatScheduler } from "../heartbeat/scheduler.js";
+import type { DedupeCache } from "../idempotency-cache.js";
 import {
   type ConfigWriteOutcome,
   type ConfigWriteParams,
@@ -17,9 +17,13 @@ import {
 import type { LiveConfig } from "../live-config/live-config.js";
 import type { LogRing } from "../logging/log-ring.js";
 import type { PresenceTable } from "../presence.js";
-import type { RunTracker } from "../runs.js";
-import type { GatewayRuntime } from "../runtime.js";
-import { type StartedTurn, startJournaledTurn, type TurnToJournal } from "../turn-journal-run.js";
+import type { GatewayRuntime } from "../runs/run-resources.js";
+import type { RunTracker } from "../runs/run-tracker.js";
+import {
+  type StartedTurn,
+  startJournaledTurn,
+  type TurnToJournal,
+} from "../runs/turn-journal-run.js";
 import type { MethodResult } from "./method.js";
 
 /** What `status` reports about the gateway process itself. */

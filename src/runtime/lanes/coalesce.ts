@@ -1,8 +1,8 @@
 // Text shaping for held messages: the collect-mode join and the one-line summary of dropped messages.
 import type { ImageContent } from "@mariozechner/pi-ai";
 
-/** One inbound user message waiting for, or steering, a run. */
-export interface InboundMessage {
+/** One inbound user message waiting for, or steering, a run; `P` is what its submitter attaches. */
+export interface InboundMessage<P = unknown> {
   text: string;
   /** Caller's id, echoed in drop reports. */
   id?: string;
@@ -11,7 +11,11 @@ export interface InboundMessage {
   images?: ImageContent[];
   /** Filled in on submit when absent (ms epoch). */
   receivedAt?: number;
-  meta?: Record<string, unknown>;
+  /** The submitter's own data (a channel message's reply route), handed back with the message in
+   *  turns, steering and drop reports; absent on the overflow summary line the queue writes. */
+  payload?: P;
+  /** Set on the overflow summary line the queue puts first among steering messages. */
+  overflowSummary?: boolean;
 }
 
 /** Header of a collect-mode prompt that joins several held messages. */

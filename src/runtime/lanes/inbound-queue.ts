@@ -18,12 +18,12 @@ import { LaneCancelledError, type LaneRunHandle, type LaneScheduler } from "./sc
 import { systemTimers, type Timers } from "./timers.js";
 
 /** One turn handed to the run loop: the messages it answers and its steering inbox. */
-export interface QueuedTurn {
+export interface QueuedTurn<P = unknown> {
   sessionKey: string;
   runId: string;
   mode: QueueModeName;
   /** The messages this turn answers, oldest first (at least one). */
-  messages: InboundMessage[];
+  messages: InboundMessage<P>[];
   /** The user prompt: one message as is, several joined, an overflow summary line first. */
   prompt: string;
   images: ImageContent[];
@@ -31,7 +31,7 @@ export interface QueuedTurn {
   overflowSummary?: string;
   signal: AbortSignal;
   /** Steer mode: messages that arrived during this run; the loop calls it after each tool call. */
-  drainSteering(): InboundMessage[];
+  drainSteering(): InboundMessage<P>[];
   /** True when `drainSteering()` would return something. */
   hasPendingSteering(): boolean;
 }
@@ -49,11 +49,11 @@ export interface SubmitResult {
 export type DropReason = "cap" | "cancelled";
 
 /** Everything the queue reports; drops are always reported, never silent. */
-export type InboundQueueEvent =
+export type InboundQueueEvent<P = unknown> =
   | {
       type: "message_dropped";
       sessionKey: string;
-      message: InboundMessage;
+      message: InboundMessage<P>;
       reason: DropReason;
       policy?: QueueDropPolicy;
       /** True when the message survives as a line of the next turn's overflow summary. */
@@ -65,19 +65,19 @@ export type InboundQueueEvent =
   | { type: "steering_delivered"; sessionKey: string; runId: string; count: number };
 
 /** Dependencies of {@link createInboundQueue}. */
-export interface InboundQueueParams {
+export interface InboundQueueParams<P = unknown> {
   scheduler: LaneScheduler;
   /** Runs one turn (the agent loop); it must honour `turn.signal`. */
-  runTurn: (turn: QueuedTurn) => Promise<unknown>;
-  onEvent: (event: InboundQueueEvent) => void;
+  runTurn: (turn: QueuedTurn<P>) => Promise<unknown>;
+  onEvent: (event: InboundQueueEvent<P>) => void;
   timers?: Timers;
   clock?: Clock;
 }
 
 /** Arguments of `submit`. */
-export interface SubmitParams {
+export interface SubmitParams<P = unknown> {
   sessionKey: string;
-  message: InboundMessage;
+  message: InboundMessage<P>;
   /** Resolved with `resolveQueueSettings`; defaults to the legacy defaults. */
   settings?: QueueSettings;
 }
@@ -86,8 +86,8 @@ export interface SubmitParams {
 export type SessionQueuePhase = "idle" | "waiting" | "scheduled" | "running";
 
 /** The inbound queue of every session; see {@link createInboundQueue}. */
-export interface InboundQueue {
-  submit(params: SubmitParams): SubmitResult;
+export interface InboundQueue<P = unknown> {
+  submit(params: SubmitParams<P>): SubmitResult;
   /** Drops (and reports) held and steering messages, aborts the run; returns the messages dropped. */
   cancel(sessionKey: string, reason?: string): number;
   pending(sessionKey: string): { phase: SessionQueuePhase; held: number; steering: number };
@@ -95,13 +95,13 @@ export interface InboundQueue {
   readonly sessionCount: number;
 }
 
-interface SessionState {
+interface SessionState<P> {
   key: string;
   settings: QueueSettings;
   phase: SessionQueuePhase;
-  held: InboundMessage[];
-  steering: InboundMessage[];
-  overflow: { total: number; samples: InboundMessage[] };
+  held: InboundMessage<P>[];
+  steering: InboundMessage<P>[];
+  overflow: { total: number; samples: InboundMessage<P>[] };
   lastArrival: number;
   timer?: unknown;
   handle?: LaneRunHandle<unknown>;
@@ -110,7 +110,7 @@ interface SessionState {
   interruptRequested: boolean;
 }
 
-function byArrival(a: InboundMessage, b: InboundMessage): number {
+function byArrival(a: InboundMessage<unknown>, b: InboundMessage<unknown>): number {
   return (a.receivedAt ?? 0) - (b.receivedAt ?? 0);
 }
 
@@ -119,13 +119,15 @@ function byArrival(a: InboundMessage, b: InboundMessage): number {
  * a turn is queued or running are handled per the session's mode, and the next turn starts when the run
  * ends and `debounceMs` of quiet have passed since the last arrival.
  */
-export function createInboundQueue(params: InboundQueueParams): InboundQueue {
+export function createInboundQueue<P = unknown>(params: InboundQueueParams<P>): InboundQueue<P> {
   const { scheduler, runTurn, onEvent } = params;
   const timers = params.timers ?? systemTimers;
   const clock = params.clock ?? systemClock;
-  const sessions = new Map<string, SessionState>();
+  const sessions = new Map<string, SessionState<P>>();
+  type State = SessionState<P>;
+  type Message = InboundMessage<P>;
 
-  const ensure = (key: string, settings: QueueSettings): SessionState => {
+  const ensure = (key: string, settings: QueueSettings): State => {
     let state = sessions.get(key);
     if (!state) {
       state = {
@@ -145,15 +147,15 @@ export function createInboundQueue(params: InboundQueueParams): InboundQueue {
   };
 
   const reportDrop = (
-    state: SessionState,
-    message: InboundMessage,
+    state: State,
+    message: Message,
     drop: { reason: DropReason; policy?: QueueDropPolicy; summarized: boolean },
   ): void => {
     onEvent({ type: "message_dropped", sessionKey: state.key, message, ...drop });
   };
 
   /** Adds `message` to `list` under the cap; false when the newcomer itself was dropped. */
-  const admit = (state: SessionState, list: InboundMessage[], message: InboundMessage): boolean => {
+  const admit = (state: State, list: Message[], message: Message): boolean => {
     const { cap, drop } = state.settings;
     if (list.length < cap) {
       list.push(message);
@@ -174,17 +176,17 @@ export function createInboundQueue(params: InboundQueueParams): InboundQueue {
     return true;
   };
 
-  const takeOverflowSummary = (state: SessionState): string | undefined => {
+  const takeOverflowSummary = (state: State): string | undefined => {
     if (state.overflow.total === 0) return undefined;
     const line = summarizeDropped(state.overflow.samples, state.overflow.total);
     state.overflow = { total: 0, samples: [] };
     return line;
   };
 
-  const takeBatch = (state: SessionState): InboundMessage[] => {
+  const takeBatch = (state: State): Message[] => {
     if (state.held.length === 0) return [];
     const first = state.held[0];
-    const sameRoute = (message: InboundMessage) => message.route === first.route;
+    const sameRoute = (message: Message) => message.route === first.route;
     const mode = state.settings.mode;
     if (mode === "followup") return [state.held.shift()!];
     const batch = state.held.filter(sameRoute);
@@ -197,16 +199,16 @@ export function createInboundQueue(params: InboundQueueParams): InboundQueue {
     return batch;
   };
 
-  const drain = (state: SessionState, runId: string): InboundMessage[] => {
+  const drain = (state: State, runId: string): Message[] => {
     if (state.runId !== runId || state.steering.length === 0) return [];
     const out = state.steering.splice(0);
     const summary = takeOverflowSummary(state);
-    if (summary) out.unshift({ text: summary, meta: { overflowSummary: true } });
+    if (summary) out.unshift({ text: summary, overflowSummary: true });
     onEvent({ type: "steering_delivered", sessionKey: state.key, runId, count: out.length });
     return out;
   };
 
-  const startTurn = (state: SessionState, signal: AbortSignal, runId: string): Promise<unknown> => {
+  const startTurn = (state: State, signal: AbortSignal, runId: string): Promise<unknown> => {
     state.phase = "running";
     state.runId = runId;
     state.interruptRequested = false;
@@ -215,7 +217,7 @@ export function createInboundQueue(params: InboundQueueParams): InboundQueue {
     state.runRoute = messages[0].route;
     const overflowSummary = takeOverflowSummary(state);
     const joined = joinCollected(messages);
-    const turn: QueuedTurn = {
+    const turn: QueuedTurn<P> = {
       sessionKey: state.key,
       runId,
       mode: state.settings.mode,
@@ -237,7 +239,7 @@ export function createInboundQueue(params: InboundQueueParams): InboundQueue {
     return runTurn(turn);
   };
 
-  const arm = (state: SessionState, ms: number): void => {
+  const arm = (state: State, ms: number): void => {
     state.phase = "waiting";
     state.timer = timers.setTimeout(() => {
       state.timer = undefined;
@@ -248,7 +250,7 @@ export function createInboundQueue(params: InboundQueueParams): InboundQueue {
     }, ms);
   };
 
-  const turnEnded = (state: SessionState, runId: string, error: unknown): void => {
+  const turnEnded = (state: State, runId: string, error: unknown): void => {
     if (error !== undefined && !(error instanceof LaneCancelledError)) {
       onEvent({ type: "turn_failed", sessionKey: state.key, runId, error });
     }
@@ -274,7 +276,7 @@ export function createInboundQueue(params: InboundQueueParams): InboundQueue {
     else schedule(state);
   };
 
-  function schedule(state: SessionState): void {
+  function schedule(state: State): void {
     state.phase = "scheduled";
     const handle = scheduler.enqueue(state.key, (signal, info) =>
       startTurn(state, signal, info.runId),
@@ -286,14 +288,14 @@ export function createInboundQueue(params: InboundQueueParams): InboundQueue {
     );
   }
 
-  const interrupt = (state: SessionState): void => {
+  const interrupt = (state: State): void => {
     if (state.interruptRequested || !state.runId) return;
     state.interruptRequested = true;
     onEvent({ type: "run_interrupted", sessionKey: state.key, runId: state.runId });
     state.handle?.abort("interrupted by a newer message");
   };
 
-  const currentRunId = (state: SessionState) => state.runId ?? state.handle?.runId;
+  const currentRunId = (state: State) => state.runId ?? state.handle?.runId;
 
   return {
     submit({ sessionKey, message, settings = DEFAULT_QUEUE_SETTINGS }) {

@@ -34,6 +34,7 @@ export {
 export {
   createLaneScheduler,
   DEFAULT_MAX_CONCURRENT,
+  type EnqueueOptions,
   LaneCancelledError,
   type LaneEvent,
   type LaneGroups,

@@ -163,6 +163,25 @@ describe("createLaneScheduler", () => {
     expect(events).toEqual(["run_queued:run-1", "run_started:run-1", "run_finished:run-1"]);
   });
 
+  it("runs a task under the runId given to enqueue, queued behind another or not", async () => {
+    const scheduler = createLaneScheduler({ newRunId: () => "generated" });
+    const g = gate();
+    const first = scheduler.enqueue("s", () => g.promise, { runId: "rpc-key-1" });
+    const second = scheduler.enqueue("s", async (_signal, info) => info.runId, {
+      runId: "rpc-key-2",
+    });
+    const third = scheduler.enqueue("s", async (_signal, info) => info.runId);
+    expect([first.runId, second.runId, third.runId]).toEqual([
+      "rpc-key-1",
+      "rpc-key-2",
+      "generated",
+    ]);
+    expect(scheduler.runningRunId("s")).toBe("rpc-key-1");
+    g.open();
+    await expect(second.result).resolves.toBe("rpc-key-2");
+    await expect(third.result).resolves.toBe("generated");
+  });
+
   it("defaults to a cap of 4 and starts waiting runs when the cap is raised", async () => {
     const scheduler = createLaneScheduler();
     expect(scheduler.maxConcurrent).toBe(DEFAULT_MAX_CONCURRENT);

@@ -59,10 +59,16 @@ export interface LaneGroups {
   capOf(group: string): number | undefined;
 }
 
+/** Options of one `enqueue`. */
+export interface EnqueueOptions {
+  /** The run's id (the caller's, e.g. an RPC's idempotencyKey); absent: a fresh one. */
+  runId?: string;
+}
+
 /** Per-session serialization plus a global cap; see {@link createLaneScheduler}. */
 export interface LaneScheduler {
   /** Queues `task` in the session's lane; it starts when the lane is free and a global slot is open. */
-  enqueue<T>(sessionKey: string, task: LaneTask<T>): LaneRunHandle<T>;
+  enqueue<T>(sessionKey: string, task: LaneTask<T>, options?: EnqueueOptions): LaneRunHandle<T>;
   /** True while the session has a running or queued run. */
   isBusy(sessionKey: string): boolean;
   /** Id of the session's running run, if any. */
@@ -292,7 +298,7 @@ export function createLaneScheduler(options: LaneSchedulerOptions = {}): LaneSch
   };
 
   return {
-    enqueue<T>(sessionKey: string, task: LaneTask<T>): LaneRunHandle<T> {
+    enqueue<T>(sessionKey: string, task: LaneTask<T>, opts: EnqueueOptions = {}): LaneRunHandle<T> {
       let lane = lanes.get(sessionKey);
       if (!lane) {
         const group = groups?.groupOf(sessionKey);
@@ -307,7 +313,7 @@ export function createLaneScheduler(options: LaneSchedulerOptions = {}): LaneSch
         reject = rej;
       });
       const job: Job = {
-        runId: newRunId(),
+        runId: opts.runId ?? newRunId(),
         sessionKey,
         seq: seq++,
         task: task as LaneTask<unknown>,

@@ -36,7 +36,7 @@ import { runAttempt } from "./attempt.js";
 import type { RunEvent } from "./events.js";
 import { assembleRunPrompt } from "./prompt.js";
 import type { AgentRuntimeDeps } from "./run-agent.js";
-import { createSessionToolsHost } from "./session-host.js";
+import { createSessionToolsHost } from "./session-tools-host.js";
 import { summarizeWith } from "./summarize.js";
 
 /** The run's fixed surroundings: deps, the agent, its store and the open transcript. */

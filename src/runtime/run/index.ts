@@ -1,6 +1,7 @@
-// Public surface of the run: runAgent and its events, results and dependencies.
+// Public surface of the run: runAgent (the one way to start a run) and its events, results and dependencies.
 export { createEventChannel, type EventChannel, type RunEvent, type RunStatus } from "./events.js";
 export { compactSessionNow, type ManualCompactionResult } from "./manual-compact.js";
+export { queuedTurnRun } from "./queued-turn.js";
 export {
   type AgentRuntimeDeps,
   type ReplyPayload,
@@ -8,7 +9,6 @@ export {
   type RunHandle,
   type RunResult,
   runAgent,
-  runQueuedTurn,
 } from "./run-agent.js";
 export { createRunCaches, type RunCaches } from "./run-caches.js";
 export type { RunRecovery } from "./turn-recovery.js";

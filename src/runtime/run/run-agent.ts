@@ -1,6 +1,7 @@
 // runAgent: one serialized turn of one session. Loads the history, builds the prompt, resolves the
 // model chain and credentials, runs the loop with failover, writes every message to the transcript,
 // updates the session entry, and reports it all as RunEvents plus a final RunResult.
+import { randomUUID } from "node:crypto";
 import type { AgentEvent, AgentMessage, StreamFn } from "@mariozechner/pi-agent-core";
 import type { ImageContent, Usage, UserMessage } from "@mariozechner/pi-ai";
 import { seedWorkspace } from "../../agents/workspace.js";
@@ -13,7 +14,7 @@ import type {
   TranscriptMessage,
 } from "../../sessions/index.js";
 import { buildContextFromBranch } from "../compaction/index.js";
-import type { LaneScheduler, QueuedTurn, SteeringSource } from "../lanes/index.js";
+import { LaneCancelledError, type LaneScheduler, type SteeringSource } from "../lanes/index.js";
 import type { FailoverEvent } from "../models/index.js";
 import type { ProcessRegistry } from "../tools/index.js";
 import { createEventChannel, type RunEvent, type RunStatus } from "./events.js";
@@ -46,8 +47,11 @@ export interface AgentRuntimeDeps {
   caches?: RunCaches;
 }
 
-/** One message into one session. */
+/** One message into one session: everything a run is started with. */
 export interface RunAgentParams {
+  /** The run's id (an RPC's idempotencyKey, a channel turn's lane run, a resumed turn's old id);
+   *  absent: a fresh one. */
+  runId?: string;
   /** Defaults to the agent named in the session key. */
   agentId?: string;
   sessionKey: string;
@@ -59,6 +63,9 @@ export interface RunAgentParams {
   timeoutSeconds?: number;
   /** Steer mode: messages that arrive during the run (the inbound queue's `QueuedTurn`). */
   steering?: SteeringSource;
+  /** The run already holds its session's lane slot (an inbound-queue turn, whose signal this is): it
+   *  starts at once under this signal instead of queueing in the lane a second time. */
+  laneSlot?: AbortSignal;
   /** A turn accepted before a restart (the gateway's turn journal). "resume" goes on from what its
    *  transcript holds (its prompt never appended twice; a reply that already landed is returned
    *  without a model call); "fail" records it as failed in the session instead of running it. */
@@ -123,11 +130,13 @@ function lastRecordedModel(
   return undefined;
 }
 
-function failedResult(runId: string, err: unknown): RunResult {
+/** The result of a run that threw instead of returning one: cancelled before it started (aborted),
+ *  or failed (error, with the cause's message). */
+function thrownResult(runId: string, err: unknown): RunResult {
   const error = err instanceof Error ? err.message : String(err);
   return {
     runId,
-    status: "aborted",
+    status: err instanceof LaneCancelledError ? "aborted" : "error",
     payloads: [],
     usage: emptyUsage(),
     durationMs: 0,
@@ -136,16 +145,17 @@ function failedResult(runId: string, err: unknown): RunResult {
   };
 }
 
-/** Settles a run: a rejection (cancelled before start, or a bug) still yields a result and an event. */
+/** Settles a run: a rejection (cancelled before start, or a failure) still yields a result and an
+ *  event. */
 function settle(params: {
-  runId: () => string;
+  runId: string;
   promise: Promise<RunResult>;
   emit: (event: RunEvent) => void;
   close: () => void;
 }): Promise<RunResult> {
   return params.promise
     .catch((err: unknown): RunResult => {
-      const result = failedResult(params.runId(), err);
+      const result = thrownResult(params.runId, err);
       params.emit({
         type: "lifecycle",
         runId: result.runId,
@@ -157,43 +167,26 @@ function settle(params: {
     .finally(params.close);
 }
 
-/** Starts a run in the session's lane; a second message to the same session waits for the first. */
+/** Starts a run: the one way every caller (CLI, gateway WS turns, channel turns, session tools)
+ *  starts one. It queues in the session's lane (a second message to the same session waits for the
+ *  first), unless `params.laneSlot` says it already holds that lane's slot (an inbound-queue turn). */
 export function runAgent(deps: AgentRuntimeDeps, params: RunAgentParams): RunHandle {
   const channel = createEventChannel<RunEvent>();
-  let runId = "";
   const emit = (event: RunEvent) => channel.push(event);
-  const handle = deps.lanes.enqueue(params.sessionKey, (laneSignal, info) => {
-    return executeRun({ deps, params, runId: info.runId, laneSignal, emit });
-  });
-  runId = handle.runId;
-  const result = settle({
-    runId: () => runId,
-    promise: handle.result,
-    emit,
-    close: () => channel.close(),
-  });
-  return { runId, events: channel, result };
-}
-
-/** Runs a turn the inbound queue already scheduled in the session's lane (no second enqueue);
- * the turn is also the steering source, so steer mode reaches the running loop. */
-export function runQueuedTurn(
-  deps: AgentRuntimeDeps,
-  turn: QueuedTurn,
-  options: Pick<RunAgentParams, "agentId" | "timeoutSeconds" | "recovery" | "inboundKeys"> = {},
-): RunHandle {
-  const channel = createEventChannel<RunEvent>();
-  const emit = (event: RunEvent) => channel.push(event);
-  const params: RunAgentParams = {
-    ...options,
-    sessionKey: turn.sessionKey,
-    message: turn.prompt,
-    ...(turn.images.length ? { images: turn.images } : {}),
-    steering: turn,
-  };
-  const promise = executeRun({ deps, params, runId: turn.runId, laneSignal: turn.signal, emit });
-  const result = settle({ runId: () => turn.runId, promise, emit, close: () => channel.close() });
-  return { runId: turn.runId, events: channel, result };
+  const close = () => channel.close();
+  const slot = params.laneSlot;
+  if (slot) {
+    const runId = params.runId ?? randomUUID();
+    const promise = executeRun({ deps, params, runId, laneSignal: slot, emit });
+    return { runId, events: channel, result: settle({ runId, promise, emit, close }) };
+  }
+  const handle = deps.lanes.enqueue(
+    params.sessionKey,
+    (laneSignal, info) => executeRun({ deps, params, runId: info.runId, laneSignal, emit }),
+    params.runId ? { runId: params.runId } : {},
+  );
+  const { runId } = handle;
+  return { runId, events: channel, result: settle({ runId, promise: handle.result, emit, close }) };
 }
 
 interface ExecuteParams {

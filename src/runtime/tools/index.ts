@@ -58,6 +58,13 @@ export {
   sandboxWarning,
 } from "./sandbox-policy.js";
 export { needsGeminiSchema, normalizeToolSchema } from "./schema-normalize.js";
+export { createSessionsSendTool, createSessionsSpawnTool } from "./session-send-spawn.js";
+export {
+  createSessionStatusTool,
+  createSessionsHistoryTool,
+  createSessionsListTool,
+  type SessionToolContext,
+} from "./session-tools.js";
 export type {
   MaybePromise,
   SessionHistoryMessage,
@@ -71,14 +78,7 @@ export type {
   SessionsSpawnResult,
   SessionToolsHost,
   SessionUsage,
-} from "./session-host.js";
-export { createSessionsSendTool, createSessionsSpawnTool } from "./session-send-spawn.js";
-export {
-  createSessionStatusTool,
-  createSessionsHistoryTool,
-  createSessionsListTool,
-  type SessionToolContext,
-} from "./session-tools.js";
+} from "./session-tools-contract.js";
 export { type ShellExit, ShellProcess, type StartShellParams } from "./shell-process.js";
 export { type BuildToolsetParams, buildToolset } from "./toolset.js";
 export {

@@ -12,7 +12,7 @@ import {
   resolveSessionSandbox,
   sandboxWarning,
 } from "./sandbox-policy.js";
-import type { SessionToolsHost } from "./session-host.js";
+import type { SessionToolsHost } from "./session-tools-contract.js";
 import { buildToolset } from "./toolset.js";
 
 const cleanups: Array<() => Promise<void> | void> = [];

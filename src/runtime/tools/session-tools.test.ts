@@ -2,13 +2,6 @@ import { describe, expect, it } from "vitest";
 import { resolveRoster } from "../../config/resolve.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { invokeTool } from "./invoke.js";
-import type {
-  SessionHistoryMessage,
-  SessionSummary,
-  SessionsSendParams,
-  SessionsSpawnParams,
-  SessionToolsHost,
-} from "./session-host.js";
 import { createSessionsSendTool, createSessionsSpawnTool } from "./session-send-spawn.js";
 import {
   createSessionStatusTool,
@@ -16,6 +9,13 @@ import {
   createSessionsListTool,
   type SessionToolContext,
 } from "./session-tools.js";
+import type {
+  SessionHistoryMessage,
+  SessionSummary,
+  SessionsSendParams,
+  SessionsSpawnParams,
+  SessionToolsHost,
+} from "./session-tools-contract.js";
 
 /** A host that records calls and answers from fixed data. */
 function fakeHost(data: { sessions?: SessionSummary[]; history?: SessionHistoryMessage[] } = {}) {

@@ -10,7 +10,7 @@ import type {
   SessionStatus,
   SessionSummary,
   SessionToolsHost,
-} from "./session-host.js";
+} from "./session-tools-contract.js";
 import { jsonResult, ToolError, textResult } from "./types.js";
 
 /** What the session tools need. */

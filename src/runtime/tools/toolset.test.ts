@@ -15,7 +15,7 @@ import { resolveRoster } from "../../config/resolve.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { invokeTool } from "./invoke.js";
 import { ProcessRegistry } from "./process-registry.js";
-import type { SessionToolsHost } from "./session-host.js";
+import type { SessionToolsHost } from "./session-tools-contract.js";
 import { type BuildToolsetParams, buildToolset } from "./toolset.js";
 import { type AnyAgentTool, ToolError } from "./types.js";
 import { wrapTool } from "./wrap.js";

@@ -15,7 +15,6 @@ import type { ProcessRegistry } from "./process-registry.js";
 import { createProcessTool } from "./process-tool.js";
 import { createReadTool } from "./read.js";
 import { applySandbox, resolveSessionSandbox } from "./sandbox-policy.js";
-import type { SessionToolsHost } from "./session-host.js";
 import { createSessionsSendTool, createSessionsSpawnTool } from "./session-send-spawn.js";
 import {
   createSessionStatusTool,
@@ -23,6 +22,7 @@ import {
   createSessionsListTool,
   type SessionToolContext,
 } from "./session-tools.js";
+import type { SessionToolsHost } from "./session-tools-contract.js";
 import { type AnyAgentTool, DEFAULT_TOOL_LIMITS, type ToolLimits } from "./types.js";
 import { wrapTool } from "./wrap.js";
 import { createWriteTool } from "./write.js";

@@ -2,9 +2,10 @@
 // tool streams) and `chat` events (delta, then final / aborted / error), waiters for agent.wait (waiting never cancels), aborts for chat.abort, and a drain for
 // shutdown. Finished runs are remembered (bounded) so agent.wait can answer after the fact.
 
-import type { Logger } from "../lib/logger.js";
-import type { RunEvent, RunHandle, RunRecovery, RunResult } from "../runtime/run/index.js";
-import type { GatewayRuntime } from "./runtime.js";
+import { assertNever } from "../../lib/assert-never.js";
+import type { Logger } from "../../lib/logger.js";
+import type { RunAgentParams, RunEvent, RunHandle, RunResult } from "../../runtime/run/index.js";
+import type { GatewayRuntime } from "./run-resources.js";
 
 /** How a run ended, as agent.wait reports it. */
 export type WaitStatus = "ok" | "error" | "timeout";
@@ -36,17 +37,16 @@ export interface FinishedRun {
   error?: string;
 }
 
-/** Inputs of {@link RunTracker.start}. */
-export interface StartRunParams {
+/** A run to start and track: what `runAgent` takes, its id and agent always given. The one way the
+ *  gateway starts a run (WS turns, channel turns, heartbeats). */
+export interface StartRunParams extends Omit<RunAgentParams, "signal" | "runId" | "agentId"> {
   runId: string;
   agentId: string;
-  sessionKey: string;
-  message: string;
-  timeoutSeconds?: number;
-  /** A journaled turn re-submitted after a restart. */
-  recovery?: RunRecovery;
   /** Called when the run leaves its lane's queue and starts. */
   onStart?: () => void;
+  /** Called when the run is aborted from outside (chat.abort, shutdown), besides its signal: a
+   *  channel turn also drops what its session has queued. */
+  onAbort?: () => void;
 }
 
 /** Broadcasts an event to the connected clients. */
@@ -74,17 +74,12 @@ export class RunTracker {
     },
   ) {}
 
-  /** Starts a run now (it may queue in its session's lane). */
+  /** Starts a run now (it may queue in its session's lane) and tracks it. */
   async start(params: StartRunParams): Promise<TrackedRun> {
+    const { onStart, onAbort, ...request } = params;
     const controller = new AbortController();
-    const handle = await this.deps.runtime.start(params.runId, {
-      agentId: params.agentId,
-      sessionKey: params.sessionKey,
-      message: params.message,
-      signal: controller.signal,
-      ...(params.timeoutSeconds !== undefined ? { timeoutSeconds: params.timeoutSeconds } : {}),
-      ...(params.recovery ? { recovery: params.recovery } : {}),
-    });
+    if (onAbort) controller.signal.addEventListener("abort", onAbort, { once: true });
+    const handle = await this.deps.runtime.start({ ...request, signal: controller.signal });
     return this.track({ ...params, controller, handle });
   }
 
@@ -105,20 +100,6 @@ export class RunTracker {
       controller: new AbortController(),
       result: Promise.resolve(result),
     });
-  }
-
-  /** Tracks a run started elsewhere (a channel turn in the inbound queue): the same `agent`/`chat`
-   * events, waits and drain; aborting it calls `cancel`. */
-  adopt(params: {
-    runId: string;
-    agentId: string;
-    sessionKey: string;
-    handle: RunHandle;
-    cancel: () => void;
-  }): TrackedRun {
-    const controller = new AbortController();
-    controller.signal.addEventListener("abort", params.cancel, { once: true });
-    return this.track({ ...params, controller });
   }
 
   private track(params: {
@@ -251,6 +232,10 @@ export class RunTracker {
     run.endedAt = this.deps.now();
     run.status = waitStatus(result);
     if (result.error) run.error = result.error;
+    if (result.status === "error") {
+      const { runId, sessionKey, agentId } = run;
+      this.deps.logger.error({ runId, sessionKey, agentId, error: result.error }, "run failed");
+    }
     stream.onResult(result);
     this.deps.emit("sessions.changed", {
       sessionKey: run.sessionKey,
@@ -290,30 +275,42 @@ function createStreamMapper(run: TrackedRun, deps: { emit: EmitEvent; now: () =>
   });
   return {
     onEvent(event: RunEvent): void {
-      if (event.type === "lifecycle" && event.phase === "start") {
-        run.startedAt = deps.now();
-        agent("lifecycle", { phase: "start", startedAt: run.startedAt });
-      } else if (event.type === "model") {
-        agent("lifecycle", { phase: "model", provider: event.provider, model: event.model });
-      } else if (event.type === "assistant_delta") {
-        text += event.text;
-        agent("assistant", { text, delta: event.text });
-        chat("delta", { deltaText: event.text, message: message(text) });
-      } else if (event.type === "tool_start") {
-        const { toolCallId, toolName, args } = event;
-        agent("tool", { phase: "start", toolCallId, name: toolName, args });
-      } else if (event.type === "tool_end") {
-        const { toolCallId, toolName, isError } = event;
-        agent("tool", { phase: "result", toolCallId, name: toolName, isError });
-      } else if (event.type === "compaction") {
-        agent("compaction", { phase: "end", ok: event.ok, detail: event.detail });
-      } else if (event.type === "failover") {
-        agent("lifecycle", {
-          phase: "fallback",
-          from: event.from,
-          to: event.to,
-          reason: event.reason,
-        });
+      switch (event.type) {
+        case "lifecycle":
+          // The end and the error are reported from the result (onResult), once.
+          if (event.phase === "start") {
+            run.startedAt = deps.now();
+            agent("lifecycle", { phase: "start", startedAt: run.startedAt });
+          }
+          return;
+        case "model":
+          agent("lifecycle", { phase: "model", provider: event.provider, model: event.model });
+          return;
+        case "assistant_delta":
+          text += event.text;
+          agent("assistant", { text, delta: event.text });
+          chat("delta", { deltaText: event.text, message: message(text) });
+          return;
+        case "tool_start": {
+          const { toolCallId, toolName, args } = event;
+          agent("tool", { phase: "start", toolCallId, name: toolName, args });
+          return;
+        }
+        case "tool_end": {
+          const { toolCallId, toolName, isError } = event;
+          agent("tool", { phase: "result", toolCallId, name: toolName, isError });
+          return;
+        }
+        case "compaction":
+          agent("compaction", { phase: "end", ok: event.ok, detail: event.detail });
+          return;
+        case "failover": {
+          const { from, to, reason } = event;
+          agent("lifecycle", { phase: "fallback", from, to, reason });
+          return;
+        }
+        default:
+          assertNever(event, "run event");
       }
     },
     onResult(result: RunResult): void {

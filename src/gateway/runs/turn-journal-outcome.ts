@@ -1,9 +1,9 @@
 // What a journaled turn's method answers once the turn ended: the `agent` final (`{runId, status,
 // summary, result}` on the request's id) or chat.send's `{runId, status}`; the same payload is stored in the dedupe and the journal,
 // so a retry of the idempotency key gets it, before or after a restart.
-import type { RunResult } from "../runtime/run/index.js";
-import type { GatewayCore } from "./core.js";
-import { waitStatus } from "./runs.js";
+import type { RunResult } from "../../runtime/run/index.js";
+import type { GatewayCore } from "../core.js";
+import { waitStatus } from "./run-tracker.js";
 import type { JournaledTurn, TurnOutcome } from "./turn-journal.js";
 
 /** The `agent` final payload of a run. */
@@ -44,7 +44,13 @@ export function turnFinal(params: {
   result: RunResult;
 }): Record<string, unknown> {
   const { core, turn, result } = params;
-  if (turn.kind === "chat") return { runId: turn.runId, status: result.status };
+  if (turn.kind === "chat") {
+    return {
+      runId: turn.runId,
+      status: result.status,
+      ...(result.error ? { error: result.error } : {}),
+    };
+  }
   const store = core.runtime.stores.forAgent(turn.agentId);
   return agentFinal({
     runId: turn.runId,

@@ -4,9 +4,9 @@
 // run goes on from its transcript (runtime/run/turn-recovery.ts); a turn that cannot be resumed (its
 // agent is gone, or it was cut by too many restarts) is failed visibly: in the journal, agent.wait and
 // its session.
-import type { RunRecovery } from "../runtime/run/index.js";
-import type { GatewayCore } from "./core.js";
-import { knownAgentIds } from "./methods/shared.js";
+import type { RunRecovery } from "../../runtime/run/index.js";
+import type { GatewayCore } from "../core.js";
+import { knownAgentIds } from "../methods/shared.js";
 import type { JournaledTurn, PendingTurn } from "./turn-journal.js";
 import { failedTurnOutcome } from "./turn-journal-outcome.js";
 import { journalTurn, runJournaledTurn, settleTurn } from "./turn-journal-run.js";

@@ -5,23 +5,23 @@
 // The model/tool modules (pi-ai, ~400 ms and ~30 MB) load on the first run, not at start-up.
 // At start (and on a reload that adds one) it warns about every agent whose sandbox mode is not off.
 import type { StreamFn } from "@mariozechner/pi-agent-core";
-import { findAgent, type ResolvedConfig, type StatePaths } from "../config/index.js";
-import type { Logger } from "../lib/logger.js";
-import { parseAgentSessionKey, resolveAgentIdFromSessionKey } from "../routing/index.js";
-import { createLaneScheduler, type LaneScheduler } from "../runtime/lanes/index.js";
+import { findAgent, type ResolvedConfig, type StatePaths } from "../../config/index.js";
+import type { Logger } from "../../lib/logger.js";
+import { parseAgentSessionKey, resolveAgentIdFromSessionKey } from "../../routing/index.js";
+import { createLaneScheduler, type LaneScheduler } from "../../runtime/lanes/index.js";
 import type {
   AgentRuntimeDeps,
   ManualCompactionResult,
   RunAgentParams,
   RunCaches,
   RunHandle,
-} from "../runtime/run/index.js";
-import type { ProcessRegistry } from "../runtime/tools/index.js";
-import { listSandboxedAgents, sandboxWarning } from "../runtime/tools/sandbox-policy.js";
-import { SessionStoreRegistry, type StateDirLock } from "../sessions/index.js";
+} from "../../runtime/run/index.js";
+import type { ProcessRegistry } from "../../runtime/tools/index.js";
+import { listSandboxedAgents, sandboxWarning } from "../../runtime/tools/sandbox-policy.js";
+import { SessionStoreRegistry, type StateDirLock } from "../../sessions/index.js";
 
 interface RuntimeModules {
-  run: typeof import("../runtime/run/index.js");
+  run: typeof import("../../runtime/run/index.js");
 }
 
 /** Inputs of {@link GatewayRuntime}. */
@@ -51,7 +51,6 @@ function isSubagentKey(sessionKey: string): boolean {
 export class GatewayRuntime {
   readonly stores: SessionStoreRegistry;
   readonly lanes: LaneScheduler;
-  private nextRunId: string | undefined;
   private modules: Promise<RuntimeModules> | undefined;
   private jobs: ProcessRegistry | undefined;
   private caches: RunCaches | undefined;
@@ -77,11 +76,6 @@ export class GatewayRuntime {
         groupOf: (sessionKey) =>
           isSubagentKey(sessionKey) ? undefined : resolveAgentIdFromSessionKey(sessionKey),
         capOf: (agentId) => findAgent(config(), agentId)?.maxConcurrent,
-      },
-      newRunId: () => {
-        const id = this.nextRunId ?? crypto.randomUUID();
-        this.nextRunId = undefined;
-        return id;
       },
     });
     this.warnSandboxModes(config());
@@ -109,8 +103,8 @@ export class GatewayRuntime {
   /** Loads the run and tool modules once (first run or compaction). */
   private load(): Promise<RuntimeModules> {
     this.modules ??= Promise.all([
-      import("../runtime/run/index.js"),
-      import("../runtime/tools/index.js"),
+      import("../../runtime/run/index.js"),
+      import("../../runtime/tools/index.js"),
     ]).then(([run, tools]) => {
       this.jobs = new tools.ProcessRegistry();
       this.caches = run.createRunCaches();
@@ -137,17 +131,10 @@ export class GatewayRuntime {
     };
   }
 
-  /** Starts a run whose id is `runId` (the agent RPC's idempotencyKey). */
-  async start(runId: string, params: RunAgentParams): Promise<RunHandle> {
+  /** Starts a run under its given id (an RPC's idempotencyKey, a channel turn's lane run). */
+  async start(params: RunAgentParams & { runId: string }): Promise<RunHandle> {
     const { run } = await this.load();
-    const deps = await this.deps();
-    // runAgent enqueues synchronously: the lane's id source hands out `runId` exactly once.
-    this.nextRunId = runId;
-    try {
-      return run.runAgent(deps, params);
-    } finally {
-      this.nextRunId = undefined;
-    }
+    return run.runAgent(await this.deps(), params);
   }
 
   /** Compacts a session now (in its lane). */

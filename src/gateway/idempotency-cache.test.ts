@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DedupeCache } from "./dedupe.js";
+import { DedupeCache } from "./idempotency-cache.js";
 
 describe("dedupe cache", () => {
   it("a restored outcome expires at its original time, not a full window after the restart", () => {

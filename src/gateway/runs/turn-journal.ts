@@ -3,10 +3,10 @@
 // idempotency key gets. After a crash the gateway seeds its dedupe and agent.wait from it and resumes
 // what was never settled (turn-journal-recover.ts). Settled outcomes are kept for the dedupe window.
 import { join } from "node:path";
-import { type JournalItem, type KeyedJournal, openKeyedJournal } from "../lib/keyed-journal.js";
-import type { Logger } from "../lib/logger.js";
-import { DEDUPE_MAX_ENTRIES, DEDUPE_TTL_MS } from "./dedupe.js";
-import type { WaitStatus } from "./runs.js";
+import { type JournalItem, type KeyedJournal, openKeyedJournal } from "../../lib/keyed-journal.js";
+import type { Logger } from "../../lib/logger.js";
+import { DEDUPE_MAX_ENTRIES, DEDUPE_TTL_MS } from "../idempotency-cache.js";
+import type { WaitStatus } from "./run-tracker.js";
 
 /** Which method accepted the turn (it decides the shape of the stored outcome). */
 export type TurnKind = "agent" | "chat";

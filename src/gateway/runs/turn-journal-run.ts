@@ -2,11 +2,11 @@
 // caller acknowledges it, started, and settled with its outcome when it ends (its transcript is
 // flushed first), so a retry of its idempotency key gets that outcome before or after a restart. A
 // run cut by a gateway shutdown is not settled: it stays pending and the next start resumes it.
-import { ErrorCodes, gatewayError } from "../protocol/gateway/index.js";
-import type { RunRecovery } from "../runtime/run/index.js";
-import type { GatewayCore } from "./core.js";
-import { fail, type MethodResult } from "./methods/method.js";
-import type { TrackedRun } from "./runs.js";
+import { ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
+import type { RunRecovery } from "../../runtime/run/index.js";
+import type { GatewayCore } from "../core.js";
+import { fail, type MethodResult } from "../methods/method.js";
+import type { TrackedRun } from "./run-tracker.js";
 import type { JournaledTurn, TurnOutcome } from "./turn-journal.js";
 import { failedTurnOutcome, turnOutcome } from "./turn-journal-outcome.js";
 
@@ -105,12 +105,20 @@ export async function runJournaledTurn(
     core.runs.restore({ ...outcome.wait, sessionKey: turn.sessionKey, agentId: turn.agentId });
     throw err;
   }
-  const settled = run.result.then((result) => {
-    if (run.interrupted) return undefined;
-    const outcome = turnOutcome({ core, turn, result, startedAt: run.startedAt });
-    settleTurn(core, { key, outcome });
-    return outcome.final;
-  });
+  const settled = run.result
+    .then((result) => {
+      if (run.interrupted) return undefined;
+      const outcome = turnOutcome({ core, turn, result, startedAt: run.startedAt });
+      settleTurn(core, { key, outcome });
+      return outcome.final;
+    })
+    .catch((err: unknown) => {
+      // The outcome could not be built (a bug): the key is settled as failed, never left in flight.
+      core.logger.error({ key, runId: turn.runId, error: String(err) }, "turn outcome failed");
+      const outcome = failedTurnOutcome({ core, turn, error: String(err) });
+      settleTurn(core, { key, outcome });
+      return outcome.final;
+    });
   return { run, settled };
 }
 
