@@ -2,10 +2,10 @@
 // in-process through their modules' `run`, against a real gateway on port 0 with the fake model.
 import { afterEach, describe, expect, it } from "vitest";
 import { run as agentRun } from "../src/cli/agent/run.js";
+import type { CommandInput } from "../src/cli/command.js";
 import { type CliContext, CliError } from "../src/cli/command-context.js";
 import { run as gatewayCall } from "../src/cli/gateway/call.js";
 import { resolveGatewayTarget } from "../src/cli/gateway-client-options.js";
-import type { CommandInput } from "../src/cli/program.js";
 import { run as health } from "../src/cli/status/health.js";
 import { run as status } from "../src/cli/status/status.js";
 import { writeFileAtomic } from "../src/lib/atomic-write.js";

@@ -3,23 +3,8 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { InvalidProfileNameError } from "../config/paths.js";
-import { agentCommands } from "./agent/commands.js";
-import { agentsCommands, agentsGroup } from "./agents/commands.js";
-import {
-  channelsCommands,
-  channelsGroup,
-  failuresGroup,
-  messageGroup,
-} from "./channels/commands.js";
-import type { CommandInput } from "./command.js";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./command-context.js";
-import { completionCommands } from "./completion/commands.js";
-import { configCommands, configGroup } from "./config/commands.js";
-import { contextCommands } from "./context/commands.js";
-import { dashboardCommands } from "./dashboard/commands.js";
-import { devicesCommands, devicesGroup } from "./devices/commands.js";
-import { doctorCommands } from "./doctor/commands.js";
-import { gatewayCommands, gatewayGroup } from "./gateway/commands.js";
+import { commandTree } from "./command-tree.js";
 import {
   checkProfileEnv,
   checkProfileName,
@@ -28,19 +13,7 @@ import {
   profileNotice,
 } from "./global-profile.js";
 import { checkSubcommandTypo, describeOption, rewriteHelpArgv } from "./help-command.js";
-import { logsCommands } from "./logs/commands.js";
-import { modelsAuthGroup, modelsCommands, modelsGroup } from "./models/commands.js";
-import { onboardCommands } from "./onboard/commands.js";
-import { pairingCommands, pairingGroup } from "./pairing/commands.js";
 import { type RegisterParams, registerCommands } from "./register.js";
-import { sessionsCommands, sessionsGroup } from "./sessions/commands.js";
-import { setupCommand } from "./setup/commands.js";
-import { skillsCommands, skillsGroup } from "./skills/commands.js";
-import { statusCommands } from "./status/commands.js";
-import { uninstallCommands } from "./uninstall/commands.js";
-
-/** What an action receives (declared with the commands, in command.ts). */
-export type { CommandInput };
 
 function packageVersion(): string {
   const text = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
@@ -61,7 +34,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     } else checkProfileEnv(io.env);
     return { ...io, ...(opts.profile ? { profile: opts.profile } : {}), color };
   };
-  // What every family's registerCommands call shares.
+  // Where commands run: the context of a call and where its exit code goes.
   const family: Omit<RegisterParams, "groups" | "commands"> = {
     root: program,
     contextOf,
@@ -81,45 +54,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 
-  registerCommands({ ...family, groups: [gatewayGroup], commands: gatewayCommands });
-  registerCommands({ ...family, groups: [], commands: statusCommands });
-
-  registerCommands({ ...family, groups: [agentsGroup], commands: agentsCommands });
-
-  registerCommands({ ...family, groups: [], commands: [setupCommand] });
-
-  registerCommands({ ...family, groups: [skillsGroup], commands: skillsCommands });
-
-  registerCommands({ ...family, groups: [], commands: contextCommands });
-
-  registerCommands({ ...family, groups: [sessionsGroup], commands: sessionsCommands });
-
-  registerCommands({ ...family, groups: [modelsGroup, modelsAuthGroup], commands: modelsCommands });
-
-  registerCommands({ ...family, groups: [], commands: agentCommands });
-
-  registerCommands({ ...family, groups: [devicesGroup], commands: devicesCommands });
-
-  registerCommands({ ...family, groups: [configGroup], commands: configCommands });
-
-  registerCommands({
-    ...family,
-    groups: [channelsGroup, failuresGroup, messageGroup],
-    commands: channelsCommands,
-  });
-  registerCommands({ ...family, groups: [pairingGroup], commands: pairingCommands });
-  registerCommands({ ...family, groups: [], commands: onboardCommands });
-  registerCommands({
-    ...family,
-    groups: [],
-    commands: [
-      ...doctorCommands,
-      ...logsCommands,
-      ...dashboardCommands,
-      ...uninstallCommands,
-      ...completionCommands(program),
-    ],
-  });
+  registerCommands({ ...family, ...commandTree(program) });
   // A subcommand option named like a global flag would never reach the subcommand: a bug.
   const shadowed = findShadowedGlobalOptions(program);
   if (shadowed.length > 0)

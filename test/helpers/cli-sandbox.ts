@@ -2,8 +2,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { CommandInput } from "../../src/cli/command.js";
 import { type CliContext, type CliIo, ExitCode } from "../../src/cli/command-context.js";
-import { type CommandInput, runCli } from "../../src/cli/program.js";
+import { runCli } from "../../src/cli/program.js";
 import { createFakeProcessIo, type FakeSignals } from "./fake-process-io.js";
 import { removeWhenDone } from "./temp-cleanup.js";
 
