@@ -77,7 +77,7 @@ function createRuntime(baseUrl, maxConcurrent) {
     maxConcurrent: loaded.config.agents?.defaults?.maxConcurrent ?? maxConcurrent,
   });
   const jobs = new ProcessRegistry();
-  // The long-lived runtime objects, built as GatewayRuntime builds them (caches included).
+  // The long-lived runtime objects, built as RunResources builds them (caches included).
   const caches = createRunCaches();
   const deps = { config: loaded.resolved, paths: loaded.paths, env, stores, lanes, jobs, caches };
   return {

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/index.js";
 import { GatewayChannels } from "../src/gateway/channels.js";
-import { GatewayRuntime } from "../src/gateway/runs/run-resources.js";
+import { RunResources } from "../src/gateway/runs/run-resources.js";
 import { RunTracker } from "../src/gateway/runs/run-tracker.js";
 import { writeFileAtomic } from "../src/lib/atomic-write.js";
 import { silentLogger } from "../src/lib/logger.js";
@@ -119,7 +119,7 @@ describe("recovery order across kill -9", () => {
     const lock = acquireStateDirLock({ stateDir });
     const logger = silentLogger;
     const config = () => loaded.config;
-    const runtime = new GatewayRuntime({
+    const runtime = new RunResources({
       config: () => loaded.resolved,
       paths: loaded.paths,
       env,

@@ -12,7 +12,7 @@ import {
 } from "../channels/registry.js";
 import type { Logger } from "../lib/logger.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
-import type { GatewayRuntime } from "./runs/run-resources.js";
+import type { RunResources } from "./runs/run-resources.js";
 import type { RunTracker } from "./runs/run-tracker.js";
 
 /** Channel options of startGateway. */
@@ -32,7 +32,7 @@ export interface GatewayChannelsParams {
   stateDir: string;
   env: Record<string, string | undefined>;
   logger: Logger;
-  runtime: GatewayRuntime;
+  runtime: RunResources;
   /** Starts and tracks every channel turn's run (the same tracker as the WS turns). */
   runs: RunTracker;
   emit: (event: string, payload: unknown) => void;

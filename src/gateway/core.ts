@@ -8,7 +8,7 @@ import type { DedupeCache } from "./idempotency-cache.js";
 import type { LiveConfig } from "./live-config/live-config.js";
 import type { LogRing } from "./logging/log-ring.js";
 import type { PresenceTable } from "./presence.js";
-import type { GatewayRuntime } from "./runs/run-resources.js";
+import type { RunResources } from "./runs/run-resources.js";
 import type { RunTracker } from "./runs/run-tracker.js";
 import type { TurnJournal } from "./runs/turn-journal.js";
 
@@ -28,7 +28,7 @@ export interface GatewayCore {
   paths: StatePaths;
   authMode: string;
   live: LiveConfig;
-  runtime: GatewayRuntime;
+  runtime: RunResources;
   runs: RunTracker;
   /** Chat channels (host created only once a channel with an adapter is configured). */
   channels: GatewayChannels;

@@ -36,7 +36,7 @@ import { createRingLogger, LogRing } from "./logging/log-ring.js";
 import { createMethodDeps } from "./methods/method-deps.js";
 import { bindMethods, GATEWAY_METHODS } from "./methods/method-table.js";
 import { PresenceTable } from "./presence.js";
-import { GatewayRuntime } from "./runs/run-resources.js";
+import { RunResources } from "./runs/run-resources.js";
 import { RunTracker } from "./runs/run-tracker.js";
 import { openTurnJournal, type TurnJournal } from "./runs/turn-journal.js";
 import { recoverTurns } from "./runs/turn-journal-recover.js";
@@ -206,7 +206,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       syncChannels();
     },
   });
-  const runtime = new GatewayRuntime({
+  const runtime = new RunResources({
     config: () => live.resolved,
     paths: loaded.paths,
     env,

@@ -17,7 +17,7 @@ import {
 import type { LiveConfig } from "../live-config/live-config.js";
 import type { LogRing } from "../logging/log-ring.js";
 import type { PresenceTable } from "../presence.js";
-import type { GatewayRuntime } from "../runs/run-resources.js";
+import type { RunResources } from "../runs/run-resources.js";
 import type { RunTracker } from "../runs/run-tracker.js";
 import {
   type StartedTurn,
@@ -47,9 +47,9 @@ export interface MethodDeps {
   gateway: GatewayInfo;
   /** The health summary (the `health` method and event). */
   health: () => ReturnType<typeof buildHealth>;
-  stores: GatewayRuntime["stores"];
-  lanes: GatewayRuntime["lanes"];
-  compact: GatewayRuntime["compact"];
+  stores: RunResources["stores"];
+  lanes: RunResources["lanes"];
+  compact: RunResources["compact"];
   runs: RunTracker;
   /** Journals a WS turn (fsynced before the ack), then starts it (turn-journal-run.ts). */
   startTurn: (

@@ -24,8 +24,8 @@ interface RuntimeModules {
   run: typeof import("../../runtime/run/index.js");
 }
 
-/** Inputs of {@link GatewayRuntime}. */
-export interface GatewayRuntimeParams {
+/** Inputs of {@link RunResources}. */
+export interface RunResourcesParams {
   /** The resolved config current now (the live config's). */
   config: () => ResolvedConfig;
   paths: StatePaths;
@@ -48,7 +48,7 @@ function isSubagentKey(sessionKey: string): boolean {
 }
 
 /** Stores, lanes and jobs shared by every run of the gateway. */
-export class GatewayRuntime {
+export class RunResources {
   readonly stores: SessionStoreRegistry;
   readonly lanes: LaneScheduler;
   private modules: Promise<RuntimeModules> | undefined;
@@ -57,7 +57,7 @@ export class GatewayRuntime {
   /** Sandbox warnings already logged (a reload logs only new ones). */
   private sandboxWarned = new Set<string>();
 
-  constructor(private readonly params: GatewayRuntimeParams) {
+  constructor(private readonly params: RunResourcesParams) {
     const config = params.config;
     this.stores = new SessionStoreRegistry({
       // A getter: stores opened after a reload follow the new config.

@@ -5,7 +5,7 @@
 import { assertNever } from "../../lib/assert-never.js";
 import type { Logger } from "../../lib/logger.js";
 import type { RunAgentParams, RunEvent, RunHandle, RunResult } from "../../runtime/run/index.js";
-import type { GatewayRuntime } from "./run-resources.js";
+import type { RunResources } from "./run-resources.js";
 
 /** How a run ended, as agent.wait reports it. */
 export type WaitStatus = "ok" | "error" | "timeout";
@@ -67,7 +67,7 @@ export class RunTracker {
 
   constructor(
     private readonly deps: {
-      runtime: GatewayRuntime;
+      runtime: RunResources;
       emit: EmitEvent;
       logger: Logger;
       now: () => number;
