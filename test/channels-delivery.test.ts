@@ -18,6 +18,7 @@ import {
   payloadOf,
 } from "./helpers/gateway-sandbox.js";
 import { createMemoryChannel } from "./helpers/memory-channel.js";
+import { startOpenMemoryGateway } from "./helpers/memory-gateway.js";
 import { createVirtualClock } from "./helpers/virtual-clock.js";
 
 const TOKEN = "111:delivery-token";
@@ -213,14 +214,9 @@ describe("delivery retry schedule through the gateway", () => {
   });
 
   it("reports an uncertain send (timeout after the request) without retrying it", async () => {
-    const memory = createMemoryChannel();
-    box = await createGatewaySandbox({
-      config: () => ({
-        channels: { memory: { dmPolicy: "open", allowFrom: ["*"] } } as OpenClawConfig["channels"],
-      }),
-      options: { channels: { loaders: { memory: async () => memory.adapter } } },
-    });
-    await memory.waitForAccount("default");
+    const started = await startOpenMemoryGateway();
+    box = started.box;
+    const { memory } = started;
     const client = await box.connect();
     memory.failNext(1, {
       message: "timed out",

@@ -8,9 +8,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { inboundJournalPath } from "../src/channels/inbound/inbound-journal.js";
 import { createEntryLogger, type Logger } from "../src/lib/logger.js";
-import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import { createGatewaySandbox, type GatewaySandbox, payloadOf } from "./helpers/gateway-sandbox.js";
-import { createMemoryChannel } from "./helpers/memory-channel.js";
+import { startOpenMemoryGateway } from "./helpers/memory-gateway.js";
 
 let box: GatewaySandbox | undefined;
 afterEach(async () => {
@@ -85,18 +84,10 @@ describe("a run that fails", () => {
 
   it("settles a channel message as run-failed (not dropped) and logs the turn", async () => {
     const lines: LogLine[] = [];
-    const memory = createMemoryChannel();
-    box = await createGatewaySandbox({
-      config: () => ({
-        channels: { memory: { dmPolicy: "open", allowFrom: ["*"] } } as OpenClawConfig["channels"],
-      }),
-      options: {
-        logger: recordingLogger(lines),
-        channels: { loaders: { memory: async () => memory.adapter } },
-      },
-    });
+    const started = await startOpenMemoryGateway({ options: { logger: recordingLogger(lines) } });
+    box = started.box;
+    const { memory } = started;
     breakWorkspace(box);
-    await memory.waitForAccount("default");
     await memory.inject({ peer: { kind: "direct", id: "5" }, text: "hello" });
     const path = inboundJournalPath(box.stateDir);
     const settled = () =>
@@ -115,14 +106,9 @@ describe("a run that fails", () => {
 
 describe("a channel turn", () => {
   it("is a gateway run like a WS turn: its events, agent.wait and chat.abort (settled dropped)", async () => {
-    const memory = createMemoryChannel();
-    box = await createGatewaySandbox({
-      config: () => ({
-        channels: { memory: { dmPolicy: "open", allowFrom: ["*"] } } as OpenClawConfig["channels"],
-      }),
-      options: { channels: { loaders: { memory: async () => memory.adapter } } },
-    });
-    await memory.waitForAccount("default");
+    const started = await startOpenMemoryGateway();
+    box = started.box;
+    const { memory } = started;
     const client = await box.connect();
     box.fake.hang();
     await memory.inject({ peer: { kind: "direct", id: "5" }, text: "hello" });
