@@ -9,7 +9,7 @@ import { resolveGatewayTarget } from "../src/cli/gateway-client-options.js";
 import { run as health } from "../src/cli/status/health.js";
 import { run as status } from "../src/cli/status/status.js";
 import { writeFileAtomic } from "../src/lib/atomic-write.js";
-import { fakeProcessIo } from "./helpers/fake-process-io.js";
+import { capturingContext } from "./helpers/fake-process-io.js";
 import {
   closedPort,
   createGatewaySandbox,
@@ -30,31 +30,18 @@ async function cli(
   command: Run,
   params: { env: Record<string, string>; args?: string[]; opts?: Record<string, unknown> },
 ) {
-  let stdout = "";
-  let stderr = "";
-  const ctx: CliContext = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    env: params.env,
-    readStdin: async () => "",
-    ...fakeProcessIo(),
-    isTty: false,
-    color: false,
-  };
+  const { ctx, out, err: errText } = capturingContext({ env: params.env });
+  let refusal = "";
   let code: number;
   try {
     code =
       (await command(ctx, { args: params.args ?? [], opts: (params.opts ?? {}) as never })) ?? 0;
   } catch (err) {
     if (!(err instanceof CliError)) throw err;
-    stderr += `error: ${err.message}\n`;
+    refusal = `error: ${err.message}\n`;
     code = err.exitCode;
   }
-  return { code, stdout, stderr };
+  return { code, stdout: out(), stderr: errText() + refusal };
 }
 
 /** The sandbox env with OPENCLAW_GATEWAY_TOKEN, and --url pointing at its gateway. */

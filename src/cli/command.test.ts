@@ -2,9 +2,8 @@
 // options `run` receives are typed from the same declaration (the @ts-expect-error lines fail tsc if not).
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { fakeProcessIo } from "../../test/helpers/fake-process-io.js";
+import { capturingContext } from "../../test/helpers/fake-process-io.js";
 import { defineCommand, flag, type InputOf, list, type OptionsOf, value } from "./command.js";
-import type { CliContext } from "./command-context.js";
 import { registerCommands } from "./register.js";
 
 const options = {
@@ -35,15 +34,7 @@ const readUndeclared = (input: InputOf<typeof options>) =>
   // @ts-expect-error an option that is not declared cannot be read
   input.opts.verbose;
 
-const ctx = {
-  stdout: () => {},
-  stderr: () => {},
-  env: {},
-  readStdin: async () => "",
-  ...fakeProcessIo(),
-  isTty: false,
-  color: false,
-} satisfies CliContext;
+const { ctx } = capturingContext({ env: {} });
 
 function program(received: Array<InputOf<typeof options>>) {
   const root = new Command("pincer").exitOverride().configureOutput({ writeErr: () => {} });

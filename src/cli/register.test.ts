@@ -2,20 +2,13 @@
 // registered; a registration without the call refuses such a declaration instead of skipping it.
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { fakeProcessIo } from "../../test/helpers/fake-process-io.js";
+import { capturingContext } from "../../test/helpers/fake-process-io.js";
 import { defineCommand } from "./command.js";
-import type { CliContext, CliIo } from "./command-context.js";
+import type { CliIo } from "./command-context.js";
 import { registerCommands } from "./register.js";
 
-const io: CliIo = {
-  stdout: () => {},
-  stderr: () => {},
-  env: {},
-  readStdin: async () => "",
-  ...fakeProcessIo(),
-  isTty: false,
-};
-const ctx: CliContext = { ...io, color: false };
+const { ctx } = capturingContext({ env: {} });
+const io: CliIo = ctx;
 const base = { contextOf: () => ctx, setExitCode: () => {} };
 const noop = async () => 0;
 

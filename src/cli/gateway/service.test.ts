@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../../test/helpers/cli-sandbox.js";
-import { fakeProcessIo } from "../../../test/helpers/fake-process-io.js";
+import { capturingContext } from "../../../test/helpers/fake-process-io.js";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import type { SystemctlResult } from "../../daemon/systemctl.js";
 import { quoteSystemdWord } from "../../daemon/systemd-unit.js";
@@ -20,20 +20,11 @@ import { uninstallWith } from "./uninstall.js";
 function setup(params: { profile?: string; env?: Record<string, string>; fail?: string } = {}) {
   const home = makeTempDir("pincer-svc-");
   const stateDir = join(home, "state dir");
-  let out = "";
-  let err = "";
-  const ctx: CliContext = {
-    stdout: (text) => {
-      out += text;
-    },
-    stderr: (text) => {
-      err += text;
-    },
+  const captured = capturingContext({
     env: { HOME: home, OPENCLAW_STATE_DIR: stateDir, ...params.env },
-    readStdin: async () => "",
-    ...fakeProcessIo(),
-    isTty: false,
-    color: false,
+  });
+  const ctx: CliContext = {
+    ...captured.ctx,
     ...(params.profile ? { profile: params.profile } : {}),
   };
   const calls: string[][] = [];
@@ -48,7 +39,7 @@ function setup(params: { profile?: string; env?: Record<string, string>; fail?: 
     nodePath: "/usr/bin/node",
     cliPath: "/opt/pincer/dist/bin/pincer.js",
   };
-  return { home, stateDir, ctx, deps, calls, out: () => out, err: () => err };
+  return { home, stateDir, ctx, deps, calls, out: captured.out, err: captured.err };
 }
 
 /** A live process that holds `stateDir`'s lock as a gateway (exits 0 on SIGTERM). */

@@ -4,8 +4,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type CliSandbox, createCliSandbox } from "../../../test/helpers/cli-sandbox.js";
-import { fakeProcessIo } from "../../../test/helpers/fake-process-io.js";
-import type { CliContext } from "../command-context.js";
+import { capturingContext } from "../../../test/helpers/fake-process-io.js";
 import type { ServiceDeps } from "../gateway/service.js";
 import { uninstallAllWith } from "./uninstall.js";
 
@@ -43,22 +42,7 @@ function installed(
 }
 
 function context(sandbox: CliSandbox, isTty: boolean) {
-  let out = "";
-  let err = "";
-  const ctx: CliContext = {
-    stdout: (text) => {
-      out += text;
-    },
-    stderr: (text) => {
-      err += text;
-    },
-    env: sandbox.env,
-    readStdin: async () => "",
-    ...fakeProcessIo(),
-    isTty,
-    color: false,
-  };
-  return { ctx, out: () => out, err: () => err };
+  return capturingContext({ env: sandbox.env, isTty });
 }
 
 function deps(answer: boolean) {
