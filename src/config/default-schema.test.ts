@@ -53,7 +53,7 @@ describe("default config schema", () => {
 });
 
 describe("generated run-time schema", () => {
-  it("matches the TypeBox source (run `npm run gen:schema` after changing src/protocol/config)", async () => {
+  it("matches the TypeBox source (run `npm run gen` after changing src/protocol/config)", async () => {
     const { OpenClawConfigSchema } = await import("../protocol/config/index.js");
     const { CONFIG_JSON_SCHEMA } = await import("../protocol/config/schema.generated.js");
     const { compactSchema } = await import("./schema-compact.js");
