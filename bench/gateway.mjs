@@ -15,6 +15,10 @@
 //   turn latency — on the same connection, `agent` {message, sessionKey, idempotencyKey}: wall time
 //     from send to the final response (the second `res` on the request id, after the `accepted` ack),
 //     turns one at a time over 10 session keys, WARMUP_TURNS then TURNS measured; p50 and p95.
+//   turns/s over WS — one more gateway (lane cap = session count) and one connection, under
+//     bench/workload.mjs's load (fake model in a child process at 50 ms); the rate as a share of the
+//     floor (bench/floor.mjs, measured right before), and the gateway process's CPU ms per turn
+//     (/proc/<pid>/stat).
 // Children run without NODE_EXTRA_CA_CERTS (as bench/cli.mjs: it costs every node start ~40 ms to
 // parse a CA bundle in this sandbox and is not Pincer's cost) and without other OPENCLAW_* variables.
 import { spawn } from "node:child_process";
@@ -25,7 +29,17 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
 import { fakeModelsConfig, startFakeModelServer } from "./fake-model-server.mjs";
+import { measureFloorLoad } from "./floor.mjs";
 import { fmt } from "./measure.mjs";
+import {
+  LOAD_LABEL,
+  LOAD_LATENCY_MS,
+  LOAD_SESSIONS,
+  measureLoad,
+  processCpuMs,
+  shareOfFloor,
+  startFakeModelProcess,
+} from "./workload.mjs";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 const bin = fileURLToPath(new URL(`../${pkg.bin.pincer}`, import.meta.url));
@@ -294,6 +308,33 @@ async function agentTurn(client, sessionKey, message, idempotencyKey) {
   return ms;
 }
 
+/** Turns/s over one WS connection under the shared load, with the gateway's CPU ms per turn. */
+async function measureGatewayLoad(root) {
+  const fake = await startFakeModelProcess({ latencyMs: LOAD_LATENCY_MS });
+  let client;
+  let child;
+  try {
+    const home = writeHome(root, "turns", fake.baseUrl);
+    const configPath = join(home, ".openclaw", "openclaw.json");
+    const config = JSON.parse(readFileSync(configPath, "utf8"));
+    config.agents.defaults.maxConcurrent = LOAD_SESSIONS;
+    writeFileSync(configPath, JSON.stringify(config, null, 2));
+    const gw = await startGatewayProcess(home);
+    child = gw.child;
+    client = await connectClient(gw.url);
+    let next = 0;
+    return await measureLoad({
+      turn: (s, t, tag) =>
+        agentTurn(client, `agent:main:${tag}-${s}`, `m${t}`, `bench-load-${++next}`),
+      cpuMs: () => processCpuMs(gw.child.pid),
+    });
+  } finally {
+    await client?.close().catch(() => {});
+    if (child) await stopChild(child);
+    await fake.close();
+  }
+}
+
 /** Bench rows for `npm run bench`. */
 export async function gatewayRows() {
   const root = mkdtempSync(join(tmpdir(), "pincer-bench-gw-"));
@@ -323,6 +364,8 @@ export async function gatewayRows() {
       if (i >= WARMUP_TURNS) turns.push(ms);
     }
     turns.sort((a, b) => a - b);
+    const floorLoad = await measureFloorLoad();
+    const load = await measureGatewayLoad(root);
 
     const turnMs = (p) => `${percentile(turns, p).toFixed(2)} ms`;
     return [
@@ -355,6 +398,13 @@ export async function gatewayRows() {
         name: `gateway agent turn p95, zero-latency model (${TURNS} turns)`,
         result: turnMs(95),
         target: "",
+      },
+      {
+        name: `gateway turns/s over WS, 1 connection, ${LOAD_LABEL}`,
+        result:
+          `${fmt(load.rate)}/s = ${shareOfFloor(load.rate, floorLoad.rate)} ` +
+          `(gateway CPU ${load.cpuMsPerTurn.toFixed(2)} ms/turn)`,
+        target: ">= 85% of floor",
       },
     ];
   } finally {

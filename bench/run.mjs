@@ -5,6 +5,7 @@ import { channelRows } from "./channels.mjs";
 import { chaosRows } from "./chaos.mjs";
 import { cliRows } from "./cli.mjs";
 import { configRows } from "./config.mjs";
+import { floorRows } from "./floor.mjs";
 import { gatewayRows } from "./gateway.mjs";
 import { routingRows } from "./routing.mjs";
 import { runtimeRows } from "./runtime.mjs";
@@ -15,6 +16,7 @@ const rows = [
   ...(await configRows()),
   ...(await cliRows()),
   ...(await sessionRows()),
+  ...(await floorRows()),
   ...(await runtimeRows()),
   ...(await gatewayRows()),
   ...(await channelRows()),
