@@ -9,6 +9,7 @@ import { gatewayRows } from "./gateway.mjs";
 import { routingRows } from "./routing.mjs";
 import { runtimeRows } from "./runtime.mjs";
 import { sessionRows } from "./sessions.mjs";
+import { soakRows } from "./soak.mjs";
 
 const rows = [
   ...routingRows(),
@@ -19,6 +20,7 @@ const rows = [
   ...(await gatewayRows()),
   ...(await channelRows()),
   ...(await chaosRows()),
+  ...(await soakRows()),
 ];
 
 const header = ["benchmark", "result", "target"];
