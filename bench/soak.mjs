@@ -151,7 +151,13 @@ export async function soakRows() {
     const startRss = rssMb(gw.child.pid);
     const probe = probeHealth(control);
     const started = performance.now();
-    await runTurns(turns, 1, TURNS_PER_SESSION);
+    try {
+      await runTurns(turns, 1, TURNS_PER_SESSION);
+    } catch (error) {
+      // The failed turn is what gets reported; the probe only has to end before the sockets close.
+      await probe.stop().catch(() => {});
+      throw error;
+    }
     const seconds = (performance.now() - started) / 1000;
     const maxHealthMs = await probe.stop();
     const endRss = rssMb(gw.child.pid);

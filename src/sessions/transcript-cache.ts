@@ -10,8 +10,8 @@ import type { Transcript } from "./transcript.js";
 export const DEFAULT_OPEN_TRANSCRIPTS = 128;
 
 /**
- * JSONL bytes the open transcripts may hold together (parsed, they take a few times that in heap):
- * 16 MiB keeps a few hundred ordinary sessions warm while long histories give way.
+ * JSONL bytes the open transcripts may hold together (parsed, they take about 1.3 times that in
+ * heap): 16 MiB keeps a few hundred ordinary sessions warm while long histories give way.
  */
 export const DEFAULT_OPEN_TRANSCRIPT_BYTES = 16 * 1024 * 1024;
 
