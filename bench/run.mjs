@@ -10,6 +10,7 @@ import { gatewayRows } from "./gateway.mjs";
 import { routingRows } from "./routing.mjs";
 import { runtimeRows } from "./runtime.mjs";
 import { sessionRows } from "./sessions.mjs";
+import { soakRows } from "./soak.mjs";
 
 const rows = [
   ...routingRows(),
@@ -21,6 +22,7 @@ const rows = [
   ...(await gatewayRows()),
   ...(await channelRows()),
   ...(await chaosRows()),
+  ...(await soakRows()),
 ];
 
 const header = ["benchmark", "result", "target"];

@@ -29,7 +29,11 @@ import {
   type Transcript,
   type TranscriptReadResult,
 } from "./transcript.js";
-import { DEFAULT_OPEN_TRANSCRIPTS, TranscriptCache } from "./transcript-cache.js";
+import {
+  DEFAULT_OPEN_TRANSCRIPT_BYTES,
+  DEFAULT_OPEN_TRANSCRIPTS,
+  TranscriptCache,
+} from "./transcript-cache.js";
 import {
   isRecordedElsewhere,
   recordedTranscriptPath,
@@ -66,6 +70,8 @@ export interface OpenSessionStoreParams {
   scheduler?: Scheduler;
   /** Transcripts kept open (parsed, with an append fd) between turns; default 128. */
   openTranscripts?: number;
+  /** Bytes of JSONL those open transcripts may hold together; default 16 MiB. */
+  openTranscriptBytes?: number;
 }
 
 /** Options of {@link SessionStore.list}. */
@@ -128,7 +134,10 @@ export class SessionStore {
     this.clock = params.clock ?? systemClock;
     this.logger = params.logger ?? silentLogger;
     this.ids = params.ids ?? randomIds;
-    this.transcripts = new TranscriptCache(params.openTranscripts ?? DEFAULT_OPEN_TRANSCRIPTS);
+    this.transcripts = new TranscriptCache({
+      count: params.openTranscripts ?? DEFAULT_OPEN_TRANSCRIPTS,
+      bytes: params.openTranscriptBytes ?? DEFAULT_OPEN_TRANSCRIPT_BYTES,
+    });
     const resolved = resolveMaintenanceSettings(params.maintenance);
     for (const problem of resolved.problems) this.logger.warn(problem);
     this.maintenance = resolved.settings;

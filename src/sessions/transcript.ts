@@ -255,6 +255,11 @@ export class Transcript {
     return true;
   }
 
+  /** Bytes of the file as this object last saw or wrote it (0 once released): the cache's weight. */
+  get byteSize(): number {
+    return this.disk?.size ?? 0;
+  }
+
   /** Records the file's current state as the baseline of {@link matchesDisk}. */
   noteDiskState(): void {
     const stat = statSync(this.file, { throwIfNoEntry: false });

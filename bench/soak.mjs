@@ -1,0 +1,193 @@
+// Long run: many turns over many sessions through the gateway daemon, watching its memory and how
+// responsive control traffic stays, and checking that nothing was lost.
+//
+// Method. One gateway (bench/gateway.mjs's child process, zero-latency fake model in this process).
+// SESSIONS session keys each run TURNS_PER_SESSION sequential `agent` turns, all sessions at once, on
+// one WebSocket. A second WebSocket sends one `health` every HEALTH_EVERY_MS meanwhile; the row shows
+// the slowest round trip. RSS is the child's VmRSS after one warm-up turn per session (start) and
+// after the last turn (end); growth per 1,000 turns = (end − start) / measured turns × 1,000.
+// Lost = message lines missing from the transcripts on disk (2 per turn: the user's and the
+// model's) plus turns whose model request did not carry every earlier message of its session (the
+// fake model counts the user messages in each request's context).
+// `SOAK_TURNS_PER_SESSION=400 npm run bench` reproduces the 20,000-turn soak.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fakeModelsConfig, startFakeModelServer } from "./fake-model-server.mjs";
+import { connectClient, startGatewayProcess, stopChild, withTimeout } from "./gateway.mjs";
+import { fmt } from "./measure.mjs";
+
+const SESSIONS = 50;
+const TURNS_PER_SESSION = Number(process.env.SOAK_TURNS_PER_SESSION ?? 60);
+const HEALTH_EVERY_MS = 20;
+const MARK = /^soak s(\d+) t(\d+)\b/;
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1]) / 1024;
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function writeHome(root, baseUrl) {
+  const home = join(root, "soak");
+  const stateDir = join(home, ".openclaw");
+  mkdirSync(stateDir, { recursive: true });
+  const config = {
+    models: fakeModelsConfig(baseUrl),
+    agents: {
+      defaults: { model: "fake/m1", workspace: join(home, "workspace"), skipBootstrap: true },
+      list: [{ id: "main" }],
+    },
+  };
+  writeFileSync(join(stateDir, "openclaw.json"), JSON.stringify(config, null, 2));
+  return home;
+}
+
+function text(content) {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) return content.map((part) => part?.text ?? "").join("");
+  return "";
+}
+
+/** The fake model's check: turn t of a session sees t earlier user messages of it, in order. */
+function contextChecker() {
+  const state = { requests: 0, shortContexts: 0 };
+  const reply = (body) => {
+    state.requests += 1;
+    const users = (body?.messages ?? [])
+      .filter((m) => m.role === "user")
+      .map((m) => text(m.content));
+    const last = MARK.exec(users.at(-1) ?? "");
+    if (!last) return "ok";
+    const turn = Number(last[2]);
+    const seen = users.slice(0, -1).filter((u) => u.startsWith(`soak s${last[1]} `)).length;
+    if (seen !== turn) state.shortContexts += 1;
+    return `ok s${last[1]} t${turn}`;
+  };
+  return { state, reply };
+}
+
+/** Message lines in every transcript of the agent `main`. */
+function messageLinesOnDisk(home) {
+  const dir = join(home, ".openclaw", "agents", "main", "sessions");
+  let count = 0;
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".jsonl")) continue;
+    for (const line of readFileSync(join(dir, name), "utf8").split("\n")) {
+      if (line.includes('"type":"message"')) count += 1;
+    }
+  }
+  return count;
+}
+
+async function agentTurn(client, sessionKey, message, idempotencyKey) {
+  const res = await withTimeout(
+    client.request(
+      "agent",
+      { message, sessionKey, idempotencyKey },
+      (frame) => !frame.ok || frame.payload?.status !== "accepted",
+    ),
+    "agent",
+  );
+  if (!res.ok || res.payload?.status !== "ok") {
+    throw new Error(`soak turn failed: ${JSON.stringify(res.error ?? res.payload)}`);
+  }
+}
+
+/** Runs turns `from`..`to` (exclusive) of every session, the sessions concurrently. */
+function runTurns(client, from, to) {
+  return Promise.all(
+    Array.from({ length: SESSIONS }, async (_, s) => {
+      for (let t = from; t < to; t++) {
+        await agentTurn(client, `agent:main:soak-${s}`, `soak s${s} t${t}`, `soak-${s}-${t}`);
+      }
+    }),
+  );
+}
+
+/** `health` every HEALTH_EVERY_MS until `stop()`; resolves with the slowest round trip in ms. */
+function probeHealth(client) {
+  let running = true;
+  const done = (async () => {
+    let max = 0;
+    while (running) {
+      const start = performance.now();
+      const res = await withTimeout(
+        client.request("health", {}, () => true),
+        "health",
+      );
+      if (!res.ok) throw new Error(`health failed: ${JSON.stringify(res.error)}`);
+      max = Math.max(max, performance.now() - start);
+      await sleep(HEALTH_EVERY_MS);
+    }
+    return max;
+  })();
+  return {
+    stop: () => {
+      running = false;
+      return done;
+    },
+  };
+}
+
+/** Bench rows for `npm run bench`. */
+export async function soakRows() {
+  const root = mkdtempSync(join(tmpdir(), "pincer-bench-soak-"));
+  const checker = contextChecker();
+  const fake = await startFakeModelServer({ latencyMs: 0, record: false, reply: checker.reply });
+  const home = writeHome(root, fake.baseUrl);
+  let gw;
+  let turns;
+  let control;
+  try {
+    gw = await startGatewayProcess(home);
+    turns = await connectClient(gw.url);
+    control = await connectClient(gw.url);
+    await runTurns(turns, 0, 1);
+    const startRss = rssMb(gw.child.pid);
+    const probe = probeHealth(control);
+    const started = performance.now();
+    try {
+      await runTurns(turns, 1, TURNS_PER_SESSION);
+    } catch (error) {
+      // The failed turn is what gets reported; the probe only has to end before the sockets close.
+      await probe.stop().catch(() => {});
+      throw error;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const maxHealthMs = await probe.stop();
+    const endRss = rssMb(gw.child.pid);
+    const measured = SESSIONS * (TURNS_PER_SESSION - 1);
+    const all = SESSIONS * TURNS_PER_SESSION;
+    const lost = Math.max(0, 2 * all - messageLinesOnDisk(home)) + checker.state.shortContexts;
+    const label = `soak, ${fmt(all)} turns over ${SESSIONS} sessions via gateway`;
+    return [
+      {
+        name: `${label}: RSS start → end`,
+        result: `${startRss.toFixed(1)} → ${endRss.toFixed(1)} MB (${fmt(measured / seconds)} turns/s)`,
+        target: "end < 200 MB",
+      },
+      {
+        name: `${label}: RSS growth per 1,000 turns`,
+        result: `${(((endRss - startRss) / measured) * 1000).toFixed(1)} MB`,
+        target: "",
+      },
+      {
+        name: `${label}: max health latency`,
+        result: `${maxHealthMs.toFixed(1)} ms`,
+        target: "< 100 ms",
+      },
+      { name: `${label}: lost messages`, result: String(lost), target: "0" },
+    ];
+  } finally {
+    await turns?.close().catch(() => {});
+    await control?.close().catch(() => {});
+    if (gw) await stopChild(gw.child);
+    await fake.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
