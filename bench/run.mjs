@@ -5,6 +5,7 @@ import { channelRows } from "./channels.mjs";
 import { chaosRows } from "./chaos.mjs";
 import { cliRows } from "./cli.mjs";
 import { configRows } from "./config.mjs";
+import { fanoutRows } from "./fanout.mjs";
 import { floorRows } from "./floor.mjs";
 import { gatewayRows } from "./gateway.mjs";
 import { routingRows } from "./routing.mjs";
@@ -20,6 +21,7 @@ const rows = [
   ...(await floorRows()),
   ...(await runtimeRows()),
   ...(await gatewayRows()),
+  ...(await fanoutRows()),
   ...(await channelRows()),
   ...(await chaosRows()),
   ...(await soakRows()),

@@ -60,6 +60,8 @@ describe("scopes", () => {
       "chat.history",
       "sessions.list",
       "sessions.preview",
+      "sessions.subscribe",
+      "sessions.unsubscribe",
       "agents.list",
       "models.list",
       "channels.status",

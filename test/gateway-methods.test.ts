@@ -85,6 +85,8 @@ describe("gateway methods", () => {
   });
 
   it("sessions.list / preview / patch / reset / compact / delete", async () => {
+    // sessions.changed goes only to subscribers (as OpenClaw).
+    expect(p(await client.request("sessions.subscribe", {}))).toEqual({ subscribed: true });
     const list = p(await client.request("sessions.list", {}));
     expect(list.sessions.map((s: { key: string }) => s.key)).toContain("agent:main:main");
     const preview = p(

@@ -349,4 +349,13 @@ describe.skipIf(SKIP_NOTICE !== undefined)("WebChat in headless Chromium", () =>
     expect(await messageTexts(page, "user")).toContain("typed while away");
     expect(await page.inputValue("#message-input")).toBe("");
   });
+
+  it("lists a session another client starts, live (it subscribed to sessions.changed)", async () => {
+    await page.selectOption("#agent-picker", "main");
+    await expect.poll(() => page.inputValue("#session-picker")).toBe("agent:main:main");
+    const other = page.locator('#session-picker option[value="agent:main:other-device"]');
+    expect(await other.count()).toBe(0);
+    await runTurns(box, "agent:main:other-device", 1);
+    await expect.poll(() => other.count(), { timeout: 10_000 }).toBe(1);
+  });
 });

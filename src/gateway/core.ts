@@ -4,6 +4,7 @@
 import type { StatePaths } from "../config/index.js";
 import type { Logger } from "../lib/logger.js";
 import type { GatewayChannels } from "./channels.js";
+import type { EmitEvent, EventSubscriptions } from "./events/event-fanout.js";
 import type { DedupeCache } from "./idempotency-cache.js";
 import type { LiveConfig } from "./live-config/live-config.js";
 import type { LogRing } from "./logging/log-ring.js";
@@ -40,8 +41,11 @@ export interface GatewayCore {
   turnsResumed: Promise<void>;
   logs: LogRing;
   logger: Logger;
-  /** Sends an event to every ready connection (with stateVersion for presence/health). */
-  broadcast: (event: string, payload: unknown) => void;
+  /** Sends an event to every ready connection that wants it (stateVersion for presence/health;
+   *  subscription-only events to subscribers; droppable ones not to slow clients). */
+  broadcast: EmitEvent;
+  /** Who subscribed to the subscription-only events (`sessions.subscribe`). */
+  subscriptions: EventSubscriptions;
   /** Schedules one coalesced `presence` event. */
   presenceChanged: () => void;
   stateVersion: () => StateVersion;

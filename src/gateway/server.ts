@@ -20,6 +20,13 @@ import { judgeAuthReload } from "./auth/reload-policy.js";
 import { assertAuthForHost, resolveGatewayAuth, sameSharedAuth } from "./auth/shared-secret.js";
 import { type GatewayChannelOptions, GatewayChannels } from "./channels.js";
 import type { GatewayCore } from "./core.js";
+import {
+  type EmitEvent,
+  EventSubscriptions,
+  fanOut,
+  SLOW_CLIENT_BYTES,
+  serializeEvent,
+} from "./events/event-fanout.js";
 import { buildHealth } from "./health.js";
 import { createGatewayHeartbeats } from "./heartbeat/gateway-scheduler.js";
 import { createHeartbeatDelivery } from "./heartbeat/reply-delivery.js";
@@ -43,6 +50,7 @@ import { recoverTurns } from "./runs/turn-journal-recover.js";
 import { type ConnectionHost, GatewayConnection } from "./ws/connection.js";
 import {
   type DeviceAuthority,
+  MAX_BUFFERED_BYTES,
   MAX_PAYLOAD_BYTES,
   type SharedAuth,
   TICK_INTERVAL_MS,
@@ -220,11 +228,21 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const version = options.version ?? "0.1.0";
   const presence = new PresenceTable({ now, version, instanceId: bootId });
   const stateVersion = () => ({ presence: presence.version, health: healthVersion });
-  const broadcast = (event: string, payload: unknown) => {
+  const subscriptions = new EventSubscriptions();
+  const slowClientBytes = Math.min(
+    SLOW_CLIENT_BYTES,
+    (options.maxBufferedBytes ?? MAX_BUFFERED_BYTES) / 2,
+  );
+  const broadcast: EmitEvent = (event, payload, emit) => {
     if (event === "health") healthVersion++;
     const versions = event === "presence" || event === "health" ? stateVersion() : undefined;
-    const json = JSON.stringify(payload ?? null);
-    for (const conn of connections) conn.sendEvent(event, json, versions);
+    const frame = serializeEvent({
+      event,
+      payload,
+      stateVersion: versions,
+      droppable: emit?.droppable,
+    });
+    fanOut({ frame, targets: connections, subscriptions, slowClientBytes });
   };
   // Presence changes are coalesced: one event per burst of connects/disconnects/beacons.
   let presenceTimer: NodeJS.Timeout | undefined;
@@ -237,7 +255,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   // Created before the channels: their turns start through it, as the WS turns do.
   const runs = new RunTracker({
     runtime,
-    emit: (event, payload) => broadcast(event, payload),
+    emit: broadcast,
     logger,
     now,
   });
@@ -279,6 +297,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     logs,
     logger,
     broadcast,
+    subscriptions,
     presenceChanged,
     stateVersion,
     connectionCount: () => [...connections].filter((conn) => conn.state === "ready").length,
@@ -331,6 +350,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     },
     onClose: (conn) => {
       connections.delete(conn);
+      subscriptions.drop(conn.connId);
       if (presence.disconnect(conn.connId)) presenceChanged();
     },
   };

@@ -5,6 +5,7 @@ import type { ResolvedConfig } from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
 import type { GatewayChannels } from "../channels.js";
 import type { GatewayCore } from "../core.js";
+import type { EmitEvent, EventSubscriptions } from "../events/event-fanout.js";
 import { buildHealth } from "../health.js";
 import type { HeartbeatScheduler } from "../heartbeat/scheduler.js";
 import type { DedupeCache } from "../idempotency-cache.js";
@@ -67,8 +68,10 @@ export interface MethodDeps {
   presenceChanged: () => void;
   logs: LogRing;
   logger: Logger;
-  /** Sends an event to every ready connection. */
-  broadcast: (event: string, payload: unknown) => void;
+  /** Sends an event to every ready connection that wants it. */
+  broadcast: EmitEvent;
+  /** Who subscribed to the subscription-only events (`sessions.subscribe`). */
+  subscriptions: EventSubscriptions;
   heartbeats: HeartbeatScheduler;
 }
 
@@ -109,6 +112,7 @@ export function createMethodDeps(params: {
     logs: core.logs,
     logger: core.logger,
     broadcast: core.broadcast,
+    subscriptions: core.subscriptions,
     heartbeats,
   };
 }

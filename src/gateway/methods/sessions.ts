@@ -1,5 +1,6 @@
 // sessions.list / preview / patch / reset / delete / compact over the gateway's session stores.
-// Every change emits `sessions.changed`.
+// Every change emits `sessions.changed`, sent only to connections that called `sessions.subscribe`
+// (until `sessions.unsubscribe` or their close), as OpenClaw does.
 import { DetailCodes, ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
 import { normalizeAgentId } from "../../routing/index.js";
 import {
@@ -152,6 +153,21 @@ async function compact(
   return ok({ ok: true, key: target.sessionKey, compacted: false, reason: result.error });
 }
 
+/** The subscription-only events a `sessions.subscribe` call asks for. */
+const SESSION_EVENTS = ["sessions.changed"] as const;
+
+function subscribe(
+  call: CallOf<"sessions.subscribe">,
+  deps: Pick<MethodDeps, "subscriptions">,
+  subscribed: boolean,
+) {
+  for (const event of SESSION_EVENTS) {
+    if (subscribed) deps.subscriptions.subscribe(call.client.connId, event);
+    else deps.subscriptions.unsubscribe(call.client.connId, event);
+  }
+  return ok({ subscribed });
+}
+
 /** The sessions method group: reads need operator.read, changes operator.write. */
 export const sessionMethods = [
   defineMethod({
@@ -165,6 +181,18 @@ export const sessionMethods = [
     scope: "operator.read",
     uses: ["config", "stores", "now"],
     handler: preview,
+  }),
+  defineMethod({
+    name: "sessions.subscribe",
+    scope: "operator.read",
+    uses: ["subscriptions"],
+    handler: (call, deps) => subscribe(call, deps, true),
+  }),
+  defineMethod({
+    name: "sessions.unsubscribe",
+    scope: "operator.read",
+    uses: ["subscriptions"],
+    handler: (call, deps) => subscribe(call, deps, false),
   }),
   defineMethod({
     name: "sessions.patch",

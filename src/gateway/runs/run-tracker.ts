@@ -1,10 +1,11 @@
-// Runs started through the gateway: their stream mapped to `agent` events (lifecycle, assistant,
-// tool streams) and `chat` events (delta, then final / aborted / error), waiters for agent.wait (waiting never cancels), aborts for chat.abort, and a drain for
+// Runs started through the gateway: their stream mapped to `agent` and `chat` events
+// (events/run-stream-events.ts), waiters for agent.wait (waiting never cancels), aborts for chat.abort, and a drain for
 // shutdown. Finished runs are remembered (bounded) so agent.wait can answer after the fact.
 
-import { assertNever } from "../../lib/assert-never.js";
 import type { Logger } from "../../lib/logger.js";
 import type { RunAgentParams, RunEvent, RunHandle, RunResult } from "../../runtime/run/index.js";
+import type { EmitEvent } from "../events/event-fanout.js";
+import { createRunStreamEvents } from "../events/run-stream-events.js";
 import type { RunResources } from "./run-resources.js";
 
 /** How a run ended, as agent.wait reports it. */
@@ -50,7 +51,7 @@ export interface StartRunParams extends Omit<RunAgentParams, "signal" | "runId" 
 }
 
 /** Broadcasts an event to the connected clients. */
-export type EmitEvent = (event: string, payload: unknown) => void;
+export type { EmitEvent } from "../events/event-fanout.js";
 
 const MAX_REMEMBERED = 2000;
 
@@ -223,7 +224,7 @@ export class RunTracker {
     events: AsyncIterable<RunEvent>,
     onStart: (() => void) | undefined,
   ): Promise<void> {
-    const stream = createStreamMapper(run, this.deps);
+    const stream = createRunStreamEvents(run, this.deps);
     for await (const event of events) {
       if (event.type === "lifecycle" && event.phase === "start") onStart?.();
       stream.onEvent(event);
@@ -243,101 +244,4 @@ export class RunTracker {
       ts: run.endedAt,
     });
   }
-}
-
-function createStreamMapper(run: TrackedRun, deps: { emit: EmitEvent; now: () => number }) {
-  let seq = 0;
-  let chatSeq = 0;
-  let text = "";
-  const agent = (stream: string, data: Record<string, unknown>) =>
-    deps.emit("agent", {
-      runId: run.runId,
-      stream,
-      data,
-      seq: ++seq,
-      ts: deps.now(),
-      sessionKey: run.sessionKey,
-      agentId: run.agentId,
-    });
-  const chat = (state: string, extra: Record<string, unknown>) =>
-    deps.emit("chat", {
-      runId: run.runId,
-      sessionKey: run.sessionKey,
-      agentId: run.agentId,
-      seq: ++chatSeq,
-      state,
-      ...extra,
-    });
-  const message = (body: string) => ({
-    role: "assistant",
-    content: [{ type: "text", text: body }],
-    timestamp: deps.now(),
-  });
-  return {
-    onEvent(event: RunEvent): void {
-      switch (event.type) {
-        case "lifecycle":
-          // The end and the error are reported from the result (onResult), once.
-          if (event.phase === "start") {
-            run.startedAt = deps.now();
-            agent("lifecycle", { phase: "start", startedAt: run.startedAt });
-          }
-          return;
-        case "model":
-          agent("lifecycle", { phase: "model", provider: event.provider, model: event.model });
-          return;
-        case "assistant_delta":
-          text += event.text;
-          agent("assistant", { text, delta: event.text });
-          chat("delta", { deltaText: event.text, message: message(text) });
-          return;
-        case "tool_start": {
-          const { toolCallId, toolName, args } = event;
-          agent("tool", { phase: "start", toolCallId, name: toolName, args });
-          return;
-        }
-        case "tool_end": {
-          const { toolCallId, toolName, isError } = event;
-          agent("tool", { phase: "result", toolCallId, name: toolName, isError });
-          return;
-        }
-        case "compaction":
-          agent("compaction", { phase: "end", ok: event.ok, detail: event.detail });
-          return;
-        case "failover": {
-          const { from, to, reason } = event;
-          agent("lifecycle", { phase: "fallback", from, to, reason });
-          return;
-        }
-        default:
-          assertNever(event, "run event");
-      }
-    },
-    onResult(result: RunResult): void {
-      const endedAt = run.endedAt ?? deps.now();
-      const aborted = result.status === "aborted";
-      const startedAt = run.startedAt ?? run.acceptedAt;
-      if (
-        result.status === "error" ||
-        (aborted && result.error && !run.controller.signal.aborted)
-      ) {
-        agent("lifecycle", { phase: "error", error: result.error ?? "error", startedAt, endedAt });
-      }
-      agent("lifecycle", {
-        phase: "end",
-        startedAt,
-        endedAt,
-        aborted,
-        stopReason: result.status === "ok" ? "stop" : result.status,
-      });
-      const finalText = result.payloads.map((payload) => payload.text).join("\n\n") || text;
-      if (result.status === "ok") {
-        chat("final", { message: message(finalText), usage: result.usage, stopReason: "stop" });
-      } else if (aborted && run.controller.signal.aborted) {
-        chat("aborted", { message: message(text) });
-      } else {
-        chat("error", { errorMessage: result.error ?? result.status });
-      }
-    },
-  };
 }

@@ -1,6 +1,8 @@
 // One WebSocket client: connect.challenge first, then the handshake (the first request must be
 // `connect`), then request dispatch with scope checks and params validation. Events carry a
-// per-connection seq; a client whose outgoing buffer passes maxBufferedBytes is dropped (1013).
+// per-connection seq (appended to an event frame serialized once for all clients); chat deltas are
+// skipped for a client whose outgoing buffer is above the slow-client bound, and a client whose
+// buffer passes maxBufferedBytes is dropped (1013).
 import { randomUUID } from "node:crypto";
 import type { Duplex } from "node:stream";
 import type { RawData, WebSocket } from "ws";
@@ -15,6 +17,7 @@ import {
 } from "../../protocol/gateway/index.js";
 import type { AuthRateLimiter } from "../auth/failed-auth-limit.js";
 import type { GatewayCore } from "../core.js";
+import type { EventFrame } from "../events/event-fanout.js";
 import type { ClientInfo, MethodResult } from "../methods/method.js";
 import { type BoundMethod, requiredScope } from "../methods/method-table.js";
 import {
@@ -117,16 +120,15 @@ export class GatewayConnection {
     });
   }
 
-  /** Sends an event frame with the next seq; `payloadJson` is serialized once per broadcast. */
-  sendEvent(
-    event: string,
-    payloadJson: string,
-    stateVersion?: { presence: number; health: number },
-  ): void {
-    if (this.state !== "ready") return;
-    const version = stateVersion ? `,"stateVersion":${JSON.stringify(stateVersion)}` : "";
-    const text = `{"type":"event","event":${JSON.stringify(event)},"payload":${payloadJson},"seq":${++this.seq}${version}}`;
-    this.sendText(text);
+  /**
+   * Sends an event frame serialized once for all recipients (events/event-fanout.ts), with this
+   * connection's next seq. A droppable event (a chat delta) is skipped while the outgoing buffer is
+   * above `slowClientBytes`; returns false when nothing was sent.
+   */
+  sendEventFrame(frame: EventFrame, slowClientBytes: number): boolean {
+    if (this.state !== "ready") return false;
+    if (frame.droppable && this.ws.bufferedAmount > slowClientBytes) return false;
+    return this.sendText(`${frame.prefix}${++this.seq}${frame.suffix}`);
   }
 
   /**
@@ -156,8 +158,8 @@ export class GatewayConnection {
     this.sendText(JSON.stringify(frame));
   }
 
-  private sendText(text: string): void {
-    if (this.ws.readyState !== this.ws.OPEN) return;
+  private sendText(text: string): boolean {
+    if (this.ws.readyState !== this.ws.OPEN) return false;
     this.ws.send(text);
     const bound = this.host.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
     if (this.ws.bufferedAmount > bound) {
@@ -168,6 +170,7 @@ export class GatewayConnection {
       this.close(1013, "slow consumer");
       this.ws.terminate();
     }
+    return true;
   }
 
   private respond(id: string, result: MethodResult): void {

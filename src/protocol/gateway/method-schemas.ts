@@ -310,6 +310,8 @@ export const METHOD_PARAMS = {
   "sessions.reset": SessionsResetParamsSchema,
   "sessions.delete": SessionsDeleteParamsSchema,
   "sessions.compact": SessionsCompactParamsSchema,
+  "sessions.subscribe": Empty,
+  "sessions.unsubscribe": Empty,
   "config.get": Empty,
   "config.set": ConfigSetParamsSchema,
   "config.apply": ConfigApplyParamsSchema,

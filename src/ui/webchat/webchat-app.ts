@@ -150,6 +150,8 @@ export class WebChatApp {
       this.showError(undefined);
       elements.login.hidden = true;
       elements.chat.hidden = false;
+      // sessions.changed is sent only to subscribers: it refreshes the session list.
+      void this.call("sessions.subscribe", {});
       void this.loadAgents();
     } else if (status.kind === "refused") {
       this.deps.tokens.clear();

@@ -1,0 +1,101 @@
+// Sends one event to every ready connection: the frame is serialized once (payload, event name and
+// stateVersion) and only each connection's own `seq` is appended. Events that only subscribers get
+// (`sessions.changed`, as OpenClaw sends it to `sessions.subscribe` callers) skip the others, and a
+// droppable event (a chat delta: the next delta or the final carries its text again) skips a
+// connection whose outgoing buffer is above the slow-client bound. Nothing else is ever skipped:
+// finals, lifecycle and agent events are queued, and a client past maxBufferedBytes is dropped
+// (1013) by its connection as the last resort.
+
+/** How an event may be delivered. */
+export interface EmitOptions {
+  /** May be skipped for a slow client (its content is superseded by a later event of the run). */
+  droppable?: boolean;
+}
+
+/** Sends an event to the connected clients. */
+export type EmitEvent = (event: string, payload: unknown, options?: EmitOptions) => void;
+
+/** Events sent only to connections that subscribed to them (`sessions.subscribe`). */
+export const SUBSCRIBED_EVENTS: ReadonlySet<string> = new Set(["sessions.changed"]);
+
+/** Outgoing buffer above which a client gets no droppable events (1 MiB, or half the hard bound). */
+export const SLOW_CLIENT_BYTES = 1024 * 1024;
+
+/** An event frame serialized once: `prefix` + the connection's seq + `suffix` is the frame. */
+export interface EventFrame {
+  event: string;
+  prefix: string;
+  suffix: string;
+  droppable: boolean;
+}
+
+/** What the fan-out needs of a connection. */
+export interface FanoutTarget {
+  readonly connId: string;
+  /** Sends a pre-serialized event frame (adds this connection's seq); false when skipped. */
+  sendEventFrame(frame: EventFrame, slowClientBytes: number): boolean;
+}
+
+/** Builds the frame of one event once, for all its recipients. */
+export function serializeEvent(params: {
+  event: string;
+  payload: unknown;
+  stateVersion?: { presence: number; health: number } | undefined;
+  droppable?: boolean | undefined;
+}): EventFrame {
+  const { event, payload, stateVersion } = params;
+  const version = stateVersion ? `,"stateVersion":${JSON.stringify(stateVersion)}` : "";
+  return {
+    event,
+    prefix: `{"type":"event","event":${JSON.stringify(event)},"payload":${JSON.stringify(payload ?? null)},"seq":`,
+    suffix: `${version}}`,
+    droppable: params.droppable === true,
+  };
+}
+
+/** Which connections subscribed to which subscription-only events. */
+export class EventSubscriptions {
+  private readonly byEvent = new Map<string, Set<string>>();
+
+  /** Subscribes a connection to an event (idempotent). */
+  subscribe(connId: string, event: string): void {
+    let conns = this.byEvent.get(event);
+    if (!conns) {
+      conns = new Set();
+      this.byEvent.set(event, conns);
+    }
+    conns.add(connId);
+  }
+
+  /** Unsubscribes a connection from an event (idempotent). */
+  unsubscribe(connId: string, event: string): void {
+    this.byEvent.get(event)?.delete(connId);
+  }
+
+  /** Forgets a closed connection. */
+  drop(connId: string): void {
+    for (const conns of this.byEvent.values()) conns.delete(connId);
+  }
+
+  /** True when the connection gets this event: it is not subscription-only, or it subscribed. */
+  wants(connId: string, event: string): boolean {
+    if (!SUBSCRIBED_EVENTS.has(event)) return true;
+    return this.byEvent.get(event)?.has(connId) === true;
+  }
+}
+
+/** Sends `frame` to each target that wants it; returns how many got it. */
+export function fanOut(params: {
+  frame: EventFrame;
+  targets: Iterable<FanoutTarget>;
+  subscriptions: EventSubscriptions;
+  slowClientBytes: number;
+}): number {
+  const { frame, subscriptions, slowClientBytes } = params;
+  let sent = 0;
+  for (const target of params.targets) {
+    if (!subscriptions.wants(target.connId, frame.event)) continue;
+    if (target.sendEventFrame(frame, slowClientBytes)) sent++;
+  }
+  return sent;
+}
