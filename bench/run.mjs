@@ -5,6 +5,7 @@ import { channelRows } from "./channels.mjs";
 import { chaosRows } from "./chaos.mjs";
 import { cliRows } from "./cli.mjs";
 import { configRows } from "./config.mjs";
+import { firstTurnRows } from "./first-turn.mjs";
 import { gatewayRows } from "./gateway.mjs";
 import { routingRows } from "./routing.mjs";
 import { runtimeRows } from "./runtime.mjs";
@@ -17,6 +18,7 @@ const rows = [
   ...(await sessionRows()),
   ...(await runtimeRows()),
   ...(await gatewayRows()),
+  ...(await firstTurnRows()),
   ...(await channelRows()),
   ...(await chaosRows()),
 ];
