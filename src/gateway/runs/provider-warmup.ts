@@ -34,10 +34,13 @@ export function primaryModelApis(
 }
 
 /**
- * Imports the provider modules of `apis` (APIs without a separate module are skipped), and Node's
- * fetch (undici, loaded on first use of its globals; the SDKs send every request through it).
+ * Imports the provider modules of `apis` (APIs without a separate module are skipped), then sends
+ * one request through Node's fetch to `warmUrl` (the gateway's own `GET /health`), so the first
+ * model request does not pay for loading undici and its HTTP parser (the SDKs all use fetch).
  */
-export async function loadProviderModules(apis: string[]): Promise<void> {
+export async function loadProviderModules(apis: string[], warmUrl?: string): Promise<void> {
   await Promise.all(apis.map((api) => PROVIDER_MODULES[api]?.()));
-  new Headers({ "content-type": "application/json" });
+  if (!warmUrl) return;
+  const res = await fetch(warmUrl, { signal: AbortSignal.timeout(5000) });
+  await res.text();
 }

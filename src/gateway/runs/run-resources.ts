@@ -124,15 +124,16 @@ export class RunResources {
 
   /**
    * Loads what the first run needs (run and tool modules, the provider modules of the agents'
-   * primary models) so it is as fast as later ones. Once; a failure is logged (the run that
-   * follows loads again and reports its own error), never thrown.
+   * primary models, fetch: one request to `warmUrl`) so it is as fast as later ones. Once; a
+   * failure is logged (the run that follows loads again and reports its own error), never thrown.
    */
-  preload(): Promise<void> {
+  preload(warmUrl?: string): Promise<void> {
     this.preloading ??= (async () => {
       await this.load();
       const warmup = await import("./provider-warmup.js");
       await warmup.loadProviderModules(
         warmup.primaryModelApis(this.params.config(), this.params.env),
+        warmUrl,
       );
     })().catch((err: unknown) => {
       this.params.logger.warn({ error: String(err) }, "preloading the run modules failed");
