@@ -377,7 +377,7 @@ export async function gatewayRows() {
       {
         name: `gateway time to ready, 2 agents (median of ${READY_RUNS})`,
         result: `${median(ready).toFixed(0)} ms (min ${Math.min(...ready).toFixed(0)}, max ${Math.max(...ready).toFixed(0)})`,
-        target: "< 300 ms",
+        target: "< 120 ms",
       },
       {
         name: `gateway idle RSS, ${IDLE_MS / 1000} s after ready (median of ${READY_RUNS})`,

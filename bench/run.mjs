@@ -6,6 +6,7 @@ import { chaosRows } from "./chaos.mjs";
 import { cliRows } from "./cli.mjs";
 import { configRows } from "./config.mjs";
 import { fanoutRows } from "./fanout.mjs";
+import { firstTurnRows } from "./first-turn.mjs";
 import { floorRows } from "./floor.mjs";
 import { gatewayRows } from "./gateway.mjs";
 import { routingRows } from "./routing.mjs";
@@ -22,6 +23,7 @@ const rows = [
   ...(await runtimeRows()),
   ...(await gatewayRows()),
   ...(await fanoutRows()),
+  ...(await firstTurnRows()),
   ...(await channelRows()),
   ...(await chaosRows()),
   ...(await soakRows()),

@@ -426,10 +426,13 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const url = `ws://${urlHost}:${port}`;
   logger.info({ url, authMode: auth.mode, stateDir: loaded.paths.stateDir }, "gateway ready");
   syncChannels();
+  // After the caller's ready line (a macrotask later): the first turn finds the run modules loaded.
+  const preload = setImmediate(() => void runtime.preload(`http://${urlHost}:${port}/health`));
   let closing: Promise<void> | undefined;
   const close = (reason = "gateway stopping") => {
     closing ??= (async () => {
       accepting = false;
+      clearImmediate(preload);
       for (const timer of timers) clearInterval(timer);
       clearTimeout(presenceTimer);
       live.close();

@@ -72,4 +72,24 @@ describe("walkSchema", () => {
     expect(walkSchema([1, 2, 3, 4], schema)).toHaveLength(4);
     expect(walkSchema([1, 2, 3, 4], schema, { maxFailures: 2 })).toHaveLength(2);
   });
+
+  it("stops at the first union branch that passes: later branches are not walked", () => {
+    const touched: string[] = [];
+    // A branch that records every keyword the walker reads from it.
+    const watched = new Proxy(
+      { type: "string", minLength: 100 },
+      {
+        get(target, key, receiver) {
+          touched.push(String(key));
+          return Reflect.get(target, key, receiver);
+        },
+      },
+    );
+    const schema = { anyOf: [{ type: "number" }, { type: "string" }, watched] };
+    expect(walkSchema("short", schema)).toEqual([]);
+    expect(touched).toEqual([]);
+    // Still walked (and reported) when no earlier branch passes.
+    expect(walkSchema(true, schema)).toMatchObject([{ keyword: "anyOf" }]);
+    expect(touched.length).toBeGreaterThan(0);
+  });
 });

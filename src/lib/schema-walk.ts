@@ -147,16 +147,18 @@ function failures(violations: SchemaViolation[]): number {
   return violations.filter(isFailure).length;
 }
 
+/** A union: the first branch that passes wins (later ones are not walked); if none, every branch's
+ * violations and forms, for the caller to word. */
 function checkUnion(run: Run, value: unknown, branches: unknown[], path: SchemaPath): void {
-  const attempts = branches.map((branch) => {
+  const attempts: SchemaViolation[][] = [];
+  for (const branch of branches) {
     const sub: Run = { ...run, out: [], tally: { failures: 0 } };
     check(sub, value, branch, path);
-    return sub.out;
-  });
-  const passing = attempts.find((violations) => failures(violations) === 0);
-  if (passing) {
-    run.out.push(...passing);
-    return;
+    if (failures(sub.out) === 0) {
+      run.out.push(...sub.out);
+      return;
+    }
+    attempts.push(sub.out);
   }
   const described = branches.map((branch, index) => ({
     violations: attempts[index],

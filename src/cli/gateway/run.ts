@@ -180,8 +180,9 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
     if (err instanceof GatewayAuthConfigError) throw new CliError(err.message, ExitCode.usage);
     throw err;
   }
-  const { createDaemonLogger } = await import("../../gateway/logging/daemon-logger.js");
-  const logging = createDaemonLogger({
+  const { startDaemonLogger } = await import("../../gateway/logging/daemon-logger.js");
+  // pino loads once the gateway listens (flush); what is logged before is written then.
+  const logging = startDaemonLogger({
     ...(cfg.logging ? { logging: cfg.logging } : {}),
     stdout: ctx.stdout,
     stderr: ctx.stderr,
@@ -210,6 +211,7 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
   } catch (err) {
     stop.dispose();
     releaseProcessGuards();
+    await logging.flush();
     logging.close();
     if (err instanceof GatewayAuthConfigError) throw new CliError(err.message, ExitCode.usage);
     // Refused config (model refs are checked at start only): its issues, never the whole value.
@@ -234,6 +236,7 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
     uiAvailable: uiDir !== undefined && existsSync(join(uiDir, "index.html")),
   });
   announceReady(ctx, { json: opts.json === true, gw, webchat, tokenFile, logFile: logging.file });
+  void logging.flush();
   const signal = await stop.signal;
   logging.logger.info(`received ${signal}: shutting down`);
   try {
@@ -243,6 +246,7 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
     return ExitCode.failure;
   } finally {
     releaseProcessGuards();
+    await logging.flush();
     logging.close();
   }
   return ExitCode.ok;

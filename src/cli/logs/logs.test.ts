@@ -2,6 +2,7 @@
 // lines for people or as JSON, masked; and --follow across size rotation and the next day's file.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { pino } from "pino";
 import { describe, expect, it, vi } from "vitest";
 import { callCommand, createCliSandbox } from "../../../test/helpers/cli-sandbox.js";
 import { fakeProcessIo } from "../../../test/helpers/fake-process-io.js";
@@ -20,6 +21,7 @@ function gatewayLogger(params: {
   now: () => number;
 }) {
   return createDaemonLogger({
+    pino,
     logging: { consoleLevel: "silent", ...params.logging } as unknown as LoggingConfig,
     stdout: () => {},
     stderr: () => {},

@@ -2,6 +2,7 @@
 // levels, console-only secret masking, and size/date rotation — all in a temp dir.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import type { LoggingConfig } from "../../protocol/config/index.js";
@@ -18,6 +19,7 @@ function setup(
   const out: string[] = [];
   const err: string[] = [];
   const daemon = createDaemonLogger({
+    pino,
     ...(params.logging ? { logging: params.logging as LoggingConfig } : {}),
     stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),

@@ -4,12 +4,15 @@
 // destinations are ours because pino cannot do those parts without more dependencies: size-based
 // rotation with numbered archives (pino-roll), the pretty/compact styles (pino-pretty), and masking
 // secrets inside message text by pattern (pino's `redact` censors object paths only).
-// Loaded only by `pincer gateway run` (pino costs ~60 ms to import; `pincer --help` never pays it).
-import { pino } from "pino";
+// Loaded only by `pincer gateway run` (pino costs ~60 ms to import; `pincer --help` never pays it),
+// whose `startDaemonLogger` opens the file and console sinks at once but imports pino only on
+// `flush()` (after the gateway listens): lines logged before are written then, with their own time.
+import type { pino as PinoFactory } from "pino";
 import type { Logger } from "../../lib/logger.js";
 import type { LoggingConfig } from "../../protocol/config/index.js";
 import { type ConsoleStyle, formatConsoleRecord, type LogRecord } from "./console-format.js";
 import { createRedactor, DEFAULT_REDACT_PATTERNS } from "./console-redact.js";
+import { createDeferredLogger } from "./deferred-logger.js";
 import { RotatingLogFile } from "./rotating-file.js";
 
 type Level = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
@@ -38,6 +41,12 @@ export interface DaemonLogging {
   close(): void;
 }
 
+/** A {@link DaemonLogging} whose pino loads on `flush()`. */
+export interface StartedDaemonLogging extends DaemonLogging {
+  /** Imports pino (once) and writes every line logged so far; never rejects. */
+  flush(): Promise<void>;
+}
+
 function openLogFile(params: DaemonLoggerParams): RotatingLogFile | Error {
   try {
     const logging = params.logging ?? {};
@@ -52,8 +61,14 @@ function openLogFile(params: DaemonLoggerParams): RotatingLogFile | Error {
   }
 }
 
-/** Builds the daemon logger from the `logging` config block. */
-export function createDaemonLogger(params: DaemonLoggerParams): DaemonLogging {
+interface DaemonSinks {
+  streams: Array<{ level: Exclude<Level, "silent">; stream: { write(line: string): void } }>;
+  file: RotatingLogFile | Error | undefined;
+  fileOk(): boolean;
+}
+
+/** The file and console destinations of the `logging` config block (the file opened now). */
+function openSinks(params: DaemonLoggerParams): DaemonSinks {
   const logging = params.logging ?? {};
   // The schema's level unions are spread literals; their static type is not narrow.
   const fileLevel = (logging.level ?? "info") as Level;
@@ -90,27 +105,65 @@ export function createDaemonLogger(params: DaemonLoggerParams): DaemonLogging {
   const streams = [
     ...(file instanceof RotatingLogFile ? [{ level: fileLevel, stream: fileSink }] : []),
     ...(consoleLevel !== "silent" ? [{ level: consoleLevel, stream: consoleSink }] : []),
-  ] as Array<{ level: Exclude<Level, "silent">; stream: { write(line: string): void } }>;
-  const lowest = streams.map((s) => s.level).sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+  ] as DaemonSinks["streams"];
+  return { streams, file, fileOk: () => file instanceof RotatingLogFile && !fileFailed };
+}
+
+/** The pino logger over the sinks; `time` is each record's moment. */
+function pinoOver(pino: typeof PinoFactory, sinks: DaemonSinks, time: () => number): Logger {
+  const lowest = sinks.streams
+    .map((s) => s.level)
+    .sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
   const log = pino(
     {
       level: lowest[0] ?? "silent",
       base: { pid: process.pid },
-      timestamp: () => `,"time":"${new Date(params.now()).toISOString()}"`,
+      timestamp: () => `,"time":"${new Date(time()).toISOString()}"`,
       formatters: { level: (label) => ({ level: label }) },
     },
-    pino.multistream(streams),
+    pino.multistream(sinks.streams),
   );
-  if (file instanceof Error) {
-    log.warn({ error: file.message }, "log file unavailable; logging to the console only");
+  if (sinks.file instanceof Error) {
+    log.warn({ error: sinks.file.message }, "log file unavailable; logging to the console only");
   }
+  return log;
+}
+
+function handleOf(logger: Logger, sinks: DaemonSinks): DaemonLogging {
   return {
-    logger: log,
+    logger,
     get file() {
-      return file instanceof RotatingLogFile && !fileFailed ? file.currentPath : undefined;
+      return sinks.fileOk() ? (sinks.file as RotatingLogFile).currentPath : undefined;
     },
     close: () => {
-      if (file instanceof RotatingLogFile) file.close();
+      if (sinks.file instanceof RotatingLogFile) sinks.file.close();
     },
   };
+}
+
+/** Builds the daemon logger from the `logging` config block, on a pino the caller imported. */
+export function createDaemonLogger(
+  params: DaemonLoggerParams & { pino: typeof PinoFactory },
+): DaemonLogging {
+  const sinks = openSinks(params);
+  return handleOf(pinoOver(params.pino, sinks, params.now), sinks);
+}
+
+/**
+ * The daemon logger with pino imported on `flush()`: usable at once (its file opened now); lines
+ * logged before pino loads are written once it has, in order, with the time they were logged.
+ */
+export function startDaemonLogger(params: DaemonLoggerParams): StartedDaemonLogging {
+  const sinks = openSinks(params);
+  let replaying: number | undefined;
+  const time = () => replaying ?? params.now();
+  const deferred = createDeferredLogger({
+    load: () => import("pino").then(({ pino }) => pinoOver(pino, sinks, time)),
+    now: params.now,
+    replayingAt: (at) => {
+      replaying = at;
+    },
+    onLoadError: (err) => params.stderr(`cannot load the logger (pino): ${String(err)}\n`),
+  });
+  return { ...handleOf(deferred.logger, sinks), flush: deferred.flush };
 }

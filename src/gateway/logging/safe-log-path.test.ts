@@ -17,6 +17,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
 import { createDaemonLogger } from "./daemon-logger.js";
@@ -54,6 +55,7 @@ function open(dir: string, now = () => day): RotatingLogFile {
 function daemonLogger(dir: string) {
   const err: string[] = [];
   const daemon = createDaemonLogger({
+    pino,
     stdout: () => {},
     stderr: (text) => err.push(text),
     isTty: false,

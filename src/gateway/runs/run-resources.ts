@@ -2,7 +2,9 @@
 // scheduler (global cap agents.defaults.maxConcurrent, default 4; per-agent cap
 // agents.list[].maxConcurrent, both live on reload) and one process registry, built once. Each new
 // run gets a deps object with the resolved config current at its start, so a reload never touches it.
-// The model/tool modules (pi-ai, ~400 ms and ~30 MB) load on the first run, not at start-up.
+// The model/tool modules (pi-ai, ~200 ms and ~30 MB) are not imported before the gateway listens:
+// `preload()` loads them (and the configured models' provider modules) in the background right
+// after, and a run that starts meanwhile waits on the same load.
 // At start (and on a reload that adds one) it warns about every agent whose sandbox mode is not off.
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import { findAgent, type ResolvedConfig, type StatePaths } from "../../config/index.js";
@@ -52,6 +54,7 @@ export class RunResources {
   readonly stores: SessionStoreRegistry;
   readonly lanes: LaneScheduler;
   private modules: Promise<RuntimeModules> | undefined;
+  private preloading: Promise<void> | undefined;
   private jobs: ProcessRegistry | undefined;
   private caches: RunCaches | undefined;
   /** Sandbox warnings already logged (a reload logs only new ones). */
@@ -100,17 +103,42 @@ export class RunResources {
     this.sandboxWarned = current;
   }
 
-  /** Loads the run and tool modules once (first run or compaction). */
+  /** Loads the run and tool modules once (preload, first run or compaction); a failed load is retried. */
   private load(): Promise<RuntimeModules> {
     this.modules ??= Promise.all([
       import("../../runtime/run/index.js"),
       import("../../runtime/tools/index.js"),
-    ]).then(([run, tools]) => {
-      this.jobs = new tools.ProcessRegistry();
-      this.caches = run.createRunCaches();
-      return { run };
-    });
+    ]).then(
+      ([run, tools]) => {
+        this.jobs = new tools.ProcessRegistry();
+        this.caches = run.createRunCaches();
+        return { run };
+      },
+      (err: unknown) => {
+        this.modules = undefined;
+        throw err;
+      },
+    );
     return this.modules;
+  }
+
+  /**
+   * Loads what the first run needs (run and tool modules, the provider modules of the agents'
+   * primary models, fetch: one request to `warmUrl`) so it is as fast as later ones. Once; a
+   * failure is logged (the run that follows loads again and reports its own error), never thrown.
+   */
+  preload(warmUrl?: string): Promise<void> {
+    this.preloading ??= (async () => {
+      await this.load();
+      const warmup = await import("./provider-warmup.js");
+      await warmup.loadProviderModules(
+        warmup.primaryModelApis(this.params.config(), this.params.env),
+        warmUrl,
+      );
+    })().catch((err: unknown) => {
+      this.params.logger.warn({ error: String(err) }, "preloading the run modules failed");
+    });
+    return this.preloading;
   }
 
   /** A deps object bound to the config current now. */
@@ -151,6 +179,7 @@ export class RunResources {
 
   /** Stops background jobs and closes every store (final snapshots). */
   async close(): Promise<void> {
+    await this.preloading;
     await this.jobs?.stopAll();
     await this.stores.closeAll();
   }
