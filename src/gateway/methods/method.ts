@@ -1,7 +1,7 @@
 // What a gateway method is: one object `{ name, scope, params, result?, uses, handler }` made by
 // defineMethod. The name keys the protocol schemas: params (and result, when declared) are the
 // generated plain-JSON schemas for it, and the handler's params type is the TypeBox Static of the
-// same schema (imported as a type only: the gateway never loads TypeBox at start-up). `scope` is
+// same schema (imported as a type only: the gateway never needs TypeBox to validate). `scope` is
 // required, and the handler sees only the dependencies it lists in `uses`.
 import type {
   GatewayErrorShape,
