@@ -11,64 +11,35 @@
 //   health under load — one more gateway, warmed up; LOAD_TURNS turns sent at once over LOAD_SESSIONS
 //     sessions on one connection while a second connection sends `health` one at a time; the largest
 //     health round trip seen while turns were still running.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { fakeModelsConfig, startFakeModelServerInWorker } from "./fake-model-server.mjs";
-import { connectClient, startGatewayProcess, stopChild, withTimeout } from "./gateway.mjs";
+import { startFakeModelServerInWorker } from "./fake-model-server.mjs";
+import {
+  agentTurn,
+  connectClient,
+  median,
+  sleep,
+  startGatewayProcess,
+  stopChild,
+  withTimeout,
+  writeHome,
+} from "./gateway.mjs";
 
 const RUNS = 5;
 const WARM_TURNS = 20;
 const LOAD_TURNS = 100;
 const LOAD_SESSIONS = 50;
 
-function median(list) {
-  const sorted = [...list].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function writeHome(root, name, baseUrl) {
-  const home = join(root, name);
-  const stateDir = join(home, ".openclaw");
-  mkdirSync(stateDir, { recursive: true });
-  const config = {
-    models: fakeModelsConfig(baseUrl),
-    agents: {
-      defaults: { model: "fake/m1", workspace: join(home, "workspace"), skipBootstrap: true },
-      list: [{ id: "main" }],
-    },
-  };
-  writeFileSync(join(stateDir, "openclaw.json"), JSON.stringify(config, null, 2));
-  return home;
-}
-
 let nextTurn = 0;
 
 /** One `agent` turn; its wall time in ms from send to the final response. */
-async function turnMs(client, sessionKey) {
+function turnMs(client, sessionKey) {
   const id = `first-turn-${++nextTurn}`;
-  const start = performance.now();
-  const res = await withTimeout(
-    client.request(
-      "agent",
-      { message: `message ${id}`, sessionKey, idempotencyKey: id },
-      (frame) => !frame.ok || frame.payload?.status !== "accepted",
-    ),
-    "agent",
-    30_000,
-  );
-  if (!res.ok || res.payload?.status !== "ok") {
-    throw new Error(`agent turn failed: ${JSON.stringify(res.error ?? res.payload)}`);
-  }
-  return performance.now() - start;
+  return agentTurn(client, sessionKey, `message ${id}`, id, 30_000);
 }
 
-/** One fresh gateway: the first turn `delayMs` after ready, then (optionally) warm turns. */
 async function firstTurn(home, delayMs, warmTurns = 0) {
   const gw = await startGatewayProcess(home);
   let client;
@@ -134,9 +105,11 @@ export async function firstTurnRows() {
     const later = [];
     let warm = [];
     for (let i = 0; i < RUNS; i++) {
-      atReady.push((await firstTurn(writeHome(root, `ready-${i}`, fake.baseUrl), 0)).first);
+      atReady.push(
+        (await firstTurn(writeHome(root, `ready-${i}`, fake.baseUrl, ["main"]), 0)).first,
+      );
       const run = await firstTurn(
-        writeHome(root, `later-${i}`, fake.baseUrl),
+        writeHome(root, `later-${i}`, fake.baseUrl, ["main"]),
         1000,
         i === 0 ? WARM_TURNS : 0,
       );
@@ -144,7 +117,7 @@ export async function firstTurnRows() {
       if (run.warm.length) warm = run.warm;
     }
     const warmMs = median(warm);
-    const health = await healthUnderLoad(writeHome(root, "load", fake.baseUrl));
+    const health = await healthUnderLoad(writeHome(root, "load", fake.baseUrl, ["main"]));
     const ratio = (ms) => `${ms.toFixed(1)} ms (${(ms / warmMs).toFixed(1)}× warm)`;
     return [
       {

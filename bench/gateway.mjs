@@ -66,8 +66,8 @@ function childEnv(home) {
   return { ...env, HOME: home, OPENCLAW_STATE_DIR: join(home, ".openclaw"), NO_COLOR: "1" };
 }
 
-/** A fresh home under `root` with a two-agent config on the fake provider; returns its path. */
-function writeHome(root, name, baseUrl) {
+/** A fresh home under `root` with a config of `agentIds` on the fake provider; returns its path. */
+export function writeHome(root, name, baseUrl, agentIds = ["main", "ops"]) {
   const home = join(root, name);
   const stateDir = join(home, ".openclaw");
   mkdirSync(stateDir, { recursive: true });
@@ -75,7 +75,7 @@ function writeHome(root, name, baseUrl) {
     models: fakeModelsConfig(baseUrl),
     agents: {
       defaults: { model: "fake/m1", workspace: join(home, "workspace"), skipBootstrap: true },
-      list: [{ id: "main" }, { id: "ops" }],
+      list: agentIds.map((id) => ({ id })),
     },
   };
   writeFileSync(join(stateDir, "openclaw.json"), JSON.stringify(config, null, 2));
@@ -87,12 +87,14 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-function median(list) {
+/** The median of a list of numbers. */
+export function median(list) {
   const sorted = [...list].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function sleep(ms) {
+/** Resolves after `ms`. */
+export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
@@ -291,7 +293,7 @@ async function healthRate(client, ms) {
 }
 
 /** One `agent` turn; resolves with its wall time in ms once the final response arrives. */
-async function agentTurn(client, sessionKey, message, idempotencyKey) {
+export async function agentTurn(client, sessionKey, message, idempotencyKey, timeoutMs) {
   const start = performance.now();
   const res = await withTimeout(
     client.request(
@@ -300,6 +302,7 @@ async function agentTurn(client, sessionKey, message, idempotencyKey) {
       (frame) => !frame.ok || frame.payload?.status !== "accepted",
     ),
     "agent",
+    timeoutMs,
   );
   const ms = performance.now() - start;
   if (!res.ok || res.payload?.status !== "ok") {

@@ -10,12 +10,20 @@
 // model's) plus turns whose model request did not carry every earlier message of its session (the
 // fake model counts the user messages in each request's context).
 // `SOAK_TURNS_PER_SESSION=400 npm run bench` reproduces the 20,000-turn soak.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { fakeModelsConfig, startFakeModelServer } from "./fake-model-server.mjs";
-import { connectClient, startGatewayProcess, stopChild, withTimeout } from "./gateway.mjs";
+import { startFakeModelServer } from "./fake-model-server.mjs";
+import {
+  agentTurn,
+  connectClient,
+  sleep,
+  startGatewayProcess,
+  stopChild,
+  withTimeout,
+  writeHome,
+} from "./gateway.mjs";
 import { fmt } from "./measure.mjs";
 
 const SESSIONS = 50;
@@ -26,25 +34,6 @@ const MARK = /^soak s(\d+) t(\d+)\b/;
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1]) / 1024;
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function writeHome(root, baseUrl) {
-  const home = join(root, "soak");
-  const stateDir = join(home, ".openclaw");
-  mkdirSync(stateDir, { recursive: true });
-  const config = {
-    models: fakeModelsConfig(baseUrl),
-    agents: {
-      defaults: { model: "fake/m1", workspace: join(home, "workspace"), skipBootstrap: true },
-      list: [{ id: "main" }],
-    },
-  };
-  writeFileSync(join(stateDir, "openclaw.json"), JSON.stringify(config, null, 2));
-  return home;
 }
 
 function text(content) {
@@ -84,21 +73,6 @@ function messageLinesOnDisk(home) {
   return count;
 }
 
-async function agentTurn(client, sessionKey, message, idempotencyKey) {
-  const res = await withTimeout(
-    client.request(
-      "agent",
-      { message, sessionKey, idempotencyKey },
-      (frame) => !frame.ok || frame.payload?.status !== "accepted",
-    ),
-    "agent",
-  );
-  if (!res.ok || res.payload?.status !== "ok") {
-    throw new Error(`soak turn failed: ${JSON.stringify(res.error ?? res.payload)}`);
-  }
-}
-
-/** Runs turns `from`..`to` (exclusive) of every session, the sessions concurrently. */
 function runTurns(client, from, to) {
   return Promise.all(
     Array.from({ length: SESSIONS }, async (_, s) => {
@@ -139,7 +113,7 @@ export async function soakRows() {
   const root = mkdtempSync(join(tmpdir(), "pincer-bench-soak-"));
   const checker = contextChecker();
   const fake = await startFakeModelServer({ latencyMs: 0, record: false, reply: checker.reply });
-  const home = writeHome(root, fake.baseUrl);
+  const home = writeHome(root, "soak", fake.baseUrl, ["main"]);
   let gw;
   let turns;
   let control;
