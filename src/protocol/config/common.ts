@@ -5,15 +5,16 @@ import { COMPAT_MARK_KEY, COMPAT_NOTE_KEY } from "./compat-mark.js";
 export { COMPAT_MARK_KEY, COMPAT_NOTE_KEY } from "./compat-mark.js";
 
 /**
- * Marks `schema` as accepted for OpenClaw compatibility and not implemented: validation still passes,
- * and `src/config/compat-keys.ts` warns once per marked key a config uses. Returns a copy (shared
- * schemas stay unmarked elsewhere). Remove the mark where the key gets implemented.
+ * Marks `schema` as an OpenClaw key Pincer accepts and ignores: validation still passes, and
+ * `src/config/compat-keys.ts` tells the user (config validate, status, doctor, gateway start) once per
+ * marked key a config uses. Returns a copy (shared schemas stay unmarked elsewhere). Remove the mark
+ * where Pincer starts acting on the key.
  */
 export function acceptedForCompat<T extends TSchema>(schema: T, note: string): T {
   return { ...schema, [COMPAT_MARK_KEY]: "compat", [COMPAT_NOTE_KEY]: note };
 }
 
-/** `Type.Optional(acceptedForCompat(schema, note))`: an optional key accepted but not implemented. */
+/** `Type.Optional(acceptedForCompat(schema, note))`: an optional key accepted, ignored and warned about. */
 export function compatOptional<T extends TSchema>(schema: T, note: string) {
   return Type.Optional(acceptedForCompat(schema, note));
 }

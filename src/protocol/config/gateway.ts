@@ -8,7 +8,7 @@ export const GatewayBindSchema = Type.Union(
     Type.Literal("loopback"),
     Type.Literal("lan"),
     Type.Literal("tailnet"),
-    // Accepted, not implemented: the gateway refuses to start with it.
+    // OpenClaw's value: the config validates (with a warning), and the gateway refuses to start with it.
     acceptedForCompat(
       Type.Literal("auto"),
       "no issue yet: bind auto (use loopback, lan, tailnet or custom)",
@@ -26,7 +26,7 @@ export const GatewayAuthModeSchema = Type.Union(
     Type.Literal("none"),
     Type.Literal("token"),
     Type.Literal("password"),
-    // Accepted, not implemented: the gateway refuses to start with it.
+    // OpenClaw's value: the config validates (with a warning), and the gateway refuses to start with it.
     acceptedForCompat(Type.Literal("trusted-proxy"), "no issue yet: trusted-proxy auth"),
   ],
   { description: "Auth mode: none, token (default), password or trusted-proxy." },
