@@ -3,9 +3,10 @@
 // <subcommand> --help`; and a misspelt subcommand of a group with a default command (`pairing lst`,
 // `gateway stauts`), which commander would hand to the default as a stray argument ("too many
 // arguments for 'run'"), is named with a did-you-mean. Also the help text of options.
-import { Help, type Option } from "commander";
+
 import { closestMatch } from "../lib/edit-distance.js";
 import { CliError, ExitCode } from "./command-context.js";
+import { Help, type Option } from "./commander.js";
 
 /** The part of a commander command the path walk needs (structural, so tests can build trees). */
 export interface HelpTree {

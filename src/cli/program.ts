@@ -1,10 +1,10 @@
 // The `pincer` command tree. Only commander is loaded up front; each action imports its
 // command module on demand so `pincer --help` does no work it does not need.
 import { readFileSync } from "node:fs";
-import { Command, CommanderError } from "commander";
 import { InvalidProfileNameError } from "../config/paths.js";
 import { type CliContext, CliError, type CliIo, ExitCode } from "./command-context.js";
 import { commandTree } from "./command-tree.js";
+import { Command, CommanderError } from "./commander.js";
 import {
   checkProfileEnv,
   checkProfileName,

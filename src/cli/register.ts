@@ -1,6 +1,6 @@
 // Turns command and group declarations (command.ts) into the commander tree. The only place that
 // speaks commander's option API: flags come from the option keys, so a declaration is the whole truth.
-import { type Command, Option } from "commander";
+
 import {
   type ArgumentSpec,
   type CommandCall,
@@ -11,6 +11,7 @@ import {
   type OptionSpecs,
 } from "./command.js";
 import type { CliContext } from "./command-context.js";
+import { type Command, Option } from "./commander.js";
 
 /** What the registrar needs from program.ts: the context of a call and where to put the exit code. */
 export interface RegisterParams {

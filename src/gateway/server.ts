@@ -8,9 +8,9 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import type { StreamFn } from "@mariozechner/pi-agent-core";
-import { WebSocketServer } from "ws";
 import { type LoadedConfig, loadConfig, refreshEnv } from "../config/index.js";
 import { type Logger, silentLogger, teeLogger } from "../lib/logger.js";
+import { requireCommonJs } from "../lib/require-commonjs.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { withModelRefIssues } from "../runtime/models/model-ref-rules.js";
 import { acquireStateDirLock } from "../sessions/index.js";
@@ -56,6 +56,9 @@ import {
   TICK_INTERVAL_MS,
 } from "./ws/handshake.js";
 import { buildHello } from "./ws/hello.js";
+
+// ws is CommonJS: required, not imported (see lib/require-commonjs.ts).
+const { WebSocketServer } = requireCommonJs<typeof import("ws")>("ws");
 
 const AUTH_CHANGED_REASON = "gateway auth changed: reconnect with the new credentials";
 
