@@ -1,14 +1,15 @@
 // Config rule: every model an agent's chain names resolves (known provider, known model), else an
 // error at its config path with a did-you-mean; `models.mode: "replace"` with no model configured is
-// an error instead of a silent fall back to the built-in default. Loads pi-ai's catalog, so it runs
-// where models are used (`config validate`, `status`, gateway start), not in every config load.
+// an error instead of a silent fall back to the built-in default. Checked on the catalogue's ids
+// (model-lookup.ts), never pi-ai itself: gateway start runs it before listening. It runs where
+// models are used (`config validate`, `status`, gateway start, reloads), not in every config load.
 import type { ConfigIssue, LoadedConfig, StatePaths } from "../../config/index.js";
 import { formatConfigPath, resolveConfig, validateConfig } from "../../config/index.js";
 import type { ResolvedConfig } from "../../config/resolve.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { listAgentSlots } from "./config-view.js";
+import { isReplaceMode, lookupModel } from "./model-lookup.js";
 import { formatModelRef, type ModelChain, resolveAgentModelChain } from "./refs.js";
-import { isReplaceMode, resolveModel } from "./registry.js";
 
 function configuredRefs(cfg: OpenClawConfig): string[] {
   return Object.entries(cfg.models?.providers ?? {}).flatMap(([provider, entry]) =>
@@ -43,7 +44,7 @@ export function checkModelRefs(
         );
         continue;
       }
-      const resolved = resolveModel({ cfg, ref: link.ref, env });
+      const resolved = lookupModel({ cfg, ref: link.ref, env });
       if (resolved.ok) continue;
       const path = link.path.length ? formatConfigPath(link.path) : "agents.defaults.model";
       add(path, resolved.error);
@@ -64,7 +65,7 @@ export function chainPrimaryError(input: {
   if (link.path.length === 0 && isReplaceMode(cfg)) {
     return `models.mode is "replace" but no model is configured for agent ${chain.agentId} (set agents.defaults.model)`;
   }
-  const resolved = resolveModel({ cfg, ref: link.ref, env: input.env });
+  const resolved = lookupModel({ cfg, ref: link.ref, env: input.env });
   return resolved.ok ? undefined : resolved.error;
 }
 
