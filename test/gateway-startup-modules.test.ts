@@ -1,0 +1,72 @@
+// What the built `pincer gateway` loads before it listens, traced by the ESM loader's own hooks:
+// no pi-ai (its model catalogue included: model refs are checked on the generated id table), no
+// TypeBox or pino, and no CommonJS package through `import` (Node's export lexer costs tens of ms;
+// ws and commander are required). Right after ready the preload loads pi-ai for the first turn.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { spawnGateway } from "./helpers/gateway-sandbox.js";
+import { makeTempDir } from "./helpers/temp-cleanup.js";
+
+const hook = fileURLToPath(new URL("./helpers/module-trace.mjs", import.meta.url));
+
+type TraceLine = "ready" | { url: string; format: string };
+
+function readTrace(file: string): { before: TraceLine[]; after: TraceLine[] } {
+  const lines = existsSync(file)
+    ? readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as TraceLine)
+    : [];
+  const at = lines.indexOf("ready");
+  return at < 0
+    ? { before: lines, after: [] }
+    : { before: lines.slice(0, at), after: lines.slice(at + 1) };
+}
+
+const isPiAi = (line: TraceLine) => line !== "ready" && line.url.includes("/@mariozechner/pi-ai/");
+
+describe("pincer gateway start-up (process)", () => {
+  it("loads no pi-ai, TypeBox, pino nor CommonJS-through-import before ready; pi-ai right after", async () => {
+    const home = makeTempDir("pincer-startup-");
+    const stateDir = join(home, ".openclaw");
+    mkdirSync(stateDir, { recursive: true });
+    // A built-in model: its ref is checked at start, on the id table.
+    const config = {
+      agents: { defaults: { model: "anthropic/claude-sonnet-4-5", skipBootstrap: true } },
+    };
+    writeFileSync(join(stateDir, "openclaw.json"), JSON.stringify(config));
+    const trace = join(home, "modules.jsonl");
+    const gw = spawnGateway(["--port", "0", "--auth", "token", "--token", "startup-token-1"], {
+      HOME: home,
+      OPENCLAW_STATE_DIR: stateDir,
+      NODE_OPTIONS: `--import ${hook}`,
+      MODULE_TRACE_FILE: trace,
+    });
+    try {
+      expect(await gw.waitForUrl()).toBeDefined();
+      const { before } = readTrace(trace);
+      const urls = before.flatMap((line) => (line === "ready" ? [] : [line.url]));
+      expect(
+        urls.some((url) => url.includes("/dist/bin/")),
+        "the trace saw the gateway",
+      ).toBe(true);
+      expect(
+        urls.filter((url) => /\/node_modules\/(@mariozechner|typebox|pino)\//.test(url)),
+      ).toEqual([]);
+      const commonJs = before.filter((line) => line !== "ready" && line.format === "commonjs");
+      expect(commonJs).toEqual([]);
+      // The preload after ready: pi-ai comes in without any request.
+      for (let i = 0; i < 300 && !readTrace(trace).after.some(isPiAi); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(readTrace(trace).after.some(isPiAi), "pi-ai preloaded after ready").toBe(true);
+    } finally {
+      gw.child.kill("SIGTERM");
+    }
+    expect(await gw.exited).toBe(0);
+  });
+});
