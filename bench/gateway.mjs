@@ -45,7 +45,7 @@ const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url),
 const bin = fileURLToPath(new URL(`../${pkg.bin.pincer}`, import.meta.url));
 
 const TOKEN = "bench-token-1";
-const READY_RUNS = 7;
+const READY_RUNS = 11;
 const IDLE_MS = 1500;
 const READY_TIMEOUT_MS = 10_000;
 const EXIT_TIMEOUT_MS = 5000;
