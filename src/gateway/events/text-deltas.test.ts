@@ -244,7 +244,7 @@ describe("frame variants", () => {
     }
     return {
       compat: frames.filter((f) => f.compat.serialized).length,
-      textDeltas: [...lazy].filter((f) => f !== undefined && f.serialized).length,
+      textDeltas: [...lazy].filter((f) => f.serialized).length,
       chatFrames: frames.filter((f) => f.event === "chat").length,
     };
   };
