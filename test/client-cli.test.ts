@@ -211,6 +211,19 @@ describe("pincer agent through the gateway", () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ status: "ok", sessionKey: "agent:main:main" });
   });
 
+  it("streams a long reply from its text-deltas chat events, exactly, across delta windows", async () => {
+    // 1 ms per clock read: the 150 ms delta window is crossed every few dozen deltas, and the
+    // text held at the end arrives with the final.
+    let t = 1_700_000_000_000;
+    box = await createGatewaySandbox({ options: { clock: { now: () => (t += 1) } } });
+    const body = "0123456789abcdef".repeat(200);
+    box.fake.text(`Start <think>hidden ${body}</think>${body} end`, { chunks: 420 });
+    const { env, url } = target(box);
+    const res = await cli(agentRun as Run, { env, opts: { url, message: "hi" } });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toBe(`Start ${body} end\n`);
+  });
+
   it("exits 1 when the run does not end ok", async () => {
     box = await createGatewaySandbox();
     box.fake.status(401, { error: { message: "invalid api key" } });
