@@ -3,18 +3,19 @@
 // Method. A gateway child (`pincer gateway`, as bench/gateway.mjs spawns it) on a custom provider
 // served by a model server in this file: every reply is REPLY_CHARS characters streamed as SSE
 // deltas of DELTA_CHARS characters, either in one write (a fast model) or DELTA_GAP_MS apart (a
-// paced model, so the 150 ms delta window is crossed several times). Two clients connect: the one
-// that sends `agent` (it also gets the ack and the final `res`), and a watcher that only listens.
-// For each, every frame received from the `agent` request until the final `res` (the watcher: until
-// the `chat` final of the run) is counted with its UTF-8 bytes. Median of TURNS turns (one session
-// per turn). Target: bytes per client at most 3× the reply's size.
+// paced model, so the 150 ms delta window is crossed several times). Two kinds of clients, two of
+// each: OpenClaw-shape ones (no caps: today's frames) and `text-deltas` ones (`caps:
+// ["text-deltas"]`). Each turn is sent by one client of a kind (it also gets the ack and the final
+// `res`); the other client of that kind watches. For each, the UTF-8 bytes of every `event` frame of
+// the run (the fan-out) are counted, and for the sender also its total with the ack and the final
+// `res`. Median of TURNS turns (one session per turn). Target: the event bytes of a `text-deltas`
+// client at most 3× the reply's size.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
 import { startGatewayProcess, stopChild, withTimeout } from "./gateway.mjs";
-import { fmt } from "./measure.mjs";
 
 const TOKEN = "bench-token-1";
 const REPLY_CHARS = 4000;
@@ -65,16 +66,17 @@ async function startStreamingModel() {
   return model;
 }
 
-/** A connected client that counts frames and bytes while `counting` is set. */
-async function countingClient(url) {
+/** A connected client that counts bytes while `counting` is set: all, and its run's events. */
+async function countingClient(url, caps) {
   const ws = new WebSocket(url);
-  const client = { frames: 0, bytes: 0, counting: false, listeners: new Set(), ws };
+  const client = { bytes: 0, eventBytes: 0, runId: "", counting: false, listeners: new Set(), ws };
   ws.on("message", (data) => {
-    if (client.counting) {
-      client.frames += 1;
-      client.bytes += data.length;
-    }
     const frame = JSON.parse(data.toString());
+    if (client.counting) {
+      client.bytes += data.length;
+      if (frame.type === "event" && frame.payload?.runId === client.runId)
+        client.eventBytes += data.length;
+    }
     for (const listener of client.listeners) listener(frame);
   });
   const next = (match) =>
@@ -101,6 +103,7 @@ async function countingClient(url) {
         minProtocol: 3,
         maxProtocol: 4,
         client: { id: "test", version: "1", platform: "linux", mode: "test" },
+        ...(caps ? { caps } : {}),
         auth: { token: TOKEN },
       },
     }),
@@ -115,15 +118,16 @@ function median(list) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** One turn; returns frames/bytes of the sender and the watcher. */
+/** One turn; returns the bytes of the sender and the watcher. */
 async function measureTurn(sender, watcher, turn) {
-  for (const client of [sender, watcher]) {
-    client.frames = 0;
-    client.bytes = 0;
-    client.counting = true;
-  }
   const id = `t${turn}`;
   const runId = `fanout-${turn}-${Date.now()}`;
+  for (const client of [sender, watcher]) {
+    client.bytes = 0;
+    client.eventBytes = 0;
+    client.runId = runId;
+    client.counting = true;
+  }
   const final = sender.next(
     (frame) => frame.type === "res" && frame.id === id && frame.payload?.status !== "accepted",
   );
@@ -147,9 +151,14 @@ async function measureTurn(sender, watcher, turn) {
   const text = chat.payload?.message?.content?.[0]?.text ?? "";
   if (text.length !== REPLY_CHARS) throw new Error(`final text is ${text.length} chars`);
   return {
-    sender: { frames: sender.frames, bytes: sender.bytes },
-    watcher: { frames: watcher.frames, bytes: watcher.bytes },
+    sender: { bytes: sender.bytes, eventBytes: sender.eventBytes },
+    watcher: { eventBytes: watcher.eventBytes },
   };
+}
+
+/** "N.N×" of the reply's size. */
+function times(bytes) {
+  return `${(bytes / REPLY_CHARS).toFixed(1)}×`;
 }
 
 /** Bench rows for `npm run bench`. */
@@ -180,27 +189,35 @@ export async function fanoutRows() {
   const { child, url } = await startGatewayProcess(home);
   const rows = [];
   try {
-    const sender = await countingClient(url);
-    const watcher = await countingClient(url);
-    await measureTurn(sender, watcher, 0); // warm-up: loads pi-ai
+    const kinds = [
+      { name: "OpenClaw shape", caps: undefined, target: "— (unchanged)" },
+      { name: "text-deltas", caps: ["text-deltas"], target: "events ≤ 3× reply" },
+    ];
+    const clients = [];
+    for (const kind of kinds) {
+      kind.sender = await countingClient(url, kind.caps);
+      kind.watcher = await countingClient(url, kind.caps);
+      clients.push(kind.sender, kind.watcher);
+    }
+    await measureTurn(kinds[0].sender, kinds[0].watcher, 0); // warm-up: loads pi-ai
     for (const gapMs of [0, DELTA_GAP_MS]) {
       model.gapMs = gapMs;
-      const turns = [];
-      for (let turn = 1; turn <= TURNS; turn++)
-        turns.push(await measureTurn(sender, watcher, `${gapMs}-${turn}`));
       const pace = gapMs === 0 ? "fast model" : `${gapMs} ms/delta`;
-      for (const who of ["watcher", "sender"]) {
-        const frames = median(turns.map((t) => t[who].frames));
-        const bytes = median(turns.map((t) => t[who].bytes));
+      for (const kind of kinds) {
+        const turns = [];
+        for (let turn = 1; turn <= TURNS; turn++)
+          turns.push(await measureTurn(kind.sender, kind.watcher, `${gapMs}-${kind.name}-${turn}`));
+        const watcher = median(turns.map((t) => t.watcher.eventBytes));
+        const sender = median(turns.map((t) => t.sender.eventBytes));
+        const total = median(turns.map((t) => t.sender.bytes));
         rows.push({
-          name: `fan-out ${REPLY_CHARS}-char reply, ${DELTA_CHARS}-char deltas, ${pace}: ${who}`,
-          result: `${fmt(frames)} frames, ${fmt(bytes / 1024)} KB (${(bytes / REPLY_CHARS).toFixed(1)}× reply)`,
-          target: "≤ 3× reply",
+          name: `fan-out ${REPLY_CHARS}-char reply, ${DELTA_CHARS}-char deltas, ${pace}, ${kind.name} clients`,
+          result: `events: watcher ${times(watcher)}, sender ${times(sender)} (${times(total)} with ack + res)`,
+          target: kind.target,
         });
       }
     }
-    sender.ws.close();
-    watcher.ws.close();
+    for (const client of clients) client.ws.close();
   } finally {
     await stopChild(child);
     await model.close();

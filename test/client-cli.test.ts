@@ -1,6 +1,7 @@
 // The gateway client commands (`gateway call`, `health`, `status`, `agent` without --local) run
 // in-process through their modules' `run`, against a real gateway on port 0 with the fake model.
 import { afterEach, describe, expect, it } from "vitest";
+import { WebSocketServer } from "ws";
 import { run as agentRun } from "../src/cli/agent/run.js";
 import type { CommandInput } from "../src/cli/command.js";
 import { type CliContext, CliError } from "../src/cli/command-context.js";
@@ -16,6 +17,9 @@ import {
   type GatewaySandbox,
   TEST_TOKEN,
 } from "./helpers/gateway-sandbox.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: the fake gateway reads request params loosely.
+type Loose = Record<string, any>;
 
 type Run = (ctx: CliContext, input: CommandInput<never>) => Promise<number | undefined>;
 
@@ -209,6 +213,65 @@ describe("pincer agent through the gateway", () => {
     });
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ status: "ok", sessionKey: "agent:main:main" });
+  });
+
+  it("streams a long reply from its text-deltas chat events, exactly, across delta windows", async () => {
+    // 1 ms per clock read: the 150 ms delta window is crossed every few dozen deltas, and the
+    // text held at the end arrives with the final.
+    let t = 1_700_000_000_000;
+    box = await createGatewaySandbox({ options: { clock: { now: () => (t += 1) } } });
+    const body = "0123456789abcdef".repeat(200);
+    box.fake.text(`Start <think>hidden ${body}</think>${body} end`, { chunks: 420 });
+    const { env, url } = target(box);
+    const res = await cli(agentRun as Run, { env, opts: { url, message: "hi" } });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toBe(`Start ${body} end\n`);
+  });
+
+  it("streams agent assistant deltas from a gateway without the text-deltas cap", async () => {
+    // A gateway whose hello lists no capabilities: OpenClaw's frames (agent assistant deltas, chat
+    // deltas with the whole message), the reply printed once.
+    const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+    await new Promise((done) => server.once("listening", done));
+    server.on("connection", (ws) => {
+      let seq = 0;
+      const send = (frame: object) => ws.send(JSON.stringify(frame));
+      const event = (name: string, payload: object) =>
+        send({ type: "event", event: name, payload, seq: ++seq });
+      send({ type: "event", event: "connect.challenge", payload: { nonce: "n", ts: 1 } });
+      ws.on("message", (data) => {
+        const req = JSON.parse(data.toString()) as { id: string; method: string; params: Loose };
+        const hello = { type: "hello-ok", protocol: 4, features: { methods: [], events: [] } };
+        if (req.method === "connect") send({ type: "res", id: req.id, ok: true, payload: hello });
+        if (req.method !== "agent") return;
+        const runId = req.params.idempotencyKey;
+        send({ type: "res", id: req.id, ok: true, payload: { runId, status: "accepted" } });
+        let text = "";
+        for (const delta of ["Old ", "gateway ", "reply"]) {
+          text += delta;
+          event("agent", { runId, stream: "assistant", data: { text, delta } });
+          // The last chat delta is held (its text comes with the chat final only).
+          const message = { role: "assistant", content: [{ type: "text", text }] };
+          if (delta !== "reply")
+            event("chat", { runId, state: "delta", deltaText: delta, message });
+        }
+        const final = { runId, status: "ok", result: { payloads: [{ text }] } };
+        send({ type: "res", id: req.id, ok: true, payload: final });
+      });
+    });
+    try {
+      box = await createGatewaySandbox();
+      const { port } = server.address() as { port: number };
+      const res = await cli(agentRun as Run, {
+        env: target(box).env,
+        opts: { url: `ws://127.0.0.1:${port}`, message: "hi" },
+      });
+      expect(res.code).toBe(0);
+      expect(res.stdout).toBe("Old gateway reply\n");
+    } finally {
+      for (const client of server.clients) client.terminate();
+      await new Promise((done) => server.close(done));
+    }
   });
 
   it("exits 1 when the run does not end ok", async () => {

@@ -9,6 +9,7 @@ import {
   type GatewayClient,
   type GatewayEvent,
   GatewayRequestError,
+  nextChatText,
 } from "../src/client/index.js";
 import { createDeviceIdentity } from "../src/gateway/devices/index.js";
 import {
@@ -128,6 +129,37 @@ describe("connectGateway", () => {
       { expectFinal: true },
     );
     expect(events.length).toBe(before);
+  });
+
+  it("declares caps: a text-deltas client rebuilds the reply from chat deltas, without agent text", async () => {
+    let t = 1_700_000_000_000;
+    box = await createGatewaySandbox({ options: { clock: { now: () => (t += 1) } } });
+    const reply = "streamed in many small pieces ".repeat(60);
+    box.fake.text(reply, { chunks: 300 });
+    const client = await connect(box.gw.url, { caps: ["text-deltas"] });
+    expect(client.hello.features.capabilities).toContain("text-deltas");
+    const streams: string[] = [];
+    client.onEvent("agent", (event) => streams.push((event.payload as { stream: string }).stream));
+    let text = "";
+    let deltas = 0;
+    client.onEvent("chat", (event) => {
+      const chat = event.payload as { state: string; message?: unknown };
+      if (chat.state === "delta") {
+        deltas++;
+        expect(chat.message).toBeUndefined();
+      }
+      text = nextChatText(text, chat).text;
+    });
+    const final = await client.request<{ status: string }>(
+      "agent",
+      { message: "hi", idempotencyKey: "c-caps-1" },
+      { expectFinal: true },
+    );
+    expect(final.status).toBe("ok");
+    expect(deltas).toBeGreaterThan(1);
+    expect(text).toBe(reply);
+    expect(streams).toContain("lifecycle");
+    expect(streams).not.toContain("assistant");
   });
 
   it("without expectFinal resolves with the ack", async () => {

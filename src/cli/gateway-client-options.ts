@@ -122,7 +122,7 @@ export function connectFailure(
 export async function connectForCli(
   ctx: CliContext,
   target: GatewayTarget,
-  options: { hint?: string; WebSocketImpl?: WebSocketConstructor } = {},
+  options: { hint?: string; caps?: string[]; WebSocketImpl?: WebSocketConstructor } = {},
 ): Promise<GatewayClient> {
   try {
     return await connectGateway({
@@ -132,6 +132,7 @@ export async function connectForCli(
       client: { id: "cli", version: cliVersion(), platform: ctx.platform, mode: "cli" },
       role: "operator",
       scopes: CLI_SCOPES,
+      ...(options.caps ? { caps: options.caps } : {}),
       timeoutMs: target.timeoutMs,
       onHandlerError: (err, event) =>
         ctx.stderr(`warning: handling ${event.event} failed: ${String(err)}\n`),

@@ -162,6 +162,9 @@ export async function connectGateway(options: ConnectGatewayOptions): Promise<Ga
       }
       pending.delete(id);
       if (entry.timer) clearTimeout(entry.timer);
+      // Seq counting starts at hello-ok, before any event frame that follows it in the same read
+      // is dispatched (the promise below resolves a microtask later).
+      if (entry.method === "connect" && frame.ok === true) lastSeq = 0;
       if (frame.ok === true) entry.resolve(frame.payload);
       else entry.reject(serverError(frame, entry.method));
     };
@@ -216,6 +219,7 @@ export async function connectGateway(options: ConnectGatewayOptions): Promise<Ga
         maxProtocol: options.maxProtocol ?? 4,
         client: options.client,
         role,
+        ...(options.caps ? { caps: options.caps } : {}),
         ...(options.scopes ? { scopes: options.scopes } : {}),
         ...(Object.keys(auth).length > 0 ? { auth } : {}),
         ...(options.device && typeof nonce === "string"
@@ -235,7 +239,6 @@ export async function connectGateway(options: ConnectGatewayOptions): Promise<Ga
           if (settled) return;
           settled = true;
           clearTimeout(handshakeTimer);
-          lastSeq = 0;
           resolve({ ...client, hello: hello as HelloOk });
         },
         (err: GatewayRequestError) => failHandshake(err),

@@ -123,6 +123,11 @@ export interface ConnectGatewayOptions {
   minProtocol?: number;
   /** Default 4. */
   maxProtocol?: number;
+  /**
+   * Connect capabilities (`caps`), e.g. `text-deltas` (chat deltas carry only the added text; rebuild
+   * it with `nextChatText`). The server lists the ones it knows in hello-ok `features.capabilities`.
+   */
+  caps?: string[];
   /** Bound on open + challenge + hello, and the default bound of each request. */
   timeoutMs: number;
   /** Signs the challenge with a device identity (optional). */

@@ -244,6 +244,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       payload,
       stateVersion: versions,
       droppable: emit?.droppable,
+      textDeltas: emit?.textDeltas,
     });
     fanOut({ frame, targets: connections, subscriptions, slowClientBytes });
   };

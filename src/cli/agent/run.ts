@@ -1,11 +1,14 @@
 // `pincer agent [--local] [--agent ID] [--session-key K] -m TEXT [--json] [--timeout S]`: one turn,
 // streamed to the terminal. Through the running gateway by default (the `agent` method and its
-// events); with --local embedded in this process, owning the state dir for the turn.
+// events; the reply streams from the run's `chat` deltas when the gateway supports the
+// `text-deltas` cap, else from its `agent` assistant deltas); with --local embedded in this
+// process, owning the state dir for the turn.
 import { randomUUID } from "node:crypto";
 import { resolveBundledSkillsDir } from "../../agents/skills/index.js";
 import type { GatewayClient, GatewayEvent } from "../../client/index.js";
-import { GatewayRequestError } from "../../client/index.js";
+import { GatewayRequestError, nextChatText } from "../../client/index.js";
 import { assertNever } from "../../lib/assert-never.js";
+import { TEXT_DELTAS_CAP } from "../../protocol/gateway/caps.js";
 import {
   buildAgentMainSessionKey,
   parseAgentSessionKey,
@@ -223,7 +226,9 @@ async function runViaGateway(
   const target = resolveGatewayTarget(ctx, { ...opts, timeout: undefined });
   const client = await connectForCli(ctx, target, {
     hint: "start it with `pincer gateway`, or add --local to run the turn in this process",
+    caps: [TEXT_DELTAS_CAP],
   });
+  const textDeltas = client.hello.features?.capabilities?.includes(TEXT_DELTAS_CAP) === true;
   const runId = randomUUID();
   const s = style(ctx);
   const filter = createThinkingFilter();
@@ -234,6 +239,20 @@ async function runViaGateway(
     if (spinning) stopSpinner();
     spinning = false;
   };
+  const print = (delta: string) => {
+    stop();
+    streamed = true;
+    ctx.stdout(filter.push(delta));
+  };
+  // The run's text so far, rebuilt from its chat events (text-deltas).
+  let received = "";
+  const unsubscribeChat = client.onEvent("chat", (event: GatewayEvent) => {
+    const payload = event.payload as { runId?: string };
+    if (opts.json || !textDeltas || payload.runId !== runId) return;
+    const update = nextChatText(received, payload);
+    received = update.text;
+    if (update.appended) print(update.appended);
+  });
   const unsubscribe = client.onEvent("agent", (event: GatewayEvent) => {
     const payload = event.payload as {
       runId?: string;
@@ -241,10 +260,8 @@ async function runViaGateway(
       data?: Record<string, unknown>;
     };
     if (opts.json || payload.runId !== runId || !payload.stream || !payload.data) return;
-    if (payload.stream === "assistant" && typeof payload.data.delta === "string") {
-      stop();
-      streamed = true;
-      ctx.stdout(filter.push(payload.data.delta));
+    if (payload.stream === "assistant") {
+      if (!textDeltas && typeof payload.data.delta === "string") print(payload.data.delta);
       return;
     }
     const line = describeGatewayEvent(payload.stream, payload.data);
@@ -267,6 +284,7 @@ async function runViaGateway(
   } finally {
     stop();
     unsubscribe();
+    unsubscribeChat();
     await client.close();
   }
   const payloads = final.result?.payloads ?? [];

@@ -1,15 +1,25 @@
-// Sends one event to every ready connection: the frame is serialized once (payload, event name and
-// stateVersion) and only each connection's own `seq` is appended. Events that only subscribers get
-// (`sessions.changed`, as OpenClaw sends it to `sessions.subscribe` callers) skip the others, and a
-// droppable event (a chat delta: the next delta or the final carries its text again) skips a
-// connection whose outgoing buffer is above the slow-client bound. Nothing else is ever skipped:
-// finals, lifecycle and agent events are queued, and a client past maxBufferedBytes is dropped
-// (1013) by its connection as the last resort.
+// Sends one event to every ready connection: each variant of the frame (OpenClaw's shape, and the
+// `text-deltas` ones, text-deltas.ts) is serialized once, lazily, and only each connection's own
+// `seq` is appended. Events that only subscribers get (`sessions.changed`, as OpenClaw sends it to
+// `sessions.subscribe` callers) skip the others, and a droppable event (a chat delta: the next
+// delta or the final carries its text again) skips a connection whose outgoing buffer is above the
+// slow-client bound. Nothing else is ever skipped: finals, lifecycle and agent events are queued
+// (a `text-deltas` connection gets no agent assistant events), and a client past
+// maxBufferedBytes is dropped (1013) by its connection as the last resort.
+import { LazyEventFrame, type StateVersion } from "./event-frame.js";
+import {
+  type TextDeltaCursor,
+  type TextDeltasEmit,
+  type TextDeltasFrames,
+  textDeltasFrames,
+} from "./text-deltas.js";
 
 /** How an event may be delivered. */
 export interface EmitOptions {
   /** May be skipped for a slow client (its content is superseded by a later event of the run). */
   droppable?: boolean;
+  /** What a `text-deltas` connection gets instead (absent: the same frame as every connection). */
+  textDeltas?: TextDeltasEmit;
 }
 
 /** Sends an event to the connected clients. */
@@ -21,36 +31,52 @@ export const SUBSCRIBED_EVENTS: ReadonlySet<string> = new Set(["sessions.changed
 /** Outgoing buffer above which a client gets no droppable events (1 MiB, or half the hard bound). */
 export const SLOW_CLIENT_BYTES = 1024 * 1024;
 
-/** An event frame serialized once: `prefix` + the connection's seq + `suffix` is the frame. */
+/** An event ready to send: its variants, each serialized on first use for all its recipients. */
 export interface EventFrame {
   event: string;
-  prefix: string;
-  suffix: string;
+  /** OpenClaw's shape: what every connection without caps gets. */
+  compat: LazyEventFrame;
+  /** What `text-deltas` connections get (absent: `compat`). */
+  textDeltas: TextDeltasFrames | undefined;
   droppable: boolean;
 }
 
 /** What the fan-out needs of a connection. */
 export interface FanoutTarget {
   readonly connId: string;
-  /** Sends a pre-serialized event frame (adds this connection's seq); false when skipped. */
+  /** Sends its variant of an event frame (adds this connection's seq); false when skipped. */
   sendEventFrame(frame: EventFrame, slowClientBytes: number): boolean;
 }
 
-/** Builds the frame of one event once, for all its recipients. */
+/** Builds the frame variants of one event, for all its recipients (serialized when first sent). */
 export function serializeEvent(params: {
   event: string;
   payload: unknown;
-  stateVersion?: { presence: number; health: number } | undefined;
+  stateVersion?: StateVersion | undefined;
   droppable?: boolean | undefined;
+  textDeltas?: TextDeltasEmit | undefined;
 }): EventFrame {
-  const { event, payload, stateVersion } = params;
-  const version = stateVersion ? `,"stateVersion":${JSON.stringify(stateVersion)}` : "";
+  const { event, payload, stateVersion, textDeltas } = params;
+  const compat = new LazyEventFrame(event, payload, stateVersion);
   return {
     event,
-    prefix: `{"type":"event","event":${JSON.stringify(event)},"payload":${JSON.stringify(payload ?? null)},"seq":`,
-    suffix: `${version}}`,
+    compat,
+    textDeltas: textDeltas ? textDeltasFrames({ event, spec: textDeltas, compat }) : undefined,
     droppable: params.droppable === true,
   };
+}
+
+/**
+ * The variant of `frame` one connection gets: none when it is droppable and the connection is
+ * slow, or omitted for its caps; `cursor` is set for a `text-deltas` connection.
+ */
+export function selectEventFrame(
+  frame: EventFrame,
+  connection: { cursor: TextDeltaCursor | undefined; slow: boolean },
+): LazyEventFrame | undefined {
+  if (frame.droppable && connection.slow) return undefined;
+  if (!connection.cursor || !frame.textDeltas) return frame.compat;
+  return connection.cursor.pick(frame.textDeltas);
 }
 
 /** Which connections subscribed to which subscription-only events. */

@@ -5,12 +5,18 @@
 // (`{deltaText, message}`, droppable for a slow client) per window. Held agent text is flushed
 // before the run's next other agent event, so the deltas always add up to the text; held chat
 // text before a tool starts and before an error, and the final carries the whole message.
+// A `text-deltas` connection (text-deltas.ts) gets no agent assistant events and its own chat
+// variants: deltas with only `deltaText`, or `replace: true` + the whole text when it missed some;
+// its final and aborted events also carry the held text as `deltaText`, so the deltas it got add
+// up to the streamed text (the final's `message` is the reply as delivered).
 
 import { assertNever } from "../../lib/assert-never.js";
 import type { RunEvent, RunResult } from "../../runtime/run/index.js";
 import type { TrackedRun } from "../runs/run-tracker.js";
 import { DeltaWindow } from "./delta-window.js";
-import type { EmitEvent } from "./event-fanout.js";
+import type { EmitEvent, EmitOptions } from "./event-fanout.js";
+
+const OMIT = { kind: "omit" } as const;
 
 /** What a run's events are sent with. */
 export interface RunStreamDeps {
@@ -31,39 +37,68 @@ export function createRunStreamEvents(run: TrackedRun, deps: RunStreamDeps): Run
   let text = "";
   const agentText = new DeltaWindow(deps.now);
   const chatText = new DeltaWindow(deps.now);
-  const emitAgent = (stream: string, data: Record<string, unknown>) =>
-    deps.emit("agent", {
-      runId: run.runId,
-      stream,
-      data,
-      seq: ++seq,
-      ts: deps.now(),
-      sessionKey: run.sessionKey,
-      agentId: run.agentId,
-    });
-  const chat = (state: string, extra: Record<string, unknown>) =>
+  const emitAgent = (stream: string, data: Record<string, unknown>, options?: EmitOptions) =>
     deps.emit(
-      "chat",
+      "agent",
       {
         runId: run.runId,
+        stream,
+        data,
+        seq: ++seq,
+        ts: deps.now(),
         sessionKey: run.sessionKey,
         agentId: run.agentId,
-        seq: ++chatSeq,
-        state,
-        ...extra,
       },
-      { droppable: state === "delta" },
+      options,
     );
+  // `textDeltas` builds the text-deltas variants from the event's head (absent: the same event).
+  const chat = (
+    state: string,
+    extra: Record<string, unknown>,
+    textDeltas: (head: Record<string, unknown>) => { inSync?: unknown; resync?: unknown },
+  ) => {
+    const head = {
+      runId: run.runId,
+      sessionKey: run.sessionKey,
+      agentId: run.agentId,
+      seq: ++chatSeq,
+      state,
+    };
+    deps.emit(
+      "chat",
+      { ...head, ...extra },
+      {
+        droppable: state === "delta",
+        textDeltas: {
+          kind: "chat",
+          runId: run.runId,
+          seq: head.seq,
+          end: state !== "delta",
+          ...textDeltas(head),
+        },
+      },
+    );
+  };
+  // A run's last chat event: a text-deltas connection also gets the text it has not got yet.
+  const chatEnd = (state: string, extra: Record<string, unknown>, tail: string) =>
+    chat(state, extra, (head) => ({
+      ...(tail === "" ? {} : { inSync: { ...head, ...extra, deltaText: tail } }),
+      ...(text === "" ? {} : { resync: { ...head, ...extra, deltaText: text, replace: true } }),
+    }));
   const message = (body: string) => ({
     role: "assistant",
     content: [{ type: "text", text: body }],
     timestamp: deps.now(),
   });
   const sendAgentText = (delta: string | undefined) => {
-    if (delta !== undefined) emitAgent("assistant", { text, delta });
+    if (delta !== undefined) emitAgent("assistant", { text, delta }, { textDeltas: OMIT });
   };
   const sendChatText = (delta: string | undefined) => {
-    if (delta !== undefined) chat("delta", { deltaText: delta, message: message(text) });
+    if (delta === undefined) return;
+    chat("delta", { deltaText: delta, message: message(text) }, (head) => ({
+      inSync: { ...head, deltaText: delta },
+      resync: { ...head, deltaText: text, replace: true },
+    }));
   };
   // Every agent event but an assistant one first sends the held assistant text (order kept).
   const agent = (stream: string, data: Record<string, unknown>) => {
@@ -130,12 +165,13 @@ export function createRunStreamEvents(run: TrackedRun, deps: RunStreamDeps): Run
       });
       const finalText = result.payloads.map((payload) => payload.text).join("\n\n") || text;
       if (result.status === "ok") {
-        chat("final", { message: message(finalText), usage: result.usage, stopReason: "stop" });
+        const extra = { message: message(finalText), usage: result.usage, stopReason: "stop" };
+        chatEnd("final", extra, chatText.flush() ?? "");
       } else if (aborted && run.controller.signal.aborted) {
-        chat("aborted", { message: message(text) });
+        chatEnd("aborted", { message: message(text) }, chatText.flush() ?? "");
       } else {
         sendChatText(chatText.flush());
-        chat("error", { errorMessage: result.error ?? result.status });
+        chatEnd("error", { errorMessage: result.error ?? result.status }, "");
       }
     },
   };

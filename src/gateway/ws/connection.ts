@@ -1,8 +1,9 @@
 // One WebSocket client: connect.challenge first, then the handshake (the first request must be
 // `connect`), then request dispatch with scope checks and params validation. Events carry a
-// per-connection seq (appended to an event frame serialized once for all clients); chat deltas are
-// skipped for a client whose outgoing buffer is above the slow-client bound, and a client whose
-// buffer passes maxBufferedBytes is dropped (1013).
+// per-connection seq (appended to an event frame serialized once for all clients of its variant:
+// a `text-deltas` connection gets its own chat deltas); chat deltas are skipped for a client whose
+// outgoing buffer is above the slow-client bound, and a client whose buffer passes
+// maxBufferedBytes is dropped (1013).
 import { randomUUID } from "node:crypto";
 import type { Duplex } from "node:stream";
 import type { RawData, WebSocket } from "ws";
@@ -14,10 +15,12 @@ import {
   gatewayError,
   hasScope,
   missingScopeError,
+  TEXT_DELTAS_CAP,
 } from "../../protocol/gateway/index.js";
 import type { AuthRateLimiter } from "../auth/failed-auth-limit.js";
 import type { GatewayCore } from "../core.js";
-import type { EventFrame } from "../events/event-fanout.js";
+import { type EventFrame, selectEventFrame } from "../events/event-fanout.js";
+import { TextDeltaCursor } from "../events/text-deltas.js";
 import type { ClientInfo, MethodResult } from "../methods/method.js";
 import { type BoundMethod, requiredScope } from "../methods/method-table.js";
 import {
@@ -69,6 +72,8 @@ export class GatewayConnection {
   /** How the handshake authenticated this client (shared secret, mode none, or a device token). */
   private authMethod: HandshakeAccepted["method"] | undefined;
   private seq = 0;
+  /** Set when the client declared the `text-deltas` cap: its position in each run's chat events. */
+  private textDeltas: TextDeltaCursor | undefined;
   /** Requests being handled now; a connection whose auth expired closes once they are answered. */
   private inFlight = 0;
   /** Why the shared secret this connection authenticated with stopped being valid (a live reload). */
@@ -121,14 +126,15 @@ export class GatewayConnection {
   }
 
   /**
-   * Sends an event frame serialized once for all recipients (events/event-fanout.ts), with this
-   * connection's next seq. A droppable event (a chat delta) is skipped while the outgoing buffer is
-   * above `slowClientBytes`; returns false when nothing was sent.
+   * Sends this connection's variant of an event frame (events/event-fanout.ts), serialized once
+   * for all its recipients, with this connection's next seq. A droppable event (a chat delta) is
+   * skipped while the outgoing buffer is above `slowClientBytes`; returns false when nothing was sent.
    */
   sendEventFrame(frame: EventFrame, slowClientBytes: number): boolean {
     if (this.state !== "ready") return false;
-    if (frame.droppable && this.ws.bufferedAmount > slowClientBytes) return false;
-    return this.sendText(`${frame.prefix}${++this.seq}${frame.suffix}`);
+    const slow = frame.droppable && this.ws.bufferedAmount > slowClientBytes;
+    const chosen = selectEventFrame(frame, { cursor: this.textDeltas, slow });
+    return chosen !== undefined && this.sendText(chosen.withSeq(++this.seq));
   }
 
   /**
@@ -299,6 +305,7 @@ export class GatewayConnection {
     }
     clearTimeout(this.timer);
     this.authMethod = verdict.method;
+    if (params.caps?.includes(TEXT_DELTAS_CAP)) this.textDeltas = new TextDeltaCursor();
     this.client = {
       connId: this.connId,
       role: verdict.role,

@@ -1,6 +1,6 @@
 // The hello-ok payload (the `connect` answer: protocol, server, features, snapshot, auth, policy)
 // and the list of events this gateway emits.
-import type { HelloOk } from "../../protocol/gateway/index.js";
+import { GATEWAY_CAPS, type HelloOk } from "../../protocol/gateway/index.js";
 import { buildAgentMainSessionKey, normalizeMainKey } from "../../routing/index.js";
 import type { GatewayCore } from "../core.js";
 import type { GatewayConnection } from "./connection.js";
@@ -36,7 +36,11 @@ export function buildHello(params: {
     type: "hello-ok",
     protocol: accepted.protocol,
     server: { version: core.version, connId: conn.connId, bootId: core.bootId },
-    features: { methods: core.methodNames(), events: [...GATEWAY_EVENTS] },
+    features: {
+      methods: core.methodNames(),
+      events: [...GATEWAY_EVENTS],
+      capabilities: [...GATEWAY_CAPS],
+    },
     snapshot: {
       presence: core.presence.list(),
       health: params.health,

@@ -1,5 +1,6 @@
 // Public surface of the gateway protocol at run time: generated schemas, error codes and the scope
 // table (validating against the schemas is `gateway/ws/schema-issues.ts`). TypeBox sources (schema.ts, method-schemas.ts) are imported by types only.
+export { GATEWAY_CAPS, TEXT_DELTAS_CAP } from "./caps.js";
 export {
   DetailCodes,
   type ErrorCode,

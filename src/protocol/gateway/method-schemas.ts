@@ -236,7 +236,12 @@ export const HelloOkSchema = Type.Object(
       closed,
     ),
     features: Type.Object(
-      { methods: Type.Array(Type.String()), events: Type.Array(Type.String()) },
+      {
+        methods: Type.Array(Type.String()),
+        events: Type.Array(Type.String()),
+        /** Connect capabilities the server understands (`caps` of the connect params). */
+        capabilities: Type.Optional(Type.Array(Type.String())),
+      },
       closed,
     ),
     snapshot: Type.Object(

@@ -1,6 +1,8 @@
 // The gateway protocol over the browser's WebSocket: wait for `connect.challenge`, send `connect`
-// (client webchat/webchat, protocol 3..4, token auth), then requests matched by id and events. A
-// refused connect stops (the token is wrong); a dropped socket reconnects with capped backoff.
+// (client webchat/webchat, protocol 3..4, token auth, the `text-deltas` cap), then requests
+// matched by id and events. A refused connect stops (the token is wrong); a dropped socket
+// reconnects with capped backoff.
+import { TEXT_DELTAS_CAP } from "../../protocol/gateway/caps.js";
 import type { HelloOk } from "../../protocol/gateway/method-schemas.js";
 import type { ConnectParams, ErrorShape } from "../../protocol/gateway/schema.js";
 
@@ -60,6 +62,8 @@ function connectParams(options: GatewaySocketOptions): ConnectParams {
       mode: "webchat",
     },
     role: "operator",
+    // Chat deltas carry only the added text (the app rebuilds it), and no agent assistant events.
+    caps: [TEXT_DELTAS_CAP],
     scopes: ["operator.read", "operator.write"],
     auth: { token: options.token },
     locale: navigator.language,

@@ -1,5 +1,6 @@
 // The WebChat controller: login, the agent/session selection (the agent's main session by default),
 // history, sends, the live run's stream and its abort button, and the connection status line.
+import { nextChatText } from "../../client/text-deltas.js";
 import type { ErrorShape } from "../../protocol/gateway/schema.js";
 import { ChatLog } from "./chat-log.js";
 import type { WebChatElements } from "./elements.js";
@@ -20,11 +21,17 @@ import {
 } from "./pickers.js";
 import type { TokenStore } from "./token-store.js";
 
-/** A `chat` event as WebChat reads it (emitted per run by the gateway's run tracker). */
+/**
+ * A `chat` event as WebChat reads it (emitted per run by the gateway's run tracker). The socket
+ * declares `text-deltas`: a delta carries the added text (`deltaText`, or the whole text so far
+ * with `replace`), the final and aborted events the whole `message`.
+ */
 interface ChatEvent {
   runId: string;
   sessionKey: string;
   state: "delta" | "final" | "aborted" | "error";
+  deltaText?: string;
+  replace?: boolean;
   message?: WireMessage;
   errorMessage?: string;
 }
@@ -63,6 +70,8 @@ export class WebChatApp {
   private unanswered: { text: string; idempotencyKey: string } | undefined;
   /** Live runs seen (runId → sessionKey), from sends and from other clients' deltas. */
   private readonly liveRuns = new Map<string, string>();
+  /** The streamed text so far of each live run, rebuilt from its deltas. */
+  private readonly runTexts = new Map<string, string>();
 
   constructor(private readonly deps: WebChatDeps) {
     this.log = new ChatLog(deps.elements.messages);
@@ -162,6 +171,7 @@ export class WebChatApp {
       elements.status.textContent = `Disconnected — reconnecting in ${seconds} s`;
       this.showError(`Disconnected from the gateway: ${status.reason}`);
       this.liveRuns.clear();
+      this.runTexts.clear();
       this.updateAbort();
     }
   }
@@ -172,11 +182,18 @@ export class WebChatApp {
   }
 
   private onChat(chat: ChatEvent): void {
-    if (chat.state === "delta") this.liveRuns.set(chat.runId, chat.sessionKey);
-    else this.liveRuns.delete(chat.runId);
+    const streamed = nextChatText(this.runTexts.get(chat.runId) ?? "", chat).text;
+    if (chat.state === "delta") {
+      this.liveRuns.set(chat.runId, chat.sessionKey);
+      this.runTexts.set(chat.runId, streamed);
+    } else {
+      this.liveRuns.delete(chat.runId);
+      this.runTexts.delete(chat.runId);
+    }
     this.updateAbort();
     if (chat.sessionKey !== this.sessionKey) return;
-    const text = messageText(chat.message);
+    // A gateway without the cap sends the whole text with each delta; an error carries none.
+    const text = chat.message ? messageText(chat.message) : streamed;
     if (chat.state === "delta") this.log.streamRun(chat.runId, text);
     else if (chat.state === "final") this.log.endRun(chat.runId, { end: "final", text });
     else {
