@@ -104,4 +104,12 @@ describe("runtime caches", () => {
     await turn(sb, "three");
     expect(existsSync(join(sb.workspace, "AGENTS.md"))).toBe(true);
   });
+
+  it("runs a new session's turns without a blocking fsync, looking its transcript up once", async () => {
+    sb = await createRuntimeSandbox();
+    for (const message of ["one", "two", "three"]) await turn(sb, message);
+    const stats = sb.deps.stores.forAgent("main").stats();
+    expect(stats.blockingSyncs).toBe(0);
+    expect(stats.transcriptLookups).toBe(1);
+  });
 });

@@ -15,7 +15,7 @@ import {
 import { dirname } from "node:path";
 import { writeFileAtomic } from "../lib/atomic-write.js";
 import type { Logger } from "../lib/logger.js";
-import { fsyncFd } from "./fsync.js";
+import { fsyncFd, fsyncPath } from "./fsync.js";
 import { isJsonObject, parseJsonLines } from "./jsonl.js";
 import type { SessionEntry } from "./types.js";
 
@@ -80,6 +80,11 @@ export class IndexJournal {
     return this.size;
   }
 
+  /** Bytes of the journal an fsync (or the atomic write of a rebase) made durable. */
+  get syncedBytes(): number {
+    return this.synced;
+  }
+
   /** True when bytes were written since the last fsync. */
   get unsynced(): boolean {
     return this.synced < this.size;
@@ -109,16 +114,22 @@ export class IndexJournal {
 
   /** Makes everything appended so far durable. */
   async sync(): Promise<void> {
-    if (this.fd === undefined || !this.unsynced) return;
+    if (!this.unsynced) return;
     const target = this.size;
-    await fsyncFd(this.fd);
+    // No kept fd (a failed rebase closed it): by path, so what was appended still gets synced.
+    await (this.fd === undefined ? fsyncPath(this.path) : fsyncFd(this.fd));
     this.synced = Math.max(this.synced, target);
   }
 
   /** Makes everything appended so far durable now, blocking (see StorePersistence.commitNow). */
   syncNow(): void {
-    if (this.fd === undefined || !this.unsynced) return;
-    fsyncSync(this.fd);
+    if (!this.unsynced) return;
+    const fd = this.fd ?? openSync(this.path, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      if (fd !== this.fd) closeSync(fd);
+    }
     this.synced = this.size;
   }
 

@@ -62,4 +62,47 @@ describe("new transcripts are indexed first", () => {
     store.openTranscript("agent:main:main", { cwd: "/tmp" });
     expect(store.stats().journalWrites).toBe(before);
   });
+
+  it("the run path waits for the new entry's fsync off the event loop, then creates the file", async () => {
+    const h = harness();
+    const store = h.open();
+    store.getOrCreate("agent:main:peer-2");
+    const file = store.transcriptPath("agent:main:peer-2")!;
+    const opening = store.openTranscriptAsync("agent:main:peer-2", { cwd: "/tmp" });
+    // Nothing blocked: the file is not there until the journal's fsync has completed.
+    expect(existsSync(file)).toBe(false);
+    const transcript = await opening;
+    expect(transcript.file).toBe(file);
+    expect(existsSync(file)).toBe(true);
+    expect(h.afterCrash().transcriptPath("agent:main:peer-2")).toBe(file);
+    expect(store.stats().blockingSyncs).toBe(0);
+    expect(store.stats().fsyncBatches).toBeGreaterThan(0);
+  });
+
+  it("a key already durable creates its transcript with no fsync and no early write of other keys", async () => {
+    const h = harness();
+    const store = h.open();
+    store.getOrCreate("agent:main:durable");
+    await store.flush();
+    store.getOrCreate("agent:main:other");
+    store.update("agent:main:durable", { label: "unrelated" });
+    await store.flush();
+    store.update("agent:main:other", { label: "still pending" });
+    const before = store.stats();
+    const transcript = store.openTranscript("agent:main:durable", { cwd: "/tmp" });
+    expect(existsSync(transcript.file)).toBe(true);
+    expect(store.stats().journalWrites).toBe(before.journalWrites);
+    expect(store.stats().blockingSyncs).toBe(0);
+    expect(h.afterCrash().transcriptPath("agent:main:durable")).toBe(transcript.file);
+  });
+
+  it("a key changed since its last fsync is made durable before its transcript appears", () => {
+    const h = harness();
+    const store = h.open();
+    store.getOrCreate("agent:main:fresh");
+    const transcript = store.openTranscript("agent:main:fresh", { cwd: "/tmp" });
+    expect(existsSync(transcript.file)).toBe(true);
+    expect(store.stats().blockingSyncs).toBe(1);
+    expect(h.afterCrash().transcriptPath("agent:main:fresh")).toBe(transcript.file);
+  });
 });

@@ -3,6 +3,10 @@
 // (group commit: concurrent callers share one fsync), and a background snapshot rewrites sessions.json
 // atomically at most every `snapshotIntervalMs` (stretched to 20x the last snapshot's duration, so a
 // 100,000-entry store spends under 5% of its time rewriting), then drops the journal prefix it covers.
+// A key's entry is durable once its latest record lies in the fsynced prefix of the journal (and the
+// journal's own directory entry is fsynced) or is covered by a snapshot: `commit(key)` waits for that
+// off the event loop (joining the next group fsync), `commitNow(key)` forces it blocking, and both
+// do nothing for a key already durable, whatever other keys still wait.
 
 import { dirname } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -35,6 +39,8 @@ export interface PersistenceStats {
   journalRecords: number;
   snapshotWrites: number;
   fsyncBatches: number;
+  /** fsyncs that blocked the event loop (commitNow for a key not durable yet). */
+  blockingSyncs: number;
   lastSnapshotMs: number;
   lastSnapshotBytes: number;
 }
@@ -58,6 +64,7 @@ export class StorePersistence {
     journalRecords: 0,
     snapshotWrites: 0,
     fsyncBatches: 0,
+    blockingSyncs: 0,
     lastSnapshotMs: 0,
     lastSnapshotBytes: 0,
   };
@@ -65,6 +72,11 @@ export class StorePersistence {
   private readonly pending = new Map<string, SessionEntry | null>();
   /** Paths to fsync on the next flush; a syncer, when known, fsyncs its own kept fd. */
   private readonly dirtyPaths = new Map<string, FileSyncer | undefined>();
+  /** Journal size right after the append that holds each key's latest record (cleared by a rebase). */
+  private readonly journaledAt = new Map<string, number>();
+  /** Times the journal file was created, and how many of them a directory fsync covers. */
+  private journalCreations = 0;
+  private journalDirSynced = 0;
   private writeScheduled = false;
   private writeSeq = 0;
   private syncedSeq = 0;
@@ -155,19 +167,41 @@ export class StorePersistence {
     }
   }
 
+  /** True when `key`'s latest change (or deletion) is on disk for good: a crash now cannot lose it. */
+  isDurable(key: string): boolean {
+    if (this.params.readOnly) return true;
+    if (this.pending.has(key)) return false;
+    if (this.journalDirSynced < this.journalCreations) return false;
+    const at = this.journaledAt.get(key);
+    return at === undefined || at <= this.journal.syncedBytes;
+  }
+
   /**
-   * Writes the pending index changes and fsyncs the journal (and its directory when just created)
-   * now, blocking: called before a new transcript file is created, so the index entry that points
-   * to it is on disk first and a crash never leaves a transcript no session points to.
+   * Waits until `key`'s latest change is durable, off the event loop: the journal is fsynced with
+   * the next group flush. Called before a new transcript file is created, so the index entry that
+   * points to it is on disk first and a crash never leaves a transcript no session points to.
    */
-  commitNow(): void {
-    if (this.params.readOnly) return;
+  async commit(key: string): Promise<void> {
+    while (!this.isDurable(key)) {
+      if (this.closed) throw new Error(`session store ${this.params.storePath} is closed`);
+      await this.flush();
+    }
+  }
+
+  /**
+   * {@link commit}, blocking: writes the pending index changes and fsyncs the journal (and its
+   * directory when just created) now, unless `key` is durable already.
+   */
+  commitNow(key: string): void {
+    if (this.isDurable(key)) return;
     this.writePending();
+    this.stats.blockingSyncs += 1;
     this.journal.syncNow();
-    const dir = dirname(this.journal.path);
-    if (this.dirtyPaths.has(dir)) {
+    if (this.journalDirSynced < this.journalCreations) {
+      const dir = dirname(this.journal.path);
       fsyncDirSync(dir);
       this.dirtyPaths.delete(dir);
+      this.journalDirSynced = this.journalCreations;
     }
   }
 
@@ -213,10 +247,13 @@ export class StorePersistence {
     if (this.pending.size === 0) return;
     const records = Array.from(this.pending, ([k, e]) => (e ? { k, e } : { k, d: 1 as const }));
     this.journal.append(records);
+    const end = this.journal.bytes;
+    for (const key of this.pending.keys()) this.journaledAt.set(key, end);
     this.pending.clear();
     if (this.journal.created) {
       this.dirtyPaths.set(dirname(this.journal.path), undefined);
       this.journal.created = false;
+      this.journalCreations += 1;
     }
     this.stats.journalWrites += 1;
     this.stats.journalRecords += records.length;
@@ -225,6 +262,8 @@ export class StorePersistence {
 
   private async runSync(): Promise<void> {
     const seq = this.writeSeq;
+    // The journal's directory is in `dirty` since its creation (until a sync or commitNow covers it).
+    const creations = this.journalCreations;
     const dirty = [...this.dirtyPaths];
     this.dirtyPaths.clear();
     const syncs: Array<Promise<void>> = [this.journal.sync()];
@@ -237,6 +276,7 @@ export class StorePersistence {
     }
     this.stats.fsyncBatches += 1;
     this.syncedSeq = Math.max(this.syncedSeq, seq);
+    this.journalDirSynced = Math.max(this.journalDirSynced, creations);
   }
 
   private scheduleSnapshot(delayMs?: number): void {
@@ -267,6 +307,8 @@ export class StorePersistence {
       // The journal's fd must not be swapped under an in-flight fsync.
       while (this.syncing) await Promise.allSettled([this.syncing]);
       this.journal.rebase(covered);
+      // Everything journaled so far is in the snapshot or in the fsynced tail the rebase wrote.
+      this.journaledAt.clear();
       this.stats.lastSnapshotBytes = data.length;
     } catch (err) {
       this.changedSinceSnapshot = true;

@@ -2,7 +2,7 @@
 // session lifecycle (create on first message, reset, delete, retention) and access to transcripts.
 // Writes need the state-dir lock; without it the store is a read-only view (what the CLI uses for reads).
 
-import { existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Logger, silentLogger } from "../lib/logger.js";
 import { archiveTranscript, listArchives } from "./archive.js";
@@ -23,12 +23,8 @@ import {
   StorePersistence,
   systemScheduler,
 } from "./store-persistence.js";
-import {
-  openTranscript,
-  readTranscript,
-  type Transcript,
-  type TranscriptReadResult,
-} from "./transcript.js";
+import { StoreTranscripts, type TranscriptDurability } from "./store-transcripts.js";
+import { readTranscript, type Transcript, type TranscriptReadResult } from "./transcript.js";
 import {
   DEFAULT_OPEN_TRANSCRIPT_BYTES,
   DEFAULT_OPEN_TRANSCRIPTS,
@@ -50,8 +46,7 @@ import {
   systemClock,
 } from "./types.js";
 
-/** When transcript appends are fsynced: on `flush()` (default), on every append, or never. */
-export type TranscriptDurability = "on-flush" | "always" | "never";
+export type { TranscriptDurability } from "./store-transcripts.js";
 
 /** Inputs for {@link openSessionStore}. */
 export interface OpenSessionStoreParams {
@@ -126,8 +121,9 @@ export class SessionStore {
   private readonly logger: Logger;
   private readonly ids: IdSource;
   private readonly transcripts: TranscriptCache;
+  private readonly opener: StoreTranscripts;
 
-  constructor(private readonly params: OpenSessionStoreParams) {
+  constructor(params: OpenSessionStoreParams) {
     this.storePath = params.storePath;
     this.sessionsDir = dirname(params.storePath);
     this.readOnly = params.lock === undefined;
@@ -157,6 +153,17 @@ export class SessionStore {
     });
     loaded.sort((a, b) => b.entry.updatedAt - a.entry.updatedAt);
     for (const node of loaded) this.order.pushOldest(node);
+    this.opener = new StoreTranscripts({
+      sessionsDir: this.sessionsDir,
+      cache: this.transcripts,
+      persistence: this.persistence,
+      durability: params.transcriptDurability ?? "on-flush",
+      clock: this.clock,
+      logger: this.logger,
+      ids: this.ids,
+      entryOf: (key) => this.require(key).entry,
+      recordPath: (key, sessionFile) => this.merge(key, { sessionFile }),
+    });
   }
 
   /** Number of sessions. */
@@ -301,31 +308,20 @@ export class SessionStore {
   /**
    * Opens a session's transcript for appending (created with a header on first use). Kept open in a
    * bounded cache: the next turn gets the same object unless the file changed on disk meanwhile.
+   * A file still to be created waits for its index entry's fsync, blocking.
    */
   openTranscript(key: string, options: { cwd: string }): Transcript {
     this.assertWritable();
-    const entry = this.require(key).entry;
-    const file = resolveTranscriptPath(this.sessionsDir, entry);
-    if (!file) throw new Error(`session ${key} has an unsafe sessionId: ${entry.sessionId}`);
-    const recorded = recordedTranscriptPath(this.sessionsDir, entry);
-    if (recorded !== entry.sessionFile) this.merge(key, { sessionFile: recorded });
-    const cached = this.transcripts.take(file);
-    if (cached) return cached;
-    if (!existsSync(file)) this.persistence.commitNow(); // indexed on disk first: never an orphan
-    const durability = this.params.transcriptDurability ?? "on-flush";
-    const transcript = openTranscript({
-      file,
-      sessionId: entry.sessionId,
-      cwd: options.cwd,
-      clock: this.clock,
-      logger: this.logger,
-      ids: this.ids,
-      keepOpen: true,
-      fsync: durability === "always" ? "always" : "never",
-      ...(durability === "on-flush" ? { onWrite: this.noteTranscriptWrite } : {}),
-    });
-    this.transcripts.keep(transcript);
-    return transcript;
+    return this.opener.open(key, options.cwd);
+  }
+
+  /**
+   * {@link openTranscript} without blocking the event loop on an fsync (the run path): a file still
+   * to be created first waits for its index entry to be durable, joining the next group flush.
+   */
+  openTranscriptAsync(key: string, options: { cwd: string }): Promise<Transcript> {
+    this.assertWritable();
+    return this.opener.openAsync(key, options.cwd);
   }
 
   /** Makes every change so far durable: resolve it before delivering a reply. */
@@ -343,18 +339,15 @@ export class SessionStore {
     return this.persistence.close().finally(() => this.transcripts.clear());
   }
 
-  /** Entry count and write counters. */
-  stats(): PersistenceStats & { entries: number; journalBytes: number } {
+  /** Entry count, write counters and full transcript lookups. */
+  stats(): PersistenceStats & { entries: number; journalBytes: number; transcriptLookups: number } {
     return {
       ...this.persistence.stats,
       entries: this.size,
       journalBytes: this.persistence.journalBytes,
+      transcriptLookups: this.opener.lookups,
     };
   }
-
-  /** One bound callback for every transcript's writes: their fsync joins the next flush. */
-  private readonly noteTranscriptWrite = (path: string, created: boolean, file: Transcript) =>
-    this.persistence.noteWrite(path, created, file);
 
   private merge(key: string, patch: Partial<SessionEntry>): Readonly<SessionEntry> {
     const node = this.require(key);

@@ -79,6 +79,25 @@ export function isRecordedElsewhere(
 }
 
 /**
+ * The first place {@link resolveTranscriptPath} looks, found lexically (no file system access): the
+ * recorded path when it lies inside `sessionsDir`, or the id-based name when none is recorded.
+ * Undefined when the recorded path lies elsewhere or the id is unsafe (only a full lookup can tell).
+ */
+export function primaryTranscriptPath(
+  sessionsDir: string,
+  entry: Pick<SessionEntry, "sessionId" | "sessionFile">,
+): string | undefined {
+  const recorded = entry.sessionFile;
+  if (typeof recorded !== "string" || recorded.trim() === "") {
+    return SAFE_SESSION_ID.test(entry.sessionId)
+      ? join(sessionsDir, `${entry.sessionId}.jsonl`)
+      : undefined;
+  }
+  const path = resolve(sessionsDir, recorded);
+  return isInside(sessionsDir, path) ? path : undefined;
+}
+
+/**
  * The `sessionFile` an entry should record: its resolved transcript when the recorded path differs
  * (elsewhere, or missing while the transcript is found under another name); the entry's value otherwise.
  */
@@ -89,7 +108,18 @@ export function recordedTranscriptPath(
   if (typeof entry.sessionFile !== "string" || entry.sessionFile.trim() === "") {
     return entry.sessionFile;
   }
-  const resolved = resolveTranscriptPath(sessionsDir, entry);
-  if (resolved === undefined) return entry.sessionFile;
-  return resolve(sessionsDir, entry.sessionFile) === resolved ? entry.sessionFile : resolved;
+  return recordedPathFor(sessionsDir, entry, resolveTranscriptPath(sessionsDir, entry));
+}
+
+/** {@link recordedTranscriptPath} for an entry whose transcript was already resolved to `resolved`. */
+export function recordedPathFor(
+  sessionsDir: string,
+  entry: Pick<SessionEntry, "sessionFile">,
+  resolved: string | undefined,
+): string | undefined {
+  const recorded = entry.sessionFile;
+  if (typeof recorded !== "string" || recorded.trim() === "" || resolved === undefined) {
+    return recorded;
+  }
+  return resolve(sessionsDir, recorded) === resolved ? recorded : resolved;
 }

@@ -17,6 +17,11 @@ const PROVIDER_MODULES: Record<string, () => Promise<unknown>> = {
   "mistral-conversations": () => import("@mariozechner/pi-ai/mistral"),
 };
 
+/** The ids of every configured agent (the implicit main one when none is listed). */
+export function configuredAgentIds(resolved: ResolvedConfig): string[] {
+  return listAgentSlots(resolved).map((slot) => slot.id);
+}
+
 /** The APIs of every agent's primary model that resolves (unknown refs are the run's to report). */
 export function primaryModelApis(
   resolved: ResolvedConfig,

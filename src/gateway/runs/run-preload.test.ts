@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { startFakeOpenAI } from "../../../test/helpers/fake-openai.js";
 import { type ResolvedConfig, resolveConfig, resolveStatePaths } from "../../config/index.js";
 import { createEntryLogger, type LogEntry } from "../../lib/logger.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
@@ -78,6 +79,51 @@ describe("RunResources.preload", () => {
     } finally {
       await runtime.close();
       lock.release();
+    }
+  });
+
+  it("warms each agent's run path: its store opened, its request built, nothing sent", async () => {
+    const fake = await startFakeOpenAI();
+    const home = mkdtempSync(join(tmpdir(), "pincer-preload-"));
+    dirs.push(home);
+    const cfg = resolved(
+      {
+        models: {
+          mode: "merge",
+          providers: {
+            fake: {
+              baseUrl: fake.baseUrl,
+              apiKey: "sk-test",
+              api: "openai-completions",
+              models: [{ id: "m1", name: "m1" }],
+            },
+          },
+        },
+        agents: {
+          defaults: { model: "fake/m1", workspace: join(home, "ws") },
+          list: [{ id: "main" }, { id: "ops" }],
+        },
+      } as OpenClawConfig,
+      home,
+    );
+    const lock = acquireStateDirLock({ stateDir: join(home, ".openclaw") });
+    const entries: LogEntry[] = [];
+    const runtime = new RunResources({
+      config: () => cfg,
+      paths: cfg.paths,
+      env: {},
+      lock,
+      logger: createEntryLogger((entry) => entries.push(entry)),
+    });
+    try {
+      await runtime.preload();
+      expect(runtime.stores.opened()).toHaveLength(2);
+      expect(fake.requests).toHaveLength(0);
+      expect(entries.filter((entry) => entry.level !== "debug")).toEqual([]);
+    } finally {
+      await runtime.close();
+      lock.release();
+      await fake.close();
     }
   });
 });

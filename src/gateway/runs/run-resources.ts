@@ -4,7 +4,7 @@
 // run gets a deps object with the resolved config current at its start, so a reload never touches it.
 // The model/tool modules (pi-ai, ~200 ms and ~30 MB) are not imported before the gateway listens:
 // `preload()` loads them (and the configured models' provider modules) in the background right
-// after, and a run that starts meanwhile waits on the same load.
+// after, then warms each agent's run path, and a run that starts meanwhile waits on the same load.
 // At start (and on a reload that adds one) it warns about every agent whose sandbox mode is not off.
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import { findAgent, type ResolvedConfig, type StatePaths } from "../../config/index.js";
@@ -124,17 +124,26 @@ export class RunResources {
 
   /**
    * Loads what the first run needs (run and tool modules, the provider modules of the agents'
-   * primary models, fetch: one request to `warmUrl`) so it is as fast as later ones. Once; a
+   * primary models, fetch: one request to `warmUrl`) and warms each agent's run path (reads and
+   * in-memory caches only, no model request: `warmRunPath`) so it is as fast as later ones. Once; a
    * failure is logged (the run that follows loads again and reports its own error), never thrown.
    */
   preload(warmUrl?: string): Promise<void> {
     this.preloading ??= (async () => {
-      await this.load();
+      const { run } = await this.load();
       const warmup = await import("./provider-warmup.js");
-      await warmup.loadProviderModules(
-        warmup.primaryModelApis(this.params.config(), this.params.env),
-        warmUrl,
-      );
+      const config = this.params.config();
+      await warmup.loadProviderModules(warmup.primaryModelApis(config, this.params.env), warmUrl);
+      // Then each agent's run path up to its (unsent) model request, so the first turn runs warm.
+      const agentIds = warmup.configuredAgentIds(config);
+      for (const report of await run.warmRunPath(await this.deps(), agentIds)) {
+        if (report.reached !== "failed") continue;
+        const { agentId, error } = report;
+        this.params.logger.debug(
+          { agentId, error },
+          "warming the run path failed (the first turn will say why)",
+        );
+      }
     })().catch((err: unknown) => {
       this.params.logger.warn({ error: String(err) }, "preloading the run modules failed");
     });

@@ -12,3 +12,4 @@ export {
 } from "./run-agent.js";
 export { createRunCaches, type RunCaches } from "./run-caches.js";
 export type { RunRecovery } from "./turn-recovery.js";
+export { type WarmUpReport, warmRunPath } from "./warm-up.js";

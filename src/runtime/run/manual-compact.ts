@@ -32,7 +32,9 @@ export function compactSessionNow(
       const store = deps.stores.forAgent(agentId);
       if (!store.get(params.sessionKey))
         return { ok: false, error: `no session ${params.sessionKey}` };
-      const transcript = store.openTranscript(params.sessionKey, { cwd: agent.workspace });
+      const transcript = await store.openTranscriptAsync(params.sessionKey, {
+        cwd: agent.workspace,
+      });
       const runner = { deps, agent, sessionKey: params.sessionKey, store, transcript };
       const result = await compactSession({
         runner,

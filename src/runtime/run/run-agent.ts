@@ -210,7 +210,8 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
   await (deps.caches ? deps.caches.workspaces.ensure(seed) : seedWorkspace(seed));
   const store = deps.stores.forAgent(agentId);
   store.getOrCreate(params.sessionKey);
-  const transcript = store.openTranscript(params.sessionKey, { cwd: agent.workspace });
+  // A new session's transcript waits for its index entry's fsync without blocking other turns.
+  const transcript = await store.openTranscriptAsync(params.sessionKey, { cwd: agent.workspace });
   emit({ type: "lifecycle", runId, phase: "start", agentId, sessionKey: params.sessionKey });
   const prompt: UserMessage = {
     role: "user",
