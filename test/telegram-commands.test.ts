@@ -1,8 +1,8 @@
 // In-chat commands over the fake Telegram Bot API through the real gateway: a DM `/status` is
 // answered (quoting it) without any request reaching the fake model and its message is settled in
-// the inbound journal; `/new` resets the DM session; in a group a command must be addressed
-// (`/status@bot`), one addressed to another bot is not ours, and an unauthorized sender's `/reset`
-// is refused while an allowed sender's resets.
+// the inbound journal; `/new` resets the DM session; `/stop` aborts a streaming turn; in a group a
+// command must be addressed (`/status@bot`), one addressed to another bot is not ours, and an
+// unauthorized sender's `/reset` is refused while an allowed sender's resets.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -113,6 +113,29 @@ describe("chat commands over Telegram", () => {
     expect(after).not.toBe(before);
     expect(String(fresh.params.text)).toContain(`New session started (id ${after})`);
     expect(sandbox.fake.chatRequests).toHaveLength(1);
+  });
+
+  it("/stop aborts the turn the model is still streaming and settles its message as dropped", async () => {
+    const { sandbox, fake } = await start({ dmPolicy: "allowlist", allowFrom: [ALICE.id] });
+    sandbox.fake.text("a long answer that never ends", { chunks: 60, delayMs: 100 });
+    const long = privateMessage({ text: "tell me everything" });
+    fake.pushMessage(TOKEN, long);
+    await waitUntil(() => sandbox.fake.chatRequests.length === 1, "the model request");
+    fake.pushMessage(TOKEN, privateMessage({ text: "/stop" }));
+    const reply = await waitForSend(fake, ALICE.id);
+    expect(String(reply.params.text)).toContain("Stopped the running turn");
+    await waitUntil(
+      () =>
+        journalLines(sandbox).some(
+          (line) =>
+            line.type === "settled" &&
+            String(line.key).endsWith(`\u0000${long.message_id}`) &&
+            line.outcome === "dropped",
+        ),
+      "the aborted message settled as dropped",
+    );
+    // Nothing but the /stop reply was sent: the aborted turn has no reply.
+    expect(fake.callsOf("sendMessage", TOKEN)).toHaveLength(1);
   });
 
   it("in a group: addressed commands only; an unauthorized /reset is refused, an allowed one resets", async () => {
