@@ -62,8 +62,11 @@ describe("chat commands over chat.send", () => {
     expect(replyText((await send(client, "/HELP")).event)).toContain("/status");
     expect(replyText((await send(client, "/id")).event)).toContain("Your id: test");
     const context = replyText((await send(client, "/context list")).event);
-    expect(context.length).toBeGreaterThan(0);
-    expect(context.length).toBeLessThanOrEqual(4000);
+    expect(context).toContain("Context for agent main, session agent:main:main");
+    expect(context).toContain("AGENTS.md");
+    const detail = replyText((await send(client, "/context detail")).event);
+    expect(detail.length).toBeLessThanOrEqual(4000);
+    expect(replyText((await send(client, "/context json")).event)).toContain("Usage:");
     expect(box.fake.chatRequests).toHaveLength(0);
     // A retry of the same idempotency key is answered from the dedupe, not run again.
     const again = await client.request("chat.send", {

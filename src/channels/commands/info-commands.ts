@@ -61,9 +61,11 @@ async function context(request: CommandRequest, host: CommandHost): Promise<stri
   if (mode !== "list" && mode !== "detail") return "Usage: /context list | /context detail";
   const report = await host.contextReport(request);
   const text = formatContextReport(report, { detail: mode === "detail" });
-  if (text.length <= CONTEXT_REPLY_MAX_CHARS) return text;
+  // A code block: the report's columns stay aligned in chat clients that render Markdown.
+  if (text.length <= CONTEXT_REPLY_MAX_CHARS) return `\`\`\`\n${text}\n\`\`\``;
   const cut = text.slice(0, CONTEXT_REPLY_MAX_CHARS);
-  return `${cut.slice(0, cut.lastIndexOf("\n"))}\n… (cut: \`pincer context --detail\` shows all)`;
+  const shown = cut.slice(0, cut.lastIndexOf("\n"));
+  return `\`\`\`\n${shown}\n\`\`\`\n… (cut: \`pincer context --detail\` shows all)`;
 }
 
 /** The read-only command definitions. */
