@@ -139,6 +139,9 @@ describe("chat commands over chat.send", () => {
       value.endsWith("k") ? Number(value.slice(0, -1)) * 1000 : Number(value);
     expect(chars(sizes![4]!)).toBeLessThan(chars(sizes![2]!));
     expect(box.fake.chatRequests).toHaveLength(5);
+    // The context report counts the history a run sends now: the summary and what it kept.
+    const context = replyText((await send(client, "/context list")).event);
+    expect(/History .* (\d+) messages?/.exec(context)?.[1]).toBe(sizes![3]);
   });
 
   it("an unknown /foo and, with commands.text false, /status go to the model as text", async () => {

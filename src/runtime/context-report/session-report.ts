@@ -14,10 +14,10 @@ import type { ResolvedAgent, ResolvedConfig, StatePaths } from "../../config/ind
 import { buildAgentMainSessionKey, parseAgentSessionKey } from "../../routing/index.js";
 import {
   currentBranch,
-  isMessageEntry,
   type SessionEntry,
   type TranscriptReadResult,
 } from "../../sessions/index.js";
+import { buildContextFromBranch } from "../compaction/session-view.js";
 import { runSkillsDiscovery, runSystemPromptParams } from "../run/prompt.js";
 import { runToolsFor } from "./run-tools.js";
 
@@ -41,14 +41,15 @@ export interface SessionContextSource {
   readTranscript(key: string): TranscriptReadResult | undefined;
 }
 
-/** The session context of `sessionKey` in `store`: its current branch's messages and snapshot. */
+/** The session context of `sessionKey` in `store`: the history a run sends (after the latest
+ *  compaction: its summary, then what it kept and what came after) and the skills snapshot. */
 export function readSessionContext(
   store: SessionContextSource,
   sessionKey: string,
 ): SessionContext {
   const read = store.readTranscript(sessionKey);
-  const messages = read ? currentBranch(read.entries).filter(isMessageEntry) : [];
-  const chars = messages.reduce((sum, entry) => sum + JSON.stringify(entry.message).length, 0);
+  const messages = read ? buildContextFromBranch(currentBranch(read.entries)) : [];
+  const chars = messages.reduce((sum, message) => sum + JSON.stringify(message).length, 0);
   const snapshot: unknown = store.get(sessionKey)?.skillsSnapshot;
   const history = { messages: messages.length, chars };
   return isSnapshotUsable(snapshot) ? { history, skillsSnapshot: snapshot } : { history };
