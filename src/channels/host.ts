@@ -19,6 +19,8 @@ import {
   mergeAccountReport,
 } from "./account-status.js";
 import { type AccountSupervisor, superviseAccount } from "./account-supervisor.js";
+import { createChannelCommands } from "./commands/channel-commands.js";
+import type { ChatCommands } from "./commands/service.js";
 import { systemDeliveryClock } from "./delivery/delivery-clock.js";
 import type { DeliveryEntry, EntrySelector } from "./delivery/delivery-entries.js";
 import type { EntryActionResult } from "./delivery/delivery-queue.js";
@@ -54,6 +56,8 @@ export interface ChannelHostParams {
   /** Starts a channel turn's run (the gateway's run start: events, chat.abort, drain). */
   startRun: StartChannelRun;
   emit: (event: string, payload: unknown) => void;
+  /** The chat command service (`/status`, `/new`, …); without it every message goes to a run. */
+  commands?: ChatCommands;
   now?: () => number;
   timing?: ChannelHostTiming;
 }
@@ -82,6 +86,8 @@ export interface ChannelHost {
   send(request: SendRequest): Promise<SendResponse>;
   /** Feeds one message through the pipeline (what accounts call through their context). */
   receive(message: ChannelInbound): Promise<InboundOutcome>;
+  /** Drops what a session has queued and aborts its queued turn (`/stop`); the count dropped. */
+  cancelQueued(sessionKey: string): number;
   readonly failures: DeliveryFailuresControl;
 }
 
@@ -150,6 +156,19 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
       if (slot) slot.status.pendingDeliveries += delta;
     },
   });
+  const commands = params.commands
+    ? createChannelCommands({
+        commands: params.commands,
+        config: params.config,
+        accountConfig,
+        approved: (channel, accountId) => pairing.allowFrom(channel, accountId),
+        capabilities: (channel) => params.registry.get(channel)?.capabilities,
+        deliveries,
+        journal: journalWriter,
+        dispatch: dispatcher.dispatch,
+        log: params.log,
+      })
+    : undefined;
   const pipelineDeps: InboundPipelineDeps = {
     config: params.config,
     accountConfig,
@@ -159,6 +178,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     mentionPatterns: createMentionPatternCompiler(),
     pairing,
     dispatch: dispatcher.dispatch,
+    ...(commands ? { command: commands.take } : {}),
     log: params.log,
     replyPairing: async (message: ChannelInbound, code: string) => {
       if (!slotOf(message.channel, message.accountId)?.runtime) return;
@@ -307,6 +327,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
   return {
     pairing,
     receive,
+    cancelQueued: (sessionKey) => dispatcher.queue.cancel(sessionKey, "aborted"),
     start: () =>
       serialize(async () => {
         const opened = journal
@@ -347,6 +368,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
       serialize(async () => {
         dispatcher.pause();
         for (const slot of slots.values()) slot.controller.abort();
+        await commands?.settled();
         await dispatcher.deliveriesSettled();
         // Retry waits end here (those parts stay queued for the next start); sends in flight finish.
         await deliveries.stop();

@@ -61,6 +61,9 @@ export interface ChannelInbound {
   mentionedSelf: boolean;
   /** True when the sender is this account itself (self-chat). */
   fromSelf?: boolean;
+  /** This account's own username on the platform (no `@`), when it has one: a command addressed
+   *  as `/name@username` is this account's only when the name matches. */
+  selfUsername?: string;
   media: InboundMedia[];
   replyTo?: InboundReplyContext;
   raw?: unknown;

@@ -3,6 +3,8 @@
 // a channel that has an adapter, so a channel-less gateway loads no channel code at start-up.
 import { configuredChannelIds } from "../channels/account-config.js";
 import { builtinChannelLoaders } from "../channels/builtin.js";
+import { type CommandEvents, createCommandEvents } from "../channels/commands/events.js";
+import type { ChatCommands } from "../channels/commands/service.js";
 import type { ChannelHost } from "../channels/host.js";
 import type { ChannelHostTiming } from "../channels/host-timing.js";
 import {
@@ -42,16 +44,46 @@ export interface GatewayChannelsParams {
   turnsResumed: () => Promise<void>;
 }
 
-/** Owns the registry and (once needed) the host. */
+/** Owns the registry, the chat commands every surface shares and (once needed) the host. */
 export class GatewayChannels {
   readonly registry: ChannelRegistry;
+  /** Every handled chat command (channels and chat.send) is announced here. */
+  readonly commandEvents: CommandEvents;
   private current: ChannelHost | undefined;
   private creating: Promise<ChannelHost> | undefined;
+  private chatCommands: Promise<ChatCommands> | undefined;
 
   constructor(private readonly params: GatewayChannelsParams) {
     this.registry = createChannelRegistry({
       loaders: params.options.loaders ?? builtinChannelLoaders(),
     });
+    this.commandEvents = createCommandEvents(params.logger);
+  }
+
+  /** The chat command service (loaded on first use: a gateway nobody sends a command to never
+   *  loads it). */
+  commands(): Promise<ChatCommands> {
+    const { params } = this;
+    this.chatCommands ??= import("../channels/commands/service.js").then((service) =>
+      service.createChatCommands({
+        runtimeDeps: () => params.runtime.deps(),
+        abortSession: (sessionKey) => this.abortSession(sessionKey),
+        compact: (target) => params.runtime.compact(target),
+        now: params.now,
+        announce: (sessionKey, reason) =>
+          params.emit("sessions.changed", { sessionKey, reason, ts: params.now() }),
+        events: this.commandEvents,
+        log: params.logger,
+      }),
+    );
+    return this.chatCommands;
+  }
+
+  /** Ends a session's turns: drops what its channel queue holds (counted), then aborts its runs
+   *  (WS and channel, running or waiting in the lane). */
+  abortSession(sessionKey: string): { runs: number; dropped: number } {
+    const dropped = this.current?.cancelQueued(sessionKey) ?? 0;
+    return { runs: this.params.runs.abort(sessionKey).length, dropped };
   }
 
   /** The host, if channels are configured. */
@@ -97,6 +129,7 @@ export class GatewayChannels {
       lanes: params.runtime.lanes,
       runtimeDeps: () => params.runtime.deps(),
       emit: params.emit,
+      commands: await this.commands(),
       now: params.now,
       startRun: (request) => params.runs.start(request),
       ...(params.options.timing ? { timing: params.options.timing } : {}),

@@ -105,6 +105,32 @@ describe("inbound pipeline", () => {
     expect(p.dispatched[0]!.body.endsWith("Bo: @BOT two")).toBe(true);
   });
 
+  it("hands a triggering command to the command step: not dispatched, not settled, context kept", async () => {
+    const cfg = { agents: { list: [{ id: "main", groupChat: { mentionPatterns: ["@bot"] } }] } };
+    const p = pipeline({ groups: { "*": {} } }, cfg);
+    const taken: DispatchRequest[] = [];
+    const deps = {
+      ...p.deps,
+      command: (request: DispatchRequest) => {
+        const isCommand = request.message.text.includes("/status");
+        if (isCommand) taken.push(request);
+        return isCommand;
+      },
+    };
+    const group = { kind: "group" as const, id: "g" };
+    await processInbound(deps, msg({ peer: group, text: "earlier talk" }));
+    const command = msg({ peer: group, text: "@bot /status" });
+    expect(await processInbound(deps, command)).toMatchObject({ status: "command" });
+    expect(taken.map((request) => request.message.messageId)).toEqual([command.messageId]);
+    expect(p.dispatched).toHaveLength(0);
+    // Settled by the command step once its reply is out, not here.
+    expect(p.journal.pending().map((entry) => entry.inbound.messageId)).toContain(
+      command.messageId,
+    );
+    await processInbound(deps, msg({ peer: group, text: "@bot and now?" }));
+    expect(p.dispatched[0]!.body).toContain("earlier talk");
+  });
+
   it("reports policy drops as values", async () => {
     const p = pipeline({ dmPolicy: "disabled" });
     expect(await processInbound(p.deps, msg())).toEqual({

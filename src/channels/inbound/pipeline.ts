@@ -1,6 +1,7 @@
 // The inbound pipeline, one small step after another: dedupe → access policy (pairing) → mention
-// gating (with group context) → route → broadcast fan-out → hand-off to session + queue. Each step
-// is its own module; this file only sequences them and says what happened, as a value.
+// gating (with group context) → route → chat command or broadcast fan-out → hand-off to session +
+// queue. Each step is its own module; this file only sequences them and says what happened, as a
+// value.
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { buildGroupHistoryKey } from "../../routing/index.js";
 import type { PairingRequestResult, PairingStore } from "../pairing/pairing-store.js";
@@ -32,7 +33,8 @@ export type InboundOutcome =
   | { status: "dropped"; reason: string }
   | { status: "pairing"; result: PairingRequestResult }
   | { status: "context"; agentIds: string[] }
-  | { status: "dispatched"; routed: RoutedInbound };
+  | { status: "dispatched"; routed: RoutedInbound }
+  | { status: "command"; routed: RoutedInbound };
 
 /** What the pipeline needs; everything is passed in. */
 export interface InboundPipelineDeps {
@@ -49,6 +51,8 @@ export interface InboundPipelineDeps {
   replyPairing: (message: ChannelInbound, code: string) => Promise<void>;
   /** Session + queue + run + delivery for a cleared message. */
   dispatch: (request: DispatchRequest) => void;
+  /** Takes a cleared message that is a chat command (answered and settled without a run). */
+  command?: (request: DispatchRequest) => boolean;
   log: Logger;
 }
 
@@ -80,7 +84,8 @@ async function pair(deps: InboundPipelineDeps, message: ChannelInbound): Promise
 
 /**
  * Runs one inbound message through the steps. A new message is journaled as accepted first; one
- * that ends here (refused, pairing, context) is settled at once, a dispatched one by the dispatcher.
+ * that ends here (refused, pairing, context) is settled at once, a dispatched one by the dispatcher,
+ * a command by the command step once its reply is delivered.
  * `replay` re-submits a journaled message after a restart (already deduped and accepted).
  */
 export async function processInbound(
@@ -101,7 +106,8 @@ export async function processInbound(
   }
   const outcome = await clearInbound(deps, message, options.replay === true);
   if (outcome.status === "context") deps.journal.settle(key, "context");
-  else if (outcome.status !== "dispatched") deps.journal.settle(key, "refused");
+  else if (outcome.status !== "dispatched" && outcome.status !== "command")
+    deps.journal.settle(key, "refused");
   return outcome;
 }
 
@@ -160,12 +166,10 @@ async function clearInbound(
     }
     return { status: "context", agentIds };
   }
+  // A command answers itself; the group's pending context stays for the next model turn.
+  const request = { message, body, routed, ...(replay ? { replay } : {}) };
+  if (deps.command?.(request)) return { status: "command", routed };
   const context = historyKey ? deps.history.take(historyKey) : [];
-  deps.dispatch({
-    message,
-    body: prependHistory(context, body),
-    routed,
-    ...(replay ? { replay } : {}),
-  });
+  deps.dispatch({ ...request, body: prependHistory(context, body) });
   return { status: "dispatched", routed };
 }

@@ -218,6 +218,7 @@ export function toChannelInbound(params: ToChannelInboundParams): UpdateConversi
     raw: params.update,
   };
   if (sender.id === params.bot.id) inbound.fromSelf = true;
+  if (params.bot.username) inbound.selfUsername = params.bot.username;
   if (replyTo) inbound.replyTo = replyTo;
   return { kind: "inbound", inbound };
 }

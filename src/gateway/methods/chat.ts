@@ -1,14 +1,19 @@
 // WebChat-style methods: chat.send (ack with the runId, then `chat` events; journaled before the ack
-// like `agent`), chat.history (the session's current branch as messages) and chat.abort.
+// like `agent`; a chat command is answered without a run, chat-command.ts), chat.history (the
+// session's current branch as messages) and chat.abort.
 import { currentBranch, isMessageEntry } from "../../sessions/index.js";
 import { answerDuplicate, turnKey } from "../idempotency.js";
+import { answerChatCommand } from "./chat-command.js";
 import { type CallOf, defineMethod, ok } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
 import { invalid, resolveTarget } from "./shared.js";
 
 async function send(
   call: CallOf<"chat.send">,
-  deps: Pick<MethodDeps, "dedupe" | "config" | "startTurn" | "now" | "logger">,
+  deps: Pick<
+    MethodDeps,
+    "dedupe" | "config" | "startTurn" | "now" | "logger" | "channels" | "broadcast"
+  >,
 ) {
   const { params } = call;
   if (params.message.trim() === "") return invalid("invalid chat.send params: message is empty");
@@ -18,6 +23,15 @@ async function send(
   const target = resolveTarget(deps.config(), { sessionKey: params.sessionKey });
   if ("error" in target) return target.error;
   const runId = params.idempotencyKey;
+  const command = await answerChatCommand({
+    deps,
+    message: params.message,
+    dedupeKey,
+    runId,
+    target,
+    clientId: call.client.clientId,
+  });
+  if (command) return command;
   // timeoutMs 0 = no timeout for this call; absent = the agent's configured timeout.
   const { timeoutMs } = params;
   const timeoutSeconds =
@@ -85,7 +99,7 @@ export const chatMethods = [
   defineMethod({
     name: "chat.send",
     scope: "operator.write",
-    uses: ["dedupe", "config", "startTurn", "now", "logger"],
+    uses: ["dedupe", "config", "startTurn", "now", "logger", "channels", "broadcast"],
     handler: send,
   }),
   defineMethod({

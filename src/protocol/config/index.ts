@@ -81,7 +81,7 @@ export const OpenClawConfigSchema = Type.Object(
     accessGroups: Type.Optional(
       acceptedForCompat(
         Type.Record(Type.String(), Type.Unknown(), { description: "Named sender access groups." }),
-        "issue 14 (commands.useAccessGroups)",
+        "issue 14 (accessGroup: entries in allowlists)",
       ),
     ),
     acp: Type.Optional(
@@ -133,7 +133,7 @@ export const OpenClawConfigSchema = Type.Object(
         "no issue yet: text-to-speech",
       ),
     ),
-    commands: Type.Optional(acceptedForCompat(CommandsConfigSchema, "issue 14 (in-chat commands)")),
+    commands: Type.Optional(CommandsConfigSchema),
     approvals: Type.Optional(
       acceptedForCompat(
         Type.Record(Type.String(), Type.Unknown(), { description: "Exec/plugin approvals." }),

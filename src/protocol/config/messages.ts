@@ -1,7 +1,7 @@
 // `messages` (reply prefix, group chat, queue, inbound debounce), `commands` and `broadcast`.
 import { type Static, Type } from "typebox";
 import { GroupChatSchema } from "./agent-parts.js";
-import { AllowFromByChannelSchema, acceptedForCompat } from "./common.js";
+import { AllowFromByChannelSchema, acceptedForCompat, compatOptional } from "./common.js";
 
 /** What happens to a message that arrives while a run is active. */
 export const QueueModeSchema = Type.Union(
@@ -150,26 +150,47 @@ export type MessagesConfig = Static<typeof MessagesConfigSchema>;
 /** `commands`: which chat commands are enabled and who may use them. */
 export const CommandsConfigSchema = Type.Object(
   {
-    native: Type.Optional(
+    native: compatOptional(
       Type.Union([Type.Boolean(), Type.Literal("auto")], {
         description: "Register native commands (true, false or auto).",
       }),
+      "issue 14 (commands.native: Telegram setMyCommands)",
     ),
-    nativeSkills: Type.Optional(
+    nativeSkills: compatOptional(
       Type.Union([Type.Boolean(), Type.Literal("auto")], {
         description: "Register native skill commands (true, false or auto).",
       }),
+      "issue 14 (commands.nativeSkills)",
     ),
     text: Type.Optional(Type.Boolean({ description: "Parse /commands in text." })),
-    bash: Type.Optional(Type.Boolean({ description: "Allow ! / /bash (default false)." })),
-    bashForegroundMs: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 30000, description: "Ms before bash backgrounds." }),
+    bash: compatOptional(
+      Type.Boolean({ description: "Allow ! / /bash (default false)." }),
+      "issue 14 (commands.bash: /bash)",
     ),
-    config: Type.Optional(Type.Boolean({ description: "Allow /config (default false)." })),
-    debug: Type.Optional(Type.Boolean({ description: "Allow /debug (default false)." })),
-    restart: Type.Optional(Type.Boolean({ description: "Allow restart (default true)." })),
-    mcp: Type.Optional(Type.Boolean({ description: "Allow /mcp." })),
-    plugins: Type.Optional(Type.Boolean({ description: "Allow /plugins." })),
+    bashForegroundMs: compatOptional(
+      Type.Integer({ minimum: 0, maximum: 30000, description: "Ms before bash backgrounds." }),
+      "issue 14 (commands.bash: /bash)",
+    ),
+    config: compatOptional(
+      Type.Boolean({ description: "Allow /config (default false)." }),
+      "issue 14 (commands.config: /config)",
+    ),
+    debug: compatOptional(
+      Type.Boolean({ description: "Allow /debug (default false)." }),
+      "issue 14 (commands.debug: /debug)",
+    ),
+    restart: compatOptional(
+      Type.Boolean({ description: "Allow restart (default true)." }),
+      "issue 14 (commands.restart: /restart)",
+    ),
+    mcp: compatOptional(
+      Type.Boolean({ description: "Allow /mcp." }),
+      "issue 14 (commands.mcp: /mcp)",
+    ),
+    plugins: compatOptional(
+      Type.Boolean({ description: "Allow /plugins." }),
+      "issue 14 (commands.plugins: /plugins)",
+    ),
     useAccessGroups: Type.Optional(
       Type.Boolean({ description: "Enforce access groups for commands." }),
     ),
@@ -178,12 +199,16 @@ export const CommandsConfigSchema = Type.Object(
         description: "Owner ids for owner-only commands.",
       }),
     ),
-    ownerDisplay: Type.Optional(
+    ownerDisplay: compatOptional(
       Type.Union([Type.Literal("raw"), Type.Literal("hash")], {
         description: "How owner ids appear in prompts.",
       }),
+      "issue 14 (commands.ownerDisplay: owner ids in prompts)",
     ),
-    ownerDisplaySecret: Type.Optional(Type.String({ description: "Key for owner id hashes." })),
+    ownerDisplaySecret: compatOptional(
+      Type.String({ description: "Key for owner id hashes." }),
+      "issue 14 (commands.ownerDisplay: owner ids in prompts)",
+    ),
     allowFrom: Type.Optional(AllowFromByChannelSchema),
   },
   { additionalProperties: true, description: "Chat command settings." },

@@ -1,16 +1,13 @@
-// The tool list and model `pincer context` reports: built with the run's own functions (the model
-// chain's primary, `buildToolset`), so the count and schemas are the ones a request carries.
+// The tool list and model the context report (`pincer context`, `/context`) shows: built with the
+// run's own functions (the model chain's primary, `buildToolset`), so the count and schemas are the
+// ones a request carries.
 
 import type { ToolSchemaView } from "../../agents/context-report.js";
 import type { ResolvedAgent, ResolvedConfig } from "../../config/resolve.js";
-import {
-  formatModelRef,
-  resolveAgentModelChain,
-  resolveModel,
-} from "../../runtime/models/index.js";
-import { buildToolset, ProcessRegistry, type SessionToolsHost } from "../../runtime/tools/index.js";
+import { formatModelRef, resolveAgentModelChain, resolveModel } from "../models/index.js";
+import { buildToolset, ProcessRegistry, type SessionToolsHost } from "../tools/index.js";
 
-const NOT_RUNNING = "not available: pincer context only describes the tools";
+const NOT_RUNNING = "not available: the context report only describes the tools";
 
 /** A session-tools host for listing tools: describing a tool never calls it. */
 const LISTING_HOST: SessionToolsHost = {

@@ -1,0 +1,101 @@
+// Who may use a chat command. `commands.allowFrom` (per channel, "*" for every channel; a channel's
+// own list wins), when set, is the only allowlist; otherwise `commands.useAccessGroups` (default on)
+// asks the channel's allowlists (allowFrom, groupAllowFrom, the group's allowFrom, approved pairings)
+// to name the sender, and off lets every sender who reached the agent use them.
+// `commands.ownerAllowFrom` senders ("*" ignored) are always authorized; owner-only commands need one.
+// In DMs a command needs an authorized sender; in groups only state-changing ones do.
+// An operator's chat.send is authorized (the connection's scope already allowed the write).
+import type { CommandsConfig } from "../../protocol/config/index.js";
+import { senderAllowed } from "../inbound/access-policy.js";
+import type { ChannelInbound } from "../types.js";
+import type { CommandChatType, CommandDefinition } from "./types.js";
+
+/** One channel allowlist that could authorize the sender: whether it is set, and names them. */
+export interface ChannelAuthorizer {
+  configured: boolean;
+  allowed: boolean;
+}
+
+/** Inputs of {@link decideCommandAccess}. */
+export interface CommandAccessParams {
+  commands: CommandsConfig | undefined;
+  channel: string;
+  chatType: CommandChatType;
+  sender: ChannelInbound["sender"];
+  /** The channel allowlists of this conversation (see {@link channelAuthorizers}). */
+  authorizers: readonly ChannelAuthorizer[];
+  definition: CommandDefinition;
+}
+
+/** Allowed, or refused with a short reason for the chat. */
+export type CommandAccess = { allowed: true } | { allowed: false; reason: string };
+
+type IdList = ReadonlyArray<string | number>;
+
+function idList(value: unknown): IdList | undefined {
+  return Array.isArray(value) ? (value as IdList) : undefined;
+}
+
+/** The sender's `commands.allowFrom` list for this channel, if that key is set at all. */
+function commandAllowList(
+  commands: CommandsConfig | undefined,
+  channel: string,
+): IdList | undefined {
+  const allowFrom = commands?.allowFrom as Record<string, unknown> | undefined;
+  if (!allowFrom || typeof allowFrom !== "object") return undefined;
+  return idList(allowFrom[channel]) ?? idList(allowFrom["*"]) ?? [];
+}
+
+/** Whether the sender is an owner (`commands.ownerAllowFrom`; a "*" entry names nobody). */
+export function isCommandOwner(
+  commands: CommandsConfig | undefined,
+  sender: ChannelInbound["sender"],
+): boolean {
+  const owners = idList(commands?.ownerAllowFrom)?.filter((entry) => String(entry).trim() !== "*");
+  return owners !== undefined && owners.length > 0 && senderAllowed(owners, sender);
+}
+
+/** Whether the sender may use commands at all in this conversation (before the per-command rules). */
+export function isCommandAuthorized(params: Omit<CommandAccessParams, "definition">): boolean {
+  if (params.chatType === "operator") return true;
+  if (isCommandOwner(params.commands, params.sender)) return true;
+  const list = commandAllowList(params.commands, params.channel);
+  if (list) return senderAllowed(list, params.sender);
+  if (params.commands?.useAccessGroups === false) return true;
+  return params.authorizers.some((entry) => entry.configured && entry.allowed);
+}
+
+/** Decides one command for one sender. */
+export function decideCommandAccess(params: CommandAccessParams): CommandAccess {
+  const { definition } = params;
+  if (params.chatType === "operator") return { allowed: true };
+  if (definition.ownerOnly) {
+    return isCommandOwner(params.commands, params.sender)
+      ? { allowed: true }
+      : { allowed: false, reason: `/${definition.name} is for the owner only.` };
+  }
+  if (params.chatType === "group" && !definition.changesState) return { allowed: true };
+  return isCommandAuthorized(params)
+    ? { allowed: true }
+    : { allowed: false, reason: `You are not allowed to use /${definition.name} here.` };
+}
+
+/** The channel allowlists of a conversation: a DM's allowFrom and approved pairings; a group's
+ *  own allowFrom, groupAllowFrom and (as in OpenClaw) the DM allowlists too. */
+export function channelAuthorizers(params: {
+  chatType: "direct" | "group";
+  sender: ChannelInbound["sender"];
+  allowFrom: unknown;
+  approved: readonly string[];
+  groupAllowFrom?: unknown;
+  groupEntryAllowFrom?: unknown;
+}): ChannelAuthorizer[] {
+  const lists: Array<IdList | undefined> = [idList(params.allowFrom), params.approved];
+  if (params.chatType === "group") {
+    lists.push(idList(params.groupAllowFrom), idList(params.groupEntryAllowFrom));
+  }
+  return lists.map((list) => ({
+    configured: list !== undefined && list.length > 0,
+    allowed: list !== undefined && senderAllowed(list, params.sender),
+  }));
+}

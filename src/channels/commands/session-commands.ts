@@ -1,0 +1,105 @@
+// The commands that change a session: /new and /reset (a new session id for this session key, the
+// old transcript archived as `sessions.reset` does), /stop (abort the running turn and drop what
+// the session has queued) and /compact (compact now, reply with the sizes before and after).
+import { buildContextFromBranch } from "../../runtime/compaction/session-view.js";
+import { currentBranch, type SessionStore } from "../../sessions/index.js";
+import type { CommandDefinition, CommandHost, CommandOutcome, CommandRequest } from "./types.js";
+
+async function sessionStore(request: CommandRequest, host: CommandHost): Promise<SessionStore> {
+  return (await host.runtimeDeps()).stores.forAgent(request.agentId);
+}
+
+async function reset(request: CommandRequest, host: CommandHost): Promise<CommandOutcome> {
+  if (request.args) {
+    return {
+      text: `Choosing a model with /${request.typed} is not available yet; nothing was reset. Send /${request.typed} alone to start a new session.`,
+    };
+  }
+  const store = await sessionStore(request, host);
+  // As sessions.reset does: the running turn (and what is queued behind it) ends first.
+  const stopped = host.abortSession(request.sessionKey);
+  const previous = store.get(request.sessionKey);
+  const entry = previous
+    ? store.reset(request.sessionKey).entry
+    : store.getOrCreate(request.sessionKey).entry;
+  host.announce?.(request.sessionKey, "reset");
+  const aborted = stopped.runs > 0 ? " The running turn was stopped." : "";
+  return {
+    text: `New session started (id ${entry.sessionId}).${aborted}`,
+    sessionId: entry.sessionId,
+    ...(previous ? { previousSessionId: previous.sessionId } : {}),
+  };
+}
+
+function stop(request: CommandRequest, host: CommandHost): CommandOutcome {
+  const { runs, dropped } = host.abortSession(request.sessionKey);
+  if (runs === 0 && dropped === 0) return { text: "Nothing is running." };
+  const parts = [runs > 0 ? "Stopped the running turn." : "No turn was running."];
+  if (dropped > 0) parts.push(`Dropped ${dropped} queued message${dropped === 1 ? "" : "s"}.`);
+  return { text: parts.join(" ") };
+}
+
+interface HistorySize {
+  messages: number;
+  chars: number;
+}
+
+/** What the model is sent of the history: a compaction's summary, then what it kept and after. */
+function historySize(store: SessionStore, sessionKey: string): HistorySize {
+  const read = store.readTranscript(sessionKey);
+  const messages = read ? buildContextFromBranch(currentBranch(read.entries)) : [];
+  const chars = messages.reduce((sum, message) => sum + JSON.stringify(message).length, 0);
+  return { messages: messages.length, chars };
+}
+
+function describe(size: HistorySize): string {
+  const chars = size.chars >= 10_000 ? `${(size.chars / 1000).toFixed(1)}k` : String(size.chars);
+  return `${size.messages} message${size.messages === 1 ? "" : "s"} (${chars} chars)`;
+}
+
+async function compact(request: CommandRequest, host: CommandHost): Promise<CommandOutcome> {
+  const store = await sessionStore(request, host);
+  if (!store.get(request.sessionKey)) return { text: "Nothing to compact: no session yet." };
+  const before = historySize(store, request.sessionKey);
+  const result = await host.compact({ agentId: request.agentId, sessionKey: request.sessionKey });
+  if (!result.ok) return { text: `Not compacted: ${result.error}` };
+  host.announce?.(request.sessionKey, "compact");
+  const after = historySize(store, request.sessionKey);
+  const note = request.args
+    ? "\nCustom compaction instructions are not supported yet: the default summary was used."
+    : "";
+  return { text: `Compacted: ${describe(before)} → ${describe(after)}.${note}` };
+}
+
+/** The state-changing command definitions. */
+export const sessionCommands: CommandDefinition[] = [
+  {
+    name: "new",
+    aliases: [],
+    description: "start a new session (the old transcript is archived)",
+    changesState: true,
+    run: reset,
+  },
+  {
+    name: "reset",
+    aliases: [],
+    description: "same as /new",
+    changesState: true,
+    run: reset,
+  },
+  {
+    name: "stop",
+    aliases: [],
+    description: "stop the running turn and drop queued messages",
+    changesState: true,
+    run: stop,
+  },
+  {
+    name: "compact",
+    aliases: [],
+    args: "[instructions]",
+    description: "summarize the history now to free context",
+    changesState: true,
+    run: compact,
+  },
+];

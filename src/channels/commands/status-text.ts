@@ -1,0 +1,71 @@
+// The `/status` reply: the session's agent, model and auth profile, ids, context and token counts,
+// compactions, queue mode, thinking / verbose / reasoning levels and the current time (the prompt
+// carries no clock), from the session entry and the config current now.
+import type { SessionEntry } from "../../sessions/index.js";
+
+/** What `/status` shows, gathered by its handler. */
+export interface StatusFacts {
+  agentId: string;
+  sessionKey: string;
+  entry: Readonly<SessionEntry> | undefined;
+  /** The model the next turn tries first (`provider/model`), when one is configured. */
+  configuredModel?: string;
+  contextWindow?: number;
+  queueMode: string;
+  now: number;
+}
+
+function count(value: number | undefined): string {
+  if (value === undefined) return "?";
+  return value >= 10_000 ? `${(value / 1000).toFixed(1)}k` : String(value);
+}
+
+function modelLine(facts: StatusFacts): string {
+  const { entry } = facts;
+  const override = entry?.modelOverride
+    ? `${entry.providerOverride ? `${entry.providerOverride}/` : ""}${entry.modelOverride}`
+    : undefined;
+  const last =
+    entry?.model !== undefined
+      ? `${entry.modelProvider ? `${entry.modelProvider}/` : ""}${entry.model}`
+      : undefined;
+  const model = override ?? facts.configuredModel ?? last ?? "not configured";
+  const profile = entry?.authProfileOverride ? ` · auth profile ${entry.authProfileOverride}` : "";
+  const lastNote = last && last !== model ? ` (last turn: ${last})` : "";
+  return `Model: ${model}${profile}${lastNote}`;
+}
+
+function contextLine(facts: StatusFacts): string {
+  const used = facts.entry?.contextTokens ?? facts.entry?.totalTokens;
+  const window = facts.contextWindow;
+  if (used === undefined) {
+    return window
+      ? `Context: no turn yet · window ${count(window)} tokens`
+      : "Context: no turn yet";
+  }
+  if (!window) return `Context: ${count(used)} tokens`;
+  const percent = Math.round((used / window) * 100);
+  return `Context: ${count(used)} / ${count(window)} tokens (${percent}%)`;
+}
+
+/** The `/status` text. */
+export function formatStatus(facts: StatusFacts): string {
+  const { entry } = facts;
+  const lines = [
+    `Agent: ${facts.agentId}`,
+    modelLine(facts),
+    `Session: ${facts.sessionKey}`,
+    `Session id: ${entry?.sessionId ?? "none yet (starts with the next message)"}`,
+    contextLine(facts),
+    `Tokens: ${count(entry?.inputTokens)} in / ${count(entry?.outputTokens)} out`,
+    `Compactions: ${entry?.compactionCount ?? 0}`,
+    `Queue: ${facts.queueMode}`,
+    [
+      `Thinking: ${entry?.thinkingLevel ?? "default"}`,
+      `Verbose: ${entry?.verboseLevel ?? "off"}`,
+      `Reasoning: ${entry?.reasoningLevel ?? "off"}`,
+    ].join(" · "),
+    `Time: ${new Date(facts.now).toISOString()}`,
+  ];
+  return lines.join("\n");
+}
