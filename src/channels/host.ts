@@ -9,7 +9,6 @@ import type { SessionStoreRegistry } from "../sessions/index.js";
 import {
   accountFingerprint,
   channelSection,
-  configuredChannelIds,
   isAccountEnabled,
   resolveAccountConfig,
 } from "./account-config.js";
@@ -25,6 +24,7 @@ import { systemDeliveryClock } from "./delivery/delivery-clock.js";
 import type { DeliveryEntry, EntrySelector } from "./delivery/delivery-entries.js";
 import type { EntryActionResult } from "./delivery/delivery-queue.js";
 import { createChannelDispatcher, type StartChannelRun } from "./dispatch.js";
+import { listDesiredAccounts } from "./host-accounts.js";
 import { createHostDeliveries } from "./host-deliveries.js";
 import { buildChannelsStatus, type ChannelsStatus } from "./host-status.js";
 import type { ChannelHostTiming } from "./host-timing.js";
@@ -293,30 +293,13 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
   };
 
   /** Desired accounts now: adapter + account ids of every configured channel with an adapter. */
-  const desired = async (): Promise<
-    Array<{ adapter: ChannelAdapter; accountId: string; fingerprint: string }>
-  > => {
-    const cfg = params.config();
-    const out: Array<{ adapter: ChannelAdapter; accountId: string; fingerprint: string }> = [];
-    for (const channel of configuredChannelIds(cfg)) {
-      if (!params.registry.has(channel)) continue;
-      let adapter: ChannelAdapter | undefined;
-      try {
-        adapter = await params.registry.load(channel);
-      } catch (err) {
-        params.log.error({ channel, error: String(err) }, "channel adapter failed to load");
-      }
-      if (!adapter) continue;
-      for (const accountId of adapter.listAccounts(channelSection(cfg, channel))) {
-        out.push({
-          adapter,
-          accountId,
-          fingerprint: accountFingerprint(accountConfig(channel, accountId)),
-        });
-      }
-    }
-    return out;
-  };
+  const desired = () =>
+    listDesiredAccounts({
+      cfg: params.config(),
+      registry: params.registry,
+      accountConfig,
+      log: params.log,
+    });
 
   let chain: Promise<void> = Promise.resolve();
   const serialize = (work: () => Promise<void>) => {
