@@ -1,5 +1,5 @@
 // V8 heap sizing for the long-running daemon, set at run time (no re-exec, no NODE_OPTIONS, which
-// accept neither flag). Neither is a cap: the heap still grows as far as live data needs, up to
+// accept neither flag). Neither caps the heap: it still grows as far as live data needs, up to
 // V8's usual limit, so a big workload is never made to crash.
 //
 // - Old space: by default V8 lets it grow to up to four times what survived the last full GC
@@ -7,10 +7,12 @@
 //   request bodies, stream chunks), so its RSS settles far above its live data. A fixed growing
 //   factor makes the next full GC come once the old space has grown by that share of the live data
 //   (read at every full GC).
-// - Young generation: V8 doubles it after busy scavenges up to 2 × 16 MiB on 64-bit, committed for
-//   good. Its size is fixed at start, but the growth factor is read at each growth: it is set to 1
-//   (no growth) while the young generation is at or above the target, and back to V8's 2 below it
-//   (after V8 shrank it when idle). Bytes that outlive a smaller young generation go to the old
+// - Young generation: V8 doubles it after busy scavenges up to 32 MiB (Node 20; 64 MiB on Node 24),
+//   committed for good. Its maximum is fixed at start, but the growth factor is read at each growth:
+//   it is set to 1 (no growth) while the young generation is at or above the target, and back to
+//   V8's 2 below it (after V8 shrank it when idle). The size is checked at start and after each GC
+//   (GC entries arrive between tasks), so one long synchronous stretch can still grow it more than
+//   once (Node 24's start-up does). Bytes that outlive a smaller young generation go to the old
 //   space, which the growing factor above keeps close to what is live.
 
 import { PerformanceObserver } from "node:perf_hooks";
@@ -19,7 +21,7 @@ import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 /** Old-space growth after a full GC, as a percentage of what survived it. */
 export const HEAP_GROWING_PERCENT = 50;
 
-/** Young generation (both semi-spaces) above which it stops growing: 8 MiB instead of V8's 32. */
+/** Young generation (both semi-spaces) at which it stops growing: 8 MiB instead of V8's 32 or 64. */
 export const YOUNG_GENERATION_TARGET_BYTES = 8 * 1024 * 1024;
 
 /** V8's own young-generation growth factor, restored below the target. */
