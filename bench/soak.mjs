@@ -5,11 +5,15 @@
 // SESSIONS session keys each run TURNS_PER_SESSION sequential `agent` turns, all sessions at once, on
 // one WebSocket. A second WebSocket sends one `health` every HEALTH_EVERY_MS meanwhile; the row shows
 // the slowest round trip. RSS is the child's VmRSS after one warm-up turn per session (start) and
-// after the last turn (end); growth per 1,000 turns = (end − start) / measured turns × 1,000.
-// Lost = message lines missing from the transcripts on disk (2 per turn: the user's and the
-// model's) plus turns whose model request did not carry every earlier message of its session (the
-// fake model counts the user messages in each request's context).
-// `SOAK_TURNS_PER_SESSION=400 npm run bench` reproduces the 20,000-turn soak.
+// after the last turn (end); growth per 1,000 turns = (end − start) / measured turns × 1,000. CPU per
+// turn = the child's user + system CPU time (/proc/<pid>/stat, all its threads: GC helpers too) over
+// the measured turns / their count, which contention on the machine moves far less than wall time.
+// Lost = turns whose user or model message is missing from the transcripts on disk, plus turns
+// whose model request did not carry every earlier message of its session (the fake model counts
+// the user messages in each request's context); doubled = turns with either message on disk twice.
+// SOAK_TURNS (default 3,000, rounded to whole turns per session) sets the length:
+// `SOAK_TURNS=20000 node -e 'import("./bench/soak.mjs").then(m => m.soakRows()).then(console.log)'`
+// (after `npm run build`) runs the 20,000-turn soak alone.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,11 +29,21 @@ import {
   writeHome,
 } from "./gateway.mjs";
 import { fmt } from "./measure.mjs";
+import { processCpuMs } from "./workload.mjs";
 
 const SESSIONS = 50;
-const TURNS_PER_SESSION = Number(process.env.SOAK_TURNS_PER_SESSION ?? 60);
+const TURNS_PER_SESSION = turnsPerSession(process.env.SOAK_TURNS ?? "3000");
 const HEALTH_EVERY_MS = 20;
-const MARK = /^soak s(\d+) t(\d+)\b/;
+const MARK = /^(?:soak|ok) s(\d+) t(\d+)\b/;
+
+/** SOAK_TURNS as whole turns per session (at least 2: one warm-up, one measured). */
+function turnsPerSession(value) {
+  const turns = Number(value);
+  if (!Number.isFinite(turns) || turns <= 0) {
+    throw new Error(`SOAK_TURNS must be a positive number of turns, got "${value}"`);
+  }
+  return Math.max(2, Math.round(turns / SESSIONS));
+}
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -60,17 +74,34 @@ function contextChecker() {
   return { state, reply };
 }
 
-/** Message lines in every transcript of the agent `main`. */
-function messageLinesOnDisk(home) {
+/**
+ * Each turn's user and assistant messages on disk, across every transcript of the agent `main`:
+ * `lost` turns miss one of them, `doubled` turns hold more than one of either.
+ */
+function turnsOnDisk(home, all) {
   const dir = join(home, ".openclaw", "agents", "main", "sessions");
-  let count = 0;
+  const users = new Map();
+  const replies = new Map();
   for (const name of readdirSync(dir)) {
     if (!name.endsWith(".jsonl")) continue;
     for (const line of readFileSync(join(dir, name), "utf8").split("\n")) {
-      if (line.includes('"type":"message"')) count += 1;
+      if (!line.includes('"type":"message"')) continue;
+      const message = JSON.parse(line).message;
+      const mark = MARK.exec(text(message?.content));
+      if (!mark) continue;
+      const counts = message.role === "user" ? users : replies;
+      counts.set(mark[0], (counts.get(mark[0]) ?? 0) + 1);
     }
   }
-  return count;
+  let lost = 0;
+  let doubled = 0;
+  for (const [s, t] of all) {
+    const user = users.get(`soak s${s} t${t}`) ?? 0;
+    const reply = replies.get(`ok s${s} t${t}`) ?? 0;
+    if (user === 0 || reply === 0) lost += 1;
+    if (user > 1 || reply > 1) doubled += 1;
+  }
+  return { lost, doubled };
 }
 
 function runTurns(client, from, to) {
@@ -123,6 +154,7 @@ export async function soakRows() {
     control = await connectClient(gw.url);
     await runTurns(turns, 0, 1);
     const startRss = rssMb(gw.child.pid);
+    const startCpu = processCpuMs(gw.child.pid);
     const probe = probeHealth(control);
     const started = performance.now();
     try {
@@ -135,9 +167,11 @@ export async function soakRows() {
     const seconds = (performance.now() - started) / 1000;
     const maxHealthMs = await probe.stop();
     const endRss = rssMb(gw.child.pid);
+    const cpuMs = processCpuMs(gw.child.pid) - startCpu;
     const measured = SESSIONS * (TURNS_PER_SESSION - 1);
     const all = SESSIONS * TURNS_PER_SESSION;
-    const lost = Math.max(0, 2 * all - messageLinesOnDisk(home)) + checker.state.shortContexts;
+    const keys = Array.from({ length: all }, (_, i) => [i % SESSIONS, Math.floor(i / SESSIONS)]);
+    const disk = turnsOnDisk(home, keys);
     const label = `soak, ${fmt(all)} turns over ${SESSIONS} sessions via gateway`;
     return [
       {
@@ -151,11 +185,20 @@ export async function soakRows() {
         target: "",
       },
       {
+        name: `${label}: gateway CPU per turn`,
+        result: `${(cpuMs / measured).toFixed(2)} ms`,
+        target: "",
+      },
+      {
         name: `${label}: max health latency`,
         result: `${maxHealthMs.toFixed(1)} ms`,
         target: "< 100 ms",
       },
-      { name: `${label}: lost messages`, result: String(lost), target: "0" },
+      {
+        name: `${label}: lost / doubled turns`,
+        result: `${disk.lost + checker.state.shortContexts} / ${disk.doubled}`,
+        target: "0 / 0",
+      },
     ];
   } finally {
     await turns?.close().catch(() => {});

@@ -13,6 +13,7 @@ import { defaultUiDir } from "../../gateway/http/ui-files.js";
 import { webchatUrl } from "../../gateway/http/webchat-url.js";
 import type { GatewayAuthResolution, GatewayHandle, SharedAuth } from "../../gateway/index.js";
 import { consoleRecordLine, jsonLinesSink } from "../../gateway/logging/json-console.js";
+import { applyMemoryTuning } from "../../gateway/memory-tuning.js";
 import { findTailnetAddress } from "../../gateway/net/tailnet.js";
 import { StateDirLockedError } from "../../sessions/index.js";
 import type { InputOf, OptionsOf } from "../command.js";
@@ -70,7 +71,18 @@ function jsonContext(ctx: CliContext): CliContext {
 }
 
 /** Runs the gateway until SIGTERM/SIGINT (`--json`: a failed start is a `fatal` JSON record). */
-export async function run(ctx: CliContext, { opts }: InputOf<typeof runOptions>): Promise<number> {
+export async function run(ctx: CliContext, input: InputOf<typeof runOptions>): Promise<number> {
+  // First, before start-up grows the young generation: the daemon's heap follows its live data
+  // instead of V8's default headroom; V8's defaults are back once it stops.
+  const tuning = applyMemoryTuning({ execArgv: process.execArgv });
+  try {
+    return await runForeground(ctx, input.opts);
+  } finally {
+    tuning.dispose();
+  }
+}
+
+async function runForeground(ctx: CliContext, opts: GatewayRunOptions): Promise<number> {
   if (!opts.json) return runGateway(ctx, opts);
   const json = jsonContext(ctx);
   try {
