@@ -25,6 +25,8 @@ export interface CliIo {
   execPath: string;
   /** The CLI script as invoked (argv[1]), if any: a fallback when the package root is unknown. */
   scriptPath: string | undefined;
+  /** The node flags this process was started with (a V8 setting given there wins over the daemon's). */
+  execArgv: readonly string[];
   /**
    * Calls `handler` on the first of `signals` (Ctrl-C, a stop), then stops listening, so a second
    * signal gets the default (the process ends). Returns the unsubscribe (idempotent).

@@ -11,19 +11,21 @@ function fakeSource() {
     platform: "linux" as const,
     execPath: "/opt/node/bin/node",
     argv: ["/opt/node/bin/node", "/opt/pincer/dist/bin/pincer.js", "logs"],
+    execArgv: ["--heap-growing-percent=10"],
   }) as unknown as ProcessSource;
   const count = () => emitter.listenerCount("SIGINT") + emitter.listenerCount("SIGTERM");
   return { source, emitter, count };
 }
 
 describe("processIo", () => {
-  it("reads pid, platform, node binary and script from the process", () => {
+  it("reads pid, platform, node binary, script and node flags from the process", () => {
     const io = processIo(fakeSource().source);
     expect(io).toMatchObject({
       pid: 4242,
       platform: "linux",
       execPath: "/opt/node/bin/node",
       scriptPath: "/opt/pincer/dist/bin/pincer.js",
+      execArgv: ["--heap-growing-percent=10"],
     });
   });
 

@@ -4,12 +4,15 @@
 import type { CliIo } from "./command-context.js";
 
 /** The part of CliIo that comes from the process itself. */
-export type ProcessIo = Pick<CliIo, "pid" | "platform" | "execPath" | "scriptPath" | "onSignal">;
+export type ProcessIo = Pick<
+  CliIo,
+  "pid" | "platform" | "execPath" | "scriptPath" | "execArgv" | "onSignal"
+>;
 
 /** What `processIo` reads: a node process, or a stand-in with the same members. */
 export type ProcessSource = Pick<
   NodeJS.Process,
-  "pid" | "platform" | "execPath" | "argv" | "on" | "off"
+  "pid" | "platform" | "execPath" | "argv" | "execArgv" | "on" | "off"
 >;
 
 /** The io's process part over `source`; `onSignal` handlers fire once, then stop listening. */
@@ -19,6 +22,7 @@ export function processIo(source: ProcessSource): ProcessIo {
     platform: source.platform,
     execPath: source.execPath,
     scriptPath: source.argv[1],
+    execArgv: [...source.execArgv],
     onSignal: (signals, handler) => {
       let listening = true;
       const stop = () => {

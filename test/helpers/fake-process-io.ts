@@ -20,6 +20,7 @@ export function createFakeProcessIo(): { io: ProcessIo; signals: FakeSignals } {
     platform: process.platform,
     execPath: process.execPath,
     argv: [process.execPath, "pincer"],
+    execArgv: [],
   }) as unknown as Parameters<typeof processIo>[0];
   return {
     io: processIo(source),

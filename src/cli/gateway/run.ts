@@ -74,7 +74,7 @@ function jsonContext(ctx: CliContext): CliContext {
 export async function run(ctx: CliContext, input: InputOf<typeof runOptions>): Promise<number> {
   // First, before start-up grows the young generation: the daemon's heap follows its live data
   // instead of V8's default headroom; V8's defaults are back once it stops.
-  const tuning = applyMemoryTuning({ execArgv: process.execArgv });
+  const tuning = applyMemoryTuning({ execArgv: ctx.execArgv });
   try {
     return await runForeground(ctx, input.opts);
   } finally {
