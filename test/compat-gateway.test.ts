@@ -42,7 +42,7 @@ const COMPAT_PATHS = [
   "cron",
   "mcp",
   "tools.elevated",
-  "session.resetTriggers",
+  "session.sendPolicy",
 ];
 
 describe("gateway start", () => {
@@ -56,7 +56,7 @@ describe("gateway start", () => {
         cron: { enabled: true },
         mcp: { servers: {} },
         tools: { elevated: { enabled: true } },
-        session: { resetTriggers: ["/new"] },
+        session: { sendPolicy: { default: "allow" } },
       }),
     });
     const client = await box.connect();

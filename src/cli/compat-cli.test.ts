@@ -18,7 +18,7 @@ const COMPAT_CONFIG = `{
   cron: { enabled: true },
   hooks: { enabled: true, token: "h" },
   tools: { elevated: { enabled: true }, exec: { ask: "always" } },
-  session: { reset: { mode: "daily" } },
+  session: { sendPolicy: { default: "allow" } },
   agents: { defaults: { blockStreamingDefault: "on", sandbox: { mode: "off", docker: { image: "x" } } } },
 }`;
 
@@ -29,7 +29,7 @@ const COMPAT_PATHS = [
   "hooks",
   "tools.elevated",
   "tools.exec.ask",
-  "session.reset",
+  "session.sendPolicy",
   "agents.defaults.blockStreamingDefault",
   "agents.defaults.sandbox.docker",
 ];

@@ -11,7 +11,7 @@ import { DEFAULT_CONFIG_SCHEMA } from "./default-schema.js";
 import { validateConfig } from "./validate.js";
 
 // One key of every class Pincer accepts without acting on it: adapter-less channels, whole sections (sandbox sub-keys,
-// hooks, cron, mcp, plugins, browser), exec approvals, tools.elevated, blockStreaming*, session.reset*.
+// hooks, cron, mcp, plugins, browser), exec approvals, tools.elevated, blockStreaming*, session.sendPolicy.
 const USES_MARKED = {
   channels: {
     telegram: { botToken: "123:abc", blockStreaming: true },
@@ -37,7 +37,7 @@ const USES_MARKED = {
   browser: { enabled: true },
   approvals: { exec: { enabled: true } },
   tools: { exec: { ask: "always", security: "allowlist" }, elevated: { enabled: true } },
-  session: { reset: { mode: "daily", atHour: 4 }, resetByType: { group: { mode: "idle" } } },
+  session: { sendPolicy: { default: "deny" } },
 };
 
 const EXPECTED_PATHS = [
@@ -62,8 +62,7 @@ const EXPECTED_PATHS = [
   "tools.exec.ask",
   "tools.exec.security",
   "tools.elevated",
-  "session.reset",
-  "session.resetByType",
+  "session.sendPolicy",
 ];
 
 // Keys Pincer acts on: none of them may warn.
@@ -85,7 +84,15 @@ const USES_IMPLEMENTED = {
     list: [{ id: "main", default: true, workspace: "~/w", tools: { deny: ["exec"] } }],
   },
   bindings: [{ agentId: "main", match: { channel: "telegram" } }],
-  session: { dmScope: "per-channel-peer", identityLinks: { ana: ["telegram:42"] } },
+  session: {
+    dmScope: "per-channel-peer",
+    identityLinks: { ana: ["telegram:42"] },
+    reset: { mode: "daily", atHour: 4 },
+    resetByType: { group: { mode: "idle" } },
+    resetByChannel: { telegram: { idleMinutes: 30 } },
+    resetTriggers: ["/new"],
+    idleMinutes: 60,
+  },
   messages: { queue: { mode: "collect" } },
   tools: { profile: "coding", exec: { timeoutSec: 60 } },
   skills: { entries: { weather: { enabled: true } } },
@@ -204,7 +211,7 @@ describe("the schema's compat marks", () => {
       "tools.elevated",
       "tools.exec.ask",
       "agents.defaults.sandbox.docker",
-      "session.reset",
+      "session.sendPolicy",
     ])
       expect(marks).toContain(path);
     for (const path of [

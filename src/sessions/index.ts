@@ -35,6 +35,19 @@ export {
   type SessionsConfig,
 } from "./registry.js";
 export {
+  checkSessionReset,
+  DEFAULT_RESET_TRIGGERS,
+  evaluateSessionReset,
+  hostTimeZone,
+  matchResetTrigger,
+  type ResolvedResetPolicy,
+  resolveResetPolicy,
+  type SessionResetKind,
+  type SessionResetVerdict,
+  sessionResetKind,
+} from "./reset-policy.js";
+export { type AppliedSessionReset, applySessionResetPolicy } from "./reset-policy-apply.js";
+export {
   type CleanupReport,
   type ListSessionsOptions,
   type OpenSessionStoreParams,

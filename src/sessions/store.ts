@@ -198,6 +198,11 @@ export class SessionStore {
     return rows;
   }
 
+  /** The time on the store's clock: what its entries are stamped with (lifecycle policies read it). */
+  now(): number {
+    return this.clock.now();
+  }
+
   /** The session of a key, created (new id, transcript path, zeroed counters) on the first message. */
   getOrCreate(
     key: string,

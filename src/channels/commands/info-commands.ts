@@ -2,6 +2,7 @@
 // registry, the session entry and the config; no model call.
 import { formatContextReport } from "../../agents/context-report-format.js";
 import { queueOverrideFromSession, resolveQueueSettings } from "../../runtime/lanes/index.js";
+import { checkSessionReset, hostTimeZone } from "../../sessions/index.js";
 import { commandHelpLine } from "./registry.js";
 import { formatStatus } from "./status-text.js";
 import type { CommandDefinition, CommandHost, CommandRequest } from "./types.js";
@@ -52,6 +53,13 @@ async function status(request: CommandRequest, host: CommandHost): Promise<strin
     ...(ref ? { configuredModel: models.formatModelRef(ref) } : {}),
     ...(resolved?.ok ? { contextWindow: resolved.model.contextWindow } : {}),
     queueMode: queue.mode,
+    reset: checkSessionReset({
+      session: deps.config.config.session,
+      sessionKey: request.sessionKey,
+      entry: entry ?? { updatedAt: host.now(), sessionStartedAt: host.now() },
+      now: host.now(),
+      timeZone: hostTimeZone(),
+    }),
     now: host.now(),
   });
 }

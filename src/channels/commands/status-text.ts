@@ -1,7 +1,11 @@
 // The `/status` reply: the session's agent, model and auth profile, ids, context and token counts,
 // compactions, queue mode, thinking / verbose / reasoning levels and the current time (the prompt
 // carries no clock), from the session entry and the config current now.
-import type { SessionEntry } from "../../sessions/index.js";
+import type {
+  ResolvedResetPolicy,
+  SessionEntry,
+  SessionResetVerdict,
+} from "../../sessions/index.js";
 
 /** What `/status` shows, gathered by its handler. */
 export interface StatusFacts {
@@ -12,6 +16,8 @@ export interface StatusFacts {
   configuredModel?: string;
   contextWindow?: number;
   queueMode: string;
+  /** The session's lifecycle policy and whether (or when) it expires. */
+  reset?: SessionResetVerdict & { policy: ResolvedResetPolicy };
   now: number;
 }
 
@@ -48,6 +54,19 @@ function contextLine(facts: StatusFacts): string {
   return `Context: ${count(used)} / ${count(window)} tokens (${percent}%)`;
 }
 
+function resetLine(reset: NonNullable<StatusFacts["reset"]>): string {
+  const { policy } = reset;
+  if (policy.mode === "none") return "Resets: never (no session.reset policy)";
+  const hour = `${String(policy.atHour).padStart(2, "0")}:00`;
+  const idle = policy.idleMinutes ? `after ${policy.idleMinutes} min idle` : undefined;
+  const rule =
+    policy.mode === "daily" ? [`daily at ${hour}`, idle].filter(Boolean).join(" or ") : idle;
+  if (reset.expired)
+    return `Resets: ${rule}; expired (${reset.reason}), the next message starts a new session`;
+  const when = reset.nextResetAt ? `, next ${new Date(reset.nextResetAt).toISOString()}` : "";
+  return `Resets: ${rule}${when}`;
+}
+
 /** The `/status` text. */
 export function formatStatus(facts: StatusFacts): string {
   const { entry } = facts;
@@ -67,5 +86,6 @@ export function formatStatus(facts: StatusFacts): string {
     ].join(" · "),
     `Time: ${new Date(facts.now).toISOString()}`,
   ];
+  if (facts.reset) lines.splice(lines.length - 1, 0, resetLine(facts.reset));
   return lines.join("\n");
 }

@@ -70,6 +70,7 @@ export class RunResources {
       paths: params.paths,
       lock: params.lock,
       logger: params.logger,
+      ...(params.clock ? { clock: params.clock } : {}),
     });
     this.lanes = createLaneScheduler({
       maxConcurrent: maxConcurrentOf(config()),

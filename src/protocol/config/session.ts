@@ -185,29 +185,20 @@ export const SessionConfigSchema = Type.Object(
     store: Type.Optional(
       Type.String({ description: "Session store path template (supports {agentId})." }),
     ),
-    reset: Type.Optional(acceptedForCompat(SessionResetSchema, "issue 14 (session resets)")),
-    resetByType: Type.Optional(
-      acceptedForCompat(SessionResetByTypeSchema, "issue 14 (session resets)"),
-    ),
+    reset: Type.Optional(SessionResetSchema),
+    resetByType: Type.Optional(SessionResetByTypeSchema),
     resetByChannel: Type.Optional(
-      acceptedForCompat(
-        Type.Record(Type.String(), SessionResetSchema, {
-          description: "Reset overrides per channel.",
-        }),
-        "issue 14 (session resets)",
-      ),
+      Type.Record(Type.String(), SessionResetSchema, {
+        description: "Reset overrides per channel (replace reset and resetByType).",
+      }),
     ),
     resetTriggers: Type.Optional(
-      acceptedForCompat(
-        Type.Array(Type.String(), { description: "Commands that reset a session (e.g. /new)." }),
-        "issue 14 (session resets)",
-      ),
+      Type.Array(Type.String(), {
+        description: "Messages that start a new session (default /new, /reset).",
+      }),
     ),
     idleMinutes: Type.Optional(
-      acceptedForCompat(
-        Type.Integer({ minimum: 1, description: "Legacy idle reset." }),
-        "issue 14 (session resets)",
-      ),
+      Type.Integer({ minimum: 1, description: "Legacy idle reset (minutes)." }),
     ),
     sendPolicy: Type.Optional(acceptedForCompat(SendPolicySchema, "no issue yet: send policy")),
     threadBindings: Type.Optional(

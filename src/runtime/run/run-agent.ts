@@ -8,10 +8,12 @@ import { seedWorkspace } from "../../agents/workspace.js";
 import type { StatePaths } from "../../config/paths.js";
 import { lookupAgent, type ResolvedConfig } from "../../config/resolve.js";
 import { normalizeAgentId, resolveAgentIdFromSessionKey } from "../../routing/index.js";
-import type {
-  SessionStoreRegistry,
-  TranscriptEntry,
-  TranscriptMessage,
+import {
+  applySessionResetPolicy,
+  hostTimeZone,
+  type SessionStoreRegistry,
+  type TranscriptEntry,
+  type TranscriptMessage,
 } from "../../sessions/index.js";
 import { buildContextFromBranch } from "../compaction/index.js";
 import { LaneCancelledError, type LaneScheduler, type SteeringSource } from "../lanes/index.js";
@@ -209,15 +211,32 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
   const seed = { dir: agent.workspace, skipBootstrap: agent.skipBootstrap };
   await (deps.caches ? deps.caches.workspaces.ensure(seed) : seedWorkspace(seed));
   const store = deps.stores.forAgent(agentId);
-  store.getOrCreate(params.sessionKey);
+  // Lifecycle policies and reset triggers, before the message lands (a recovered turn keeps its session).
+  const turn = params.recovery
+    ? undefined
+    : applySessionResetPolicy({
+        store,
+        sessionKey: params.sessionKey,
+        session: deps.config.config.session,
+        message: params.message,
+        now: now(),
+        timeZone: hostTimeZone(),
+      });
+  const message = turn?.message ?? params.message;
+  const { entry: session } = store.getOrCreate(params.sessionKey);
+  if (turn?.bareTrigger) {
+    emit({ type: "lifecycle", runId, phase: "start", agentId, sessionKey: params.sessionKey });
+    emit({ type: "lifecycle", runId, phase: "end", status: "ok" });
+    const text = `New session started (id ${session.sessionId}).`;
+    const base = { runId, failovers: [], durationMs: now() - started, usage: emptyUsage() };
+    return { ...base, status: "ok", payloads: replyPayloads(text) };
+  }
   // A new session's transcript waits for its index entry's fsync without blocking other turns.
   const transcript = await store.openTranscriptAsync(params.sessionKey, { cwd: agent.workspace });
   emit({ type: "lifecycle", runId, phase: "start", agentId, sessionKey: params.sessionKey });
   const prompt: UserMessage = {
     role: "user",
-    content: params.images?.length
-      ? [{ type: "text", text: params.message }, ...params.images]
-      : params.message,
+    content: params.images?.length ? [{ type: "text", text: message }, ...params.images] : message,
     timestamp: now(),
   };
   const plan: RecoveryPlan = params.recovery
