@@ -19,11 +19,7 @@ import {
 import type { AgentRuntimeDeps, RunAgentParams, RunResult } from "../runtime/run/index.js";
 // Its own module, not the run index: channel code loads no model code before the first run.
 import { queuedTurnRun } from "../runtime/run/queued-turn.js";
-import {
-  applySessionResetPolicy,
-  hostTimeZone,
-  type SessionStoreRegistry,
-} from "../sessions/index.js";
+import { applySessionResetPolicy, type SessionStoreRegistry } from "../sessions/index.js";
 import type { DeliveryReport } from "./delivery/deliver.js";
 import type { DeliveryQueue } from "./delivery/delivery-queue.js";
 import { resolveMediaPolicy } from "./delivery/media-policy.js";
@@ -157,14 +153,13 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
   };
   const submit = (route: ReplyRoute): void => {
     const store = deps.stores.forAgent(route.agentId);
-    // An expired session restarts before this message counts as activity (triggers: in the run).
-    const session = deps.config().session;
-    applySessionResetPolicy({
-      store,
-      sessionKey: route.sessionKey,
-      session,
-      timeZone: hostTimeZone(),
-    });
+    // An expired session restarts before this message counts as activity (a busy one: in its lane).
+    if (queue.pending(route.sessionKey).phase === "idle")
+      applySessionResetPolicy({
+        store,
+        sessionKey: route.sessionKey,
+        session: deps.config().session,
+      });
     const existing = store.getOrCreate(route.sessionKey).entry;
     store.update(route.sessionKey, inboundSessionPatch(route.inbound, existing));
     const settings = resolveQueueSettings({

@@ -2,7 +2,12 @@
 // a direct session whose message starts with a reset trigger, starts a new session id (the old
 // transcript archived as `<file>.reset.<ts>`, as `sessions.reset` does) before the message lands.
 import type { SessionConfig } from "../protocol/config/session.js";
-import { checkSessionReset, matchResetTrigger, sessionResetKind } from "./reset-policy.js";
+import {
+  checkSessionReset,
+  hostTimeZone,
+  matchResetTrigger,
+  sessionResetKind,
+} from "./reset-policy.js";
 import type { SessionStore } from "./store.js";
 
 /** What {@link applySessionResetPolicy} did before the turn. */
@@ -31,7 +36,8 @@ export function applySessionResetPolicy(params: {
   message?: string;
   /** Defaults to the store's clock. */
   now?: number;
-  timeZone: string;
+  /** Zone of the daily hour; defaults to the host's. */
+  timeZone?: string;
 }): AppliedSessionReset {
   const { store, sessionKey } = params;
   const message = params.message ?? "";
@@ -49,7 +55,7 @@ export function applySessionResetPolicy(params: {
         sessionKey,
         entry,
         now: params.now ?? store.now(),
-        timeZone: params.timeZone,
+        timeZone: params.timeZone ?? hostTimeZone(),
       });
   const reason = trigger ? "trigger" : verdict?.expired ? verdict.reason : undefined;
   if (!reason) return { message, bareTrigger: false, sessionId: entry.sessionId };
