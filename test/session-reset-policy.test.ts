@@ -23,9 +23,9 @@ const MIN = 60_000;
 let next = 0;
 
 /** A gateway whose clock the test moves. */
-async function startBox(session: OpenClawConfig["session"]) {
+async function startBox(session: OpenClawConfig["session"], extra: Partial<OpenClawConfig> = {}) {
   const clock = { t: Date.now(), now: () => clock.t };
-  box = await createGatewaySandbox({ config: () => ({ session }), options: { clock } });
+  box = await createGatewaySandbox({ config: () => ({ ...extra, session }), options: { clock } });
   for (let i = 0; i < 8; i++) box.fake.text("ok");
   return { box, clock, client: await box.connect() };
 }
@@ -127,6 +127,18 @@ describe("session lifecycle policies over chat.send", () => {
     const { box, client } = await startBox(undefined);
     await send(client, "first message");
     await send(client, "/new");
+    expect(resetArchives(box)).toHaveLength(1);
+    expect(box.fake.chatRequests).toHaveLength(1);
+  });
+
+  it("with text commands off, the default trigger /new still resets, answered without the model", async () => {
+    const { box, client } = await startBox(undefined, { commands: { text: false } });
+    await send(client, "first message");
+    const first = await sessionId(client);
+    const reply = await send(client, "/new");
+    const second = await sessionId(client);
+    expect(second).not.toBe(first);
+    expect(reply).toBe(`New session started (id ${second}).`);
     expect(resetArchives(box)).toHaveLength(1);
     expect(box.fake.chatRequests).toHaveLength(1);
   });

@@ -43,4 +43,36 @@ describe("formatStatus", () => {
     expect(text).toContain("Context: no turn yet");
     expect(text).toContain("Model: not configured");
   });
+
+  it("says when the session resets next, that it expired, or that it never resets", () => {
+    const base = { agentId: "main", sessionKey: "k", entry: undefined, queueMode: "steer", now: 0 };
+    const next = Date.UTC(2026, 0, 3, 4);
+    const daily = formatStatus({
+      ...base,
+      reset: {
+        expired: false,
+        nextResetAt: next,
+        policy: { mode: "daily", atHour: 4, idleMinutes: 30 },
+      },
+    });
+    expect(daily).toContain(
+      "Resets: daily at 04:00 or after 30 min idle, next 2026-01-03T04:00:00.000Z",
+    );
+    const idle = formatStatus({
+      ...base,
+      reset: {
+        expired: true,
+        reason: "idle",
+        policy: { mode: "idle", atHour: 4, idleMinutes: 60 },
+      },
+    });
+    expect(idle).toContain(
+      "Resets: after 60 min idle; expired (idle), the next message starts a new session",
+    );
+    const never = formatStatus({
+      ...base,
+      reset: { expired: false, policy: { mode: "none", atHour: 4 } },
+    });
+    expect(never).toContain("Resets: never");
+  });
 });
