@@ -31,7 +31,7 @@ import {
   truncateCloseReason,
   UNKNOWN_REQUEST_ID,
 } from "./frame-check.js";
-import { isUtf8Text, meterFrames } from "./frame-meter.js";
+import { isUtf8Text, meterFrames, rawDataLength } from "./frame-meter.js";
 import {
   type DeviceAuthority,
   type HandshakeAccepted,
@@ -42,6 +42,7 @@ import {
   type SharedAuth,
 } from "./handshake.js";
 import { formatIssues, validateSchema } from "./schema-issues.js";
+import { BATCH_FLUSH_BYTES, TickWriteBatch } from "./write-batch.js";
 
 /** What a connection needs from its server. */
 export interface ConnectionHost {
@@ -56,11 +57,6 @@ export interface ConnectionHost {
   hello: (conn: GatewayConnection, accepted: HandshakeAccepted, params: ConnectParams) => unknown;
   onReady: (conn: GatewayConnection, params: ConnectParams) => void;
   onClose: (conn: GatewayConnection) => void;
-}
-
-function rawLength(data: RawData): number {
-  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
-  return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
 /** A client connection and its state machine. */
@@ -85,6 +81,8 @@ export class GatewayConnection {
   readonly remoteAddress: string;
   readonly isLoopback: boolean;
   private readonly host: ConnectionHost;
+  /** This loop turn's outgoing frames, written to the socket together (write-batch.ts). */
+  private readonly writes: TickWriteBatch;
 
   constructor(params: {
     ws: WebSocket;
@@ -99,6 +97,7 @@ export class GatewayConnection {
     this.remoteAddress = params.remoteAddress;
     this.isLoopback = params.isLoopback;
     this.host = host;
+    this.writes = new TickWriteBatch(params.socket);
     this.challengeTs = host.core.now();
     meterFrames({
       socket: params.socket,
@@ -152,6 +151,7 @@ export class GatewayConnection {
     if (this.state === "closed") return;
     this.state = "closed";
     clearTimeout(this.timer);
+    this.writes.flush();
     try {
       this.ws.close(code, truncateCloseReason(reason));
     } catch (err) {
@@ -166,7 +166,9 @@ export class GatewayConnection {
 
   private sendText(text: string): boolean {
     if (this.ws.readyState !== this.ws.OPEN) return false;
+    this.writes.hold();
     this.ws.send(text);
+    if (this.ws.bufferedAmount > BATCH_FLUSH_BYTES) this.writes.flush();
     const bound = this.host.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
     if (this.ws.bufferedAmount > bound) {
       this.host.core.logger.warn(
@@ -191,6 +193,7 @@ export class GatewayConnection {
 
   private onClosed(): void {
     this.state = "closed";
+    this.writes.flush();
     clearTimeout(this.timer);
     this.host.onClose(this);
   }
@@ -222,7 +225,7 @@ export class GatewayConnection {
   private onMessage(data: RawData, isBinary: boolean): void {
     if (this.state === "closed") return;
     const limit = this.state === "ready" ? MAX_PAYLOAD_BYTES : MAX_PREAUTH_PAYLOAD_BYTES;
-    if (rawLength(data) > limit) {
+    if (rawDataLength(data) > limit) {
       this.close(1009, `frame too large: limit ${limit} bytes`);
       return;
     }

@@ -150,3 +150,9 @@ export function meterFrames(params: FrameMeterParams): void {
 export function isUtf8Text(data: RawData): boolean {
   return Array.isArray(data) ? isUtf8(Buffer.concat(data)) : isUtf8(data);
 }
+
+/** Bytes of a message as ws hands it over (a Buffer, fragments, or an ArrayBuffer). */
+export function rawDataLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
+}
