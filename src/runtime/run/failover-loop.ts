@@ -36,6 +36,7 @@ import { runAttempt } from "./attempt.js";
 import type { RunEvent } from "./events.js";
 import { assembleRunPrompt } from "./prompt.js";
 import type { AgentRuntimeDeps } from "./run-agent.js";
+import { sessionReasoningEffort } from "./session-overrides.js";
 import { createSessionToolsHost } from "./session-tools-host.js";
 import { summarizeWith } from "./summarize.js";
 
@@ -143,6 +144,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
   let systemPrompt: string | undefined;
   let lastModel = "";
   let recorded = params.recordedModel;
+  const reasoning = sessionReasoningEffort(runner.store.get(runner.sessionKey));
   while (step.kind === "attempt") {
     const attempt = plan.attempts[step.index];
     if (step.event) {
@@ -205,6 +207,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
       ...(prompt ? { prompt } : {}),
       tools,
       params: chain.params,
+      ...(reasoning ? { reasoning } : {}),
       signal: params.signal,
       ...(steering ? { steering } : {}),
       ...(keepToolResultTurns !== undefined ? { keepToolResultTurns } : {}),
