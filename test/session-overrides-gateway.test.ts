@@ -1,6 +1,7 @@
 // Per-session overrides set from the chat and honoured by the next run, over chat.send with a real
 // WS client and the fake model: /think stores the thinking level and the next request carries it as
-// the reasoning effort; a bad level is refused with the valid ones named and nothing is stored.
+// the reasoning effort; /model and /new <model> switch the model the next request names, checked
+// against the agent's models and policy; a refused value stores nothing.
 import { afterEach, describe, expect, it } from "vitest";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import {
@@ -106,5 +107,77 @@ describe("per-session overrides over chat.send", () => {
     expect(patched.ok).toBe(true);
     await send(client, "go");
     expect(requestBody(box, 0).reasoning_effort).toBe("minimal");
+  });
+
+  it("/model shows, lists and switches the model; the next request names it; refusals store nothing", async () => {
+    box = await createGatewaySandbox({
+      config: (baseUrl) => ({
+        ...reasoningModels(baseUrl),
+        agents: {
+          defaults: { models: { "fake/m1": { alias: "one" }, "fake/m2": { alias: "two" } } },
+        },
+      }),
+    });
+    box.fake.text("on m1").text("on m2").text("patched").text("fresh");
+    const client = await box.connect();
+    await send(client, "hi");
+    expect(requestBody(box, 0).model).toBe("m1");
+    expect(await send(client, "/model")).toContain("Model: fake/m1 (the agent's default)");
+    const list = await send(client, "/model list");
+    expect(list).toContain("fake/m1 (alias one)");
+    expect(list).toContain("fake/m2 (alias two)");
+    expect(list).not.toContain("plain");
+    expect(await send(client, "/model fake/plain")).toContain("not one of this agent's models");
+    expect(await send(client, "/model fake/nope")).toContain("Model not changed");
+    expect(await send(client, "/model fake/m2@work")).toContain("not available yet");
+    expect(entry(box)?.modelOverride).toBeUndefined();
+    expect(await send(client, "/model two")).toContain("Model set to fake/m2");
+    expect(entry(box)).toMatchObject({ providerOverride: "fake", modelOverride: "m2" });
+    expect(await send(client, "/status")).toContain("fake/m2");
+    await send(client, "now?");
+    expect(requestBody(box, 1).model).toBe("m2");
+    // sessions.patch {model} (a ref or an alias) is what the next run uses too.
+    const patched = await client.request("sessions.patch", { key: "main", model: "one" });
+    expect(patched.ok).toBe(true);
+    await send(client, "patched?");
+    expect(requestBody(box, 2).model).toBe("m1");
+    // /new <model>: a refused model resets nothing; an allowed one starts the new session on it.
+    const before = entry(box)?.sessionId;
+    expect(await send(client, "/new bogus")).toContain("nothing was reset");
+    expect(entry(box)?.sessionId).toBe(before);
+    const fresh = await send(client, "/new two");
+    expect(fresh).toContain("Model: fake/m2");
+    expect(entry(box)?.sessionId).not.toBe(before);
+    await send(client, "fresh?");
+    expect(requestBody(box, 3).model).toBe("m2");
+    expect(box.fake.chatRequests).toHaveLength(4);
+  });
+
+  it("the model policy refuses a forbidden choice; a stored override it forbids fails the run", async () => {
+    box = await createGatewaySandbox({
+      config: (baseUrl) => ({
+        ...reasoningModels(baseUrl),
+        agents: { defaults: { modelPolicy: { forbid: ["fake/m2"], onMismatch: "fail" } } },
+      }),
+    });
+    box.fake.text("plain answer");
+    const client = await box.connect();
+    expect(await send(client, "/model fake/m2")).toContain("forbidden by modelPolicy");
+    expect(await send(client, "/model list")).not.toContain("fake/m2");
+    expect(await send(client, "/model fake/plain")).toContain("Model set to fake/plain");
+    await send(client, "hello");
+    expect(requestBody(box, 0).model).toBe("plain");
+    // An override stored behind the commands' back is checked by the run itself (fail closed).
+    box.gw.core.runtime.stores
+      .forAgent("main")
+      .annotate("agent:main:main", { providerOverride: undefined, modelOverride: "fake/m2" });
+    const runId = "ov-forbidden";
+    await client.request("chat.send", { sessionKey: "main", message: "x", idempotencyKey: runId });
+    const failed = await client.waitFor(
+      (f) => f.event === "chat" && payloadOf(f).runId === runId && payloadOf(f).state !== "delta",
+    );
+    expect(payloadOf(failed).state).toBe("error");
+    expect(JSON.stringify(payloadOf(failed))).toContain("forbidden by modelPolicy");
+    expect(box.fake.chatRequests).toHaveLength(1);
   });
 });

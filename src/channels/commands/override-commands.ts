@@ -1,6 +1,15 @@
-// The per-session override commands: /think shows or sets the session's thinking level (stored in
-// its session entry, sent to the model by every later run). A value that is not a level is refused
-// with the valid ones named, and nothing is stored.
+// The per-session override commands: /think shows or sets the session's thinking level (sent to
+// the model by every later run), /model shows, lists or sets the session's model (checked against
+// the agent's models and policy). Both are stored in the session entry; a value that is refused
+// stores nothing.
+
+import { formatModelRef, resolveAgentModelChain } from "../../runtime/models/refs.js";
+import {
+  checkModelChoice,
+  listAllowedModels,
+  type ModelChoiceScope,
+  sessionModelOverrideText,
+} from "../../runtime/models/session-model.js";
 import { isThinkingLevel, THINKING_LEVELS } from "../../runtime/run/session-overrides.js";
 import type { SessionEntry, SessionStore } from "../../sessions/index.js";
 import type { CommandDefinition, CommandHost, CommandOutcome, CommandRequest } from "./types.js";
@@ -43,6 +52,75 @@ async function think(request: CommandRequest, host: CommandHost): Promise<Comman
   return { text: `Thinking level set to ${arg} for this session.` };
 }
 
+/** What a model choice of this request's agent is checked against (the config current now). */
+export async function choiceScope(
+  request: Pick<CommandRequest, "agentId">,
+  host: CommandHost,
+): Promise<ModelChoiceScope> {
+  const deps = await host.runtimeDeps();
+  return { cfg: deps.config, agentId: request.agentId, env: deps.env };
+}
+
+function describeAllowed(scope: ModelChoiceScope): string {
+  const allowed = listAllowedModels(scope);
+  const lines = allowed.models.map(
+    (model) => `- ${model.ref}${model.alias ? ` (alias ${model.alias})` : ""}`,
+  );
+  if (allowed.open) lines.push("- any other known model the model policy allows (provider/model)");
+  return `Models you can choose:\n${lines.join("\n")}`;
+}
+
+/** Sets the session's model from a typed ref or alias; a refused choice stores nothing. */
+export async function chooseSessionModel(
+  request: Pick<CommandRequest, "agentId" | "sessionKey">,
+  host: CommandHost,
+  typed: string,
+): Promise<{ ok: true; ref: string } | { ok: false; text: string }> {
+  if (typed.includes("@")) {
+    return {
+      ok: false,
+      text: `Choosing an auth profile (${typed}) is not available yet; nothing was changed.`,
+    };
+  }
+  const scope = await choiceScope(request, host);
+  const choice = checkModelChoice(scope, typed);
+  if (!choice.ok) return { ok: false, text: `Model not changed: ${choice.error}.` };
+  const store = (await host.runtimeDeps()).stores.forAgent(request.agentId);
+  storeOverride(store, request.sessionKey, {
+    providerOverride: choice.ref.provider,
+    modelOverride: choice.ref.model,
+  });
+  host.announce?.(request.sessionKey, "patch");
+  return { ok: true, ref: formatModelRef(choice.ref) };
+}
+
+async function model(request: CommandRequest, host: CommandHost): Promise<CommandOutcome> {
+  const arg = request.args.trim();
+  const scope = await choiceScope(request, host);
+  if (arg.toLowerCase() === "list") return { text: describeAllowed(scope) };
+  const store = (await host.runtimeDeps()).stores.forAgent(request.agentId);
+  if (!arg) {
+    const override = sessionModelOverrideText(store.get(request.sessionKey));
+    const primary = resolveAgentModelChain({ cfg: scope.cfg, agentId: request.agentId }).primary;
+    const agentDefault = primary ? formatModelRef(primary) : "none";
+    return {
+      text: override
+        ? `Model: ${override} (this session's choice; the agent's default is ${agentDefault}). /model list shows the others.`
+        : `Model: ${agentDefault} (the agent's default). /model list shows the others.`,
+    };
+  }
+  if (arg.toLowerCase() === CLEAR_WORD) {
+    storeOverride(store, request.sessionKey, {
+      modelOverride: undefined,
+      providerOverride: undefined,
+    });
+    host.announce?.(request.sessionKey, "patch");
+    return { text: "Model choice cleared: the agent's default model applies." };
+  }
+  const chosen = await chooseSessionModel(request, host, arg);
+  return { text: chosen.ok ? `Model set to ${chosen.ref} for this session.` : chosen.text };
+}
+
 /** The override command definitions. */
 export const overrideCommands: CommandDefinition[] = [
   {
@@ -52,5 +130,13 @@ export const overrideCommands: CommandDefinition[] = [
     description: "show or set this session's thinking level",
     changesState: true,
     run: think,
+  },
+  {
+    name: "model",
+    aliases: [],
+    args: "[provider/model|alias|list|default]",
+    description: "show, list or choose this session's model",
+    changesState: true,
+    run: model,
   },
 ];
