@@ -180,4 +180,30 @@ describe("per-session overrides over chat.send", () => {
     expect(JSON.stringify(payloadOf(failed))).toContain("forbidden by modelPolicy");
     expect(box.fake.chatRequests).toHaveLength(1);
   });
+
+  it("/verbose, /reasoning and /queue store their values, refuse unknown ones and never call the model", async () => {
+    box = await createGatewaySandbox();
+    const client = await box.connect();
+    expect(await send(client, "/verbose on")).toContain("Verbose set to on");
+    expect(await send(client, "/reasoning stream")).toContain("Reasoning set to stream");
+    expect(await send(client, "/reasoning loud")).toContain("Valid: on, off, stream");
+    expect(entry(box)).toMatchObject({ verboseLevel: "on", reasoningLevel: "stream" });
+    const set = await send(client, "/queue collect debounce:2s cap:5 drop:new");
+    expect(set).toContain("mode collect, debounce 2000ms, cap 5, drop new");
+    expect(entry(box)).toMatchObject({
+      queueMode: "collect",
+      queueDebounceMs: 2000,
+      queueCap: 5,
+      queueDrop: "new",
+    });
+    expect(await send(client, "/queue sideways")).toContain('Unknown queue mode "sideways"');
+    expect(await send(client, "/queue steer cap:0")).toContain('Bad cap "0"');
+    expect(entry(box)?.queueMode).toBe("collect");
+    // /status reads the mode through the same settings resolution the lane queue uses.
+    expect(await send(client, "/status")).toContain("Queue: collect");
+    await send(client, "/queue default");
+    expect(entry(box)?.queueMode).toBeUndefined();
+    expect(await send(client, "/verbose")).toContain("Verbose: on");
+    expect(box.fake.chatRequests).toHaveLength(0);
+  });
 });
