@@ -38,13 +38,13 @@ async function send(client: TestClient, message: string): Promise<string> {
   return content?.map((part) => part.text).join("") ?? "";
 }
 
-/** The fake provider with reasoning models (m1, m2) and a plain one (plain). */
+/** The fake provider with reasoning models (m1, m2 with a 64k window) and a plain one (plain). */
 function reasoningModels(baseUrl: string): Partial<OpenClawConfig> {
   const model = (id: string, reasoning: boolean) => ({
     id,
     name: id,
     reasoning,
-    contextWindow: 32000,
+    contextWindow: id === "m2" ? 64000 : 32000,
     maxTokens: 1024,
   });
   return {
@@ -133,7 +133,9 @@ describe("per-session overrides over chat.send", () => {
     expect(entry(box)?.modelOverride).toBeUndefined();
     expect(await send(client, "/model two")).toContain("Model set to fake/m2");
     expect(entry(box)).toMatchObject({ providerOverride: "fake", modelOverride: "m2" });
-    expect(await send(client, "/status")).toContain("fake/m2");
+    const status = await send(client, "/status");
+    expect(status).toContain("Model: fake/m2");
+    expect(status).toContain("/ 64.0k tokens");
     await send(client, "now?");
     expect(requestBody(box, 1).model).toBe("m2");
     // sessions.patch {model} (a ref or an alias) is what the next run uses too.
