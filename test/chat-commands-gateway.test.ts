@@ -77,7 +77,7 @@ describe("chat commands over chat.send", () => {
     expect(payloadOf(again)).toMatchObject({ status: "ok", command: "status" });
   });
 
-  it("/new starts a new session id and the next turn has an empty history; /new <model> refuses", async () => {
+  it("/new starts a new session id and the next turn has an empty history; /new <unknown model> refuses", async () => {
     box = await createGatewaySandbox();
     box.fake.text("first answer").text("after reset");
     const client = await box.connect();
@@ -86,7 +86,7 @@ describe("chat commands over chat.send", () => {
     const before = store.get("agent:main:main")?.sessionId;
     expect(before).toBeDefined();
     const refused = await send(client, "/new opus");
-    expect(replyText(refused.event)).toContain("not available yet");
+    expect(replyText(refused.event)).toContain("nothing was reset");
     expect(store.get("agent:main:main")?.sessionId).toBe(before);
     const fresh = await send(client, "/new");
     const after = store.get("agent:main:main")?.sessionId;

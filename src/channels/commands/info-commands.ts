@@ -36,10 +36,15 @@ async function status(request: CommandRequest, host: CommandHost): Promise<strin
   const deps = await host.runtimeDeps();
   const entry = deps.stores.forAgent(request.agentId).get(request.sessionKey);
   const models = await import("../../runtime/models/index.js");
-  const chain = models.resolveAgentModelChain({ cfg: deps.config, agentId: request.agentId });
-  const ref = chain.primary;
-  const resolved = ref
-    ? models.resolveModel({ cfg: deps.config.config, ref, env: deps.env })
+  const configured = models.resolveAgentModelChain({ cfg: deps.config, agentId: request.agentId });
+  // The context window is the one of the model the next run uses (the session's choice, if valid).
+  const { resolveSessionModelChain } = await import("../../runtime/models/session-model.js");
+  const scope = { cfg: deps.config, agentId: request.agentId, env: deps.env };
+  const session = resolveSessionModelChain(scope, entry);
+  const ref = configured.primary;
+  const used = session.ok ? session.chain.primary : ref;
+  const resolved = used
+    ? models.resolveModel({ cfg: deps.config.config, ref: used, env: deps.env })
     : undefined;
   const queue = resolveQueueSettings({
     cfg: deps.config.config,

@@ -8,13 +8,20 @@ import type { Logger } from "../types.js";
 import { type ChannelAuthorizer, decideCommandAccess } from "./access.js";
 import type { CommandEvents } from "./events.js";
 import { infoCommands } from "./info-commands.js";
+import { modeCommands } from "./mode-commands.js";
+import { overrideCommands } from "./override-commands.js";
 import { parseCommand } from "./parse.js";
 import { type CommandRegistry, createCommandRegistry } from "./registry.js";
 import { sessionCommands } from "./session-commands.js";
 import type { CommandChatType, CommandHost, CommandRequest } from "./types.js";
 
 /** The commands that need no runtime change, in help order. */
-export const BUILTIN_COMMANDS = [...infoCommands, ...sessionCommands];
+export const BUILTIN_COMMANDS = [
+  ...infoCommands,
+  ...sessionCommands,
+  ...overrideCommands,
+  ...modeCommands,
+];
 
 /** What the gateway gives the service. */
 export type ChatCommandsDeps = Omit<CommandHost, "visible" | "contextReport"> & {

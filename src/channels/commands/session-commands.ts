@@ -1,19 +1,28 @@
 // The commands that change a session: /new and /reset (a new session id for this session key, the
-// old transcript archived as `sessions.reset` does), /stop (abort the running turn and drop what
+// old transcript archived as `sessions.reset` does; `/new <model>` starts it on that model), /stop (abort the running turn and drop what
 // the session has queued) and /compact (compact now, reply with the sizes before and after).
 import { buildContextFromBranch } from "../../runtime/compaction/session-view.js";
+import { checkModelChoice, type ModelChoice } from "../../runtime/models/session-model.js";
 import { currentBranch, type SessionStore } from "../../sessions/index.js";
+import { choiceScope, chooseSessionModel } from "./override-commands.js";
 import type { CommandDefinition, CommandHost, CommandOutcome, CommandRequest } from "./types.js";
+
+function modelRefusal(choice: ModelChoice): string | undefined {
+  return choice.ok ? undefined : `Model not changed: ${choice.error}`;
+}
 
 async function sessionStore(request: CommandRequest, host: CommandHost): Promise<SessionStore> {
   return (await host.runtimeDeps()).stores.forAgent(request.agentId);
 }
 
 async function reset(request: CommandRequest, host: CommandHost): Promise<CommandOutcome> {
-  if (request.args) {
-    return {
-      text: `Choosing a model with /${request.typed} is not available yet; nothing was reset. Send /${request.typed} alone to start a new session.`,
-    };
+  const typedModel = request.args.trim();
+  if (typedModel) {
+    // The model is checked before anything is reset: a refused choice changes nothing.
+    const refusal = typedModel.includes("@")
+      ? `Choosing an auth profile (${typedModel}) is not available yet`
+      : modelRefusal(checkModelChoice(await choiceScope(request, host), typedModel));
+    if (refusal) return { text: `${refusal}; nothing was reset.` };
   }
   const store = await sessionStore(request, host);
   // As sessions.reset does: the running turn (and what is queued behind it) ends first.
@@ -24,8 +33,10 @@ async function reset(request: CommandRequest, host: CommandHost): Promise<Comman
     : store.getOrCreate(request.sessionKey).entry;
   host.announce?.(request.sessionKey, "reset");
   const aborted = stopped.runs > 0 ? " The running turn was stopped." : "";
+  const chosen = typedModel ? await chooseSessionModel(request, host, typedModel) : undefined;
+  const onModel = chosen ? (chosen.ok ? ` Model: ${chosen.ref}.` : ` ${chosen.text}`) : "";
   return {
-    text: `New session started (id ${entry.sessionId}).${aborted}`,
+    text: `New session started (id ${entry.sessionId}).${aborted}${onModel}`,
     sessionId: entry.sessionId,
     ...(previous ? { previousSessionId: previous.sessionId } : {}),
   };
@@ -76,7 +87,8 @@ export const sessionCommands: CommandDefinition[] = [
   {
     name: "new",
     aliases: [],
-    description: "start a new session (the old transcript is archived)",
+    args: "[provider/model|alias]",
+    description: "start a new session (the old transcript is archived), on that model if named",
     changesState: true,
     run: reset,
   },

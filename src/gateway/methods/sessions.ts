@@ -3,6 +3,7 @@
 // (until `sessions.unsubscribe` or their close), as OpenClaw does.
 import { DetailCodes, ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
 import { normalizeAgentId } from "../../routing/index.js";
+import { checkModelChoice } from "../../runtime/models/session-model.js";
 import {
   currentBranch,
   isMessageEntry,
@@ -94,14 +95,23 @@ function preview(
   return ok({ ts: deps.now(), previews });
 }
 
-function patch(call: CallOf<"sessions.patch">, deps: WriteDeps) {
+function patch(call: CallOf<"sessions.patch">, deps: WriteDeps & Pick<MethodDeps, "env">) {
   const target = existing(call, deps);
   if ("error" in target) return target.error;
-  const { key: _key, ...fields } = call.params;
+  const { key: _key, model, ...fields } = call.params;
   const changes: Partial<SessionEntry> = {};
   for (const [name, value] of Object.entries(fields)) {
-    const field = name === "model" ? "modelOverride" : name;
-    changes[field] = value === null ? undefined : value;
+    changes[name] = value === null ? undefined : value;
+  }
+  if (model !== undefined) {
+    // The model a run will use is checked now (known, allowed); a refused one changes nothing.
+    const scope = { cfg: deps.config(), agentId: target.agentId, env: deps.env };
+    const choice = model === null ? undefined : checkModelChoice(scope, model);
+    if (choice && !choice.ok) {
+      return fail(gatewayError(ErrorCodes.INVALID_REQUEST, `invalid model: ${choice.error}`));
+    }
+    changes.providerOverride = choice?.ref.provider;
+    changes.modelOverride = choice?.ref.model;
   }
   const entry = deps.stores.forAgent(target.agentId).annotate(target.sessionKey, changes);
   announce(deps, target.sessionKey, "patch");
@@ -197,7 +207,7 @@ export const sessionMethods = [
   defineMethod({
     name: "sessions.patch",
     scope: "operator.write",
-    uses: WRITE_USES,
+    uses: [...WRITE_USES, "env"],
     handler: patch,
   }),
   defineMethod({

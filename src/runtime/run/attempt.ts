@@ -8,7 +8,7 @@ import {
   runAgentLoopContinue,
   type StreamFn,
 } from "@mariozechner/pi-agent-core";
-import type { Api, AssistantMessage, Message, Model } from "@mariozechner/pi-ai";
+import type { Api, AssistantMessage, Message, Model, ThinkingLevel } from "@mariozechner/pi-ai";
 import type { TranscriptMessage } from "../../sessions/index.js";
 import { pruneToolResults } from "../compaction/index.js";
 import type { SteeringHooks } from "../lanes/index.js";
@@ -25,6 +25,8 @@ export interface AttemptParams {
   // biome-ignore lint/suspicious/noExplicitAny: pi-agent-core's own tool arrays are AgentTool<any>[].
   tools: AgentTool<any>[];
   params: Record<string, unknown>;
+  /** The session's thinking level (the provider's reasoning effort); absent: the model's default. */
+  reasoning?: ThinkingLevel;
   steering?: SteeringHooks;
   /** Tool results older than this many user turns are replaced in the prompt (never in the transcript). */
   keepToolResultTurns?: number;
@@ -76,6 +78,7 @@ export async function runAttempt(params: AttemptParams): Promise<AttemptOutcome>
     toolExecution: "sequential" as const,
     ...(temperature !== undefined ? { temperature } : {}),
     ...(maxTokens !== undefined ? { maxTokens } : {}),
+    ...(params.reasoning ? { reasoning: params.reasoning } : {}),
     ...(params.steering
       ? {
           beforeToolCall: params.steering.beforeToolCall,

@@ -25,17 +25,18 @@ import {
   nextAttempt,
   penalizesProfile,
   planAttempts,
-  resolveAgentModelChain,
   resolveAgentModelPolicy,
   resolveCredentials,
   resolveModel,
 } from "../models/index.js";
 import { chainPrimaryError } from "../models/model-ref-rules.js";
+import { resolveSessionModelChain } from "../models/session-model.js";
 import { buildToolset } from "../tools/index.js";
 import { runAttempt } from "./attempt.js";
 import type { RunEvent } from "./events.js";
 import { assembleRunPrompt } from "./prompt.js";
 import type { AgentRuntimeDeps } from "./run-agent.js";
+import { sessionReasoningEffort } from "./session-overrides.js";
 import { createSessionToolsHost } from "./session-tools-host.js";
 import { summarizeWith } from "./summarize.js";
 
@@ -118,8 +119,12 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
   const { deps, agent, transcript } = runner;
   const resolvedConfig = deps.config;
   const cfg = resolvedConfig.config;
-  const chain = resolveAgentModelChain({ cfg: resolvedConfig, agentId: agent.id });
   const failovers: FailoverEvent[] = [];
+  const entry = runner.store.get(runner.sessionKey);
+  const scope = { cfg: resolvedConfig, agentId: agent.id, env: deps.env };
+  const sessionChain = resolveSessionModelChain(scope, entry);
+  if (!sessionChain.ok) return { failovers, error: sessionChain.error };
+  const chain = sessionChain.chain;
   if (!chain.primary) {
     const detail = chain.problems.map((problem) => problem.message).join("; ");
     return { failovers, error: `no usable model configured for agent ${agent.id}: ${detail}` };
@@ -143,6 +148,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
   let systemPrompt: string | undefined;
   let lastModel = "";
   let recorded = params.recordedModel;
+  const reasoning = sessionReasoningEffort(entry);
   while (step.kind === "attempt") {
     const attempt = plan.attempts[step.index];
     if (step.event) {
@@ -205,6 +211,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
       ...(prompt ? { prompt } : {}),
       tools,
       params: chain.params,
+      ...(reasoning ? { reasoning } : {}),
       signal: params.signal,
       ...(steering ? { steering } : {}),
       ...(keepToolResultTurns !== undefined ? { keepToolResultTurns } : {}),

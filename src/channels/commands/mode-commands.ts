@@ -1,0 +1,155 @@
+// The session mode commands: /verbose and /reasoning store the session's verbose and reasoning
+// display levels, /queue its queue mode and options (debounce, cap, drop), which the channel's lane
+// queue reads for this session's next messages. Alone, each shows the current value; `default`
+// clears it; an unknown value is refused with the valid ones named, and nothing is stored.
+import {
+  normalizeQueueDrop,
+  normalizeQueueMode,
+  queueOverrideFromSession,
+} from "../../runtime/lanes/index.js";
+import type { SessionEntry } from "../../sessions/index.js";
+import { storeOverride } from "./override-commands.js";
+import type { CommandDefinition, CommandHost, CommandOutcome, CommandRequest } from "./types.js";
+
+const CLEAR_WORD = "default";
+
+/** A command that stores one of a fixed set of values in one entry field. */
+function levelCommand(params: {
+  name: string;
+  field: "verboseLevel" | "reasoningLevel";
+  label: string;
+  values: readonly string[];
+  description: string;
+}): CommandDefinition {
+  const valid = `${params.values.join(", ")} (or ${CLEAR_WORD})`;
+  const run = async (request: CommandRequest, host: CommandHost): Promise<CommandOutcome> => {
+    const store = (await host.runtimeDeps()).stores.forAgent(request.agentId);
+    const arg = request.args.trim().toLowerCase();
+    if (!arg) {
+      const current = store.get(request.sessionKey)?.[params.field];
+      return {
+        text: `${params.label}: ${current ?? "default"}. Set it with /${params.name} <${valid}>.`,
+      };
+    }
+    if (arg !== CLEAR_WORD && !params.values.includes(arg)) {
+      return { text: `Unknown ${params.name} level "${request.args.trim()}". Valid: ${valid}.` };
+    }
+    const value = arg === CLEAR_WORD ? undefined : arg;
+    storeOverride(store, request.sessionKey, { [params.field]: value });
+    host.announce?.(request.sessionKey, "patch");
+    return {
+      text: value
+        ? `${params.label} set to ${value} for this session.`
+        : `${params.label} cleared: the default applies.`,
+    };
+  };
+  return {
+    name: params.name,
+    aliases: [],
+    args: `[${params.values.join("|")}]`,
+    description: params.description,
+    changesState: true,
+    run,
+  };
+}
+
+const QUEUE_MODES = ["steer", "followup", "collect", "interrupt"];
+
+/** `500`, `500ms`, `2s`, `1m` as milliseconds; undefined when it is none of those. */
+function parseDuration(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text);
+  if (!match) return undefined;
+  const unit = match[2] === "s" ? 1000 : match[2] === "m" ? 60_000 : 1;
+  return Math.round(Number(match[1]) * unit);
+}
+
+/** The entry fields `/queue <args>` sets, or why the arguments are refused. */
+function parseQueueArgs(args: string): Partial<SessionEntry> | { error: string } {
+  const changes: Partial<SessionEntry> = {};
+  for (const token of args.split(/\s+/).filter(Boolean)) {
+    const [key, value = ""] = token.toLowerCase().split(":", 2) as [string, string?];
+    if (!token.includes(":")) {
+      const mode = normalizeQueueMode(key);
+      if (!mode)
+        return { error: `Unknown queue mode "${token}". Valid: ${QUEUE_MODES.join(", ")}.` };
+      changes.queueMode = mode;
+    } else if (key === "debounce") {
+      const ms = parseDuration(value);
+      if (ms === undefined)
+        return { error: `Bad debounce "${value}": write e.g. debounce:500ms or debounce:2s.` };
+      changes.queueDebounceMs = ms;
+    } else if (key === "cap") {
+      const cap = Number(value);
+      if (!Number.isInteger(cap) || cap < 1)
+        return { error: `Bad cap "${value}": a whole number of at least 1.` };
+      changes.queueCap = cap;
+    } else if (key === "drop") {
+      const drop = normalizeQueueDrop(value);
+      if (!drop) return { error: `Bad drop "${value}". Valid: old, new, summarize.` };
+      changes.queueDrop = drop;
+    } else {
+      return { error: `Unknown queue option "${key}:". Valid: debounce:, cap:, drop:.` };
+    }
+  }
+  return changes;
+}
+
+function describeQueue(entry: SessionEntry | undefined): string {
+  const override = queueOverrideFromSession(entry as Record<string, unknown> | undefined);
+  const parts = [
+    `mode ${override.mode ?? "default"}`,
+    ...(override.debounceMs !== undefined ? [`debounce ${override.debounceMs}ms`] : []),
+    ...(override.cap !== undefined ? [`cap ${override.cap}`] : []),
+    ...(override.drop !== undefined ? [`drop ${override.drop}`] : []),
+  ];
+  return parts.join(", ");
+}
+
+async function queue(request: CommandRequest, host: CommandHost): Promise<CommandOutcome> {
+  const store = (await host.runtimeDeps()).stores.forAgent(request.agentId);
+  const args = request.args.trim();
+  if (!args) {
+    return {
+      text: `Queue: ${describeQueue(store.get(request.sessionKey))}. Set it with /queue <${QUEUE_MODES.join("|")}> [debounce:2s] [cap:N] [drop:old|new|summarize], or /queue ${CLEAR_WORD}.`,
+    };
+  }
+  const changes: Partial<SessionEntry> | { error: string } =
+    args.toLowerCase() === CLEAR_WORD
+      ? {
+          queueMode: undefined,
+          queueDebounceMs: undefined,
+          queueCap: undefined,
+          queueDrop: undefined,
+        }
+      : parseQueueArgs(args);
+  if ("error" in changes && typeof changes.error === "string") return { text: changes.error };
+  const entry = storeOverride(store, request.sessionKey, changes);
+  host.announce?.(request.sessionKey, "patch");
+  return { text: `Queue for this session: ${describeQueue(entry)}.` };
+}
+
+/** The mode command definitions. */
+export const modeCommands: CommandDefinition[] = [
+  levelCommand({
+    name: "verbose",
+    field: "verboseLevel",
+    label: "Verbose",
+    values: ["on", "off", "full"],
+    description: "show or set this session's verbose level",
+  }),
+  levelCommand({
+    name: "reasoning",
+    field: "reasoningLevel",
+    label: "Reasoning",
+    values: ["on", "off", "stream"],
+    description: "show or set whether this session's replies show the model's reasoning",
+  }),
+  {
+    name: "queue",
+    aliases: [],
+    args: "[steer|followup|collect|interrupt] [debounce:] [cap:] [drop:]",
+    description: "show or set how messages sent during a turn are queued in this session",
+    changesState: true,
+    run: queue,
+  },
+];

@@ -1,0 +1,36 @@
+// The per-session overrides a run honours, read from the session entry: the thinking level (sent
+// to the model as its reasoning effort). A stored value that is not a known level is ignored
+// (the model's default applies), never sent; `off` sends no reasoning effort.
+import type { ThinkingLevel } from "@mariozechner/pi-agent-core";
+import type { ThinkingLevel as ReasoningEffort } from "@mariozechner/pi-ai";
+import type { SessionEntry } from "../../sessions/index.js";
+
+/** The thinking levels a session may set, lowest first. */
+export const THINKING_LEVELS: readonly ThinkingLevel[] = [
+  "off",
+  "minimal",
+  "low",
+  "medium",
+  "high",
+  "xhigh",
+];
+
+/** Whether `value` names a thinking level (exact, lowercase). */
+export function isThinkingLevel(value: unknown): value is ThinkingLevel {
+  return typeof value === "string" && (THINKING_LEVELS as readonly string[]).includes(value);
+}
+
+/** The thinking level a session's runs use; undefined when it sets none (or an unknown one). */
+export function sessionThinkingLevel(
+  entry: Pick<SessionEntry, "thinkingLevel"> | undefined,
+): ThinkingLevel | undefined {
+  return isThinkingLevel(entry?.thinkingLevel) ? entry.thinkingLevel : undefined;
+}
+
+/** The reasoning effort a run sends for a session: none for `off` or an unset level. */
+export function sessionReasoningEffort(
+  entry: Pick<SessionEntry, "thinkingLevel"> | undefined,
+): ReasoningEffort | undefined {
+  const level = sessionThinkingLevel(entry);
+  return level && level !== "off" ? level : undefined;
+}
