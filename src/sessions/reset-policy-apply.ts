@@ -55,7 +55,7 @@ export function applySessionResetPolicy(params: {
         sessionKey,
         entry,
         now: params.now ?? store.now(),
-        timeZone: params.timeZone ?? hostTimeZone(),
+        timeZone: params.timeZone ?? hostTimeZone,
       });
   const reason = trigger ? "trigger" : verdict?.expired ? verdict.reason : undefined;
   if (!reason) return { message, bareTrigger: false, sessionId: entry.sessionId };

@@ -178,6 +178,19 @@ describe("evaluateSessionReset: idle and none", () => {
     const over = { ...under, now: last + 30 * MIN + 1 };
     expect(evaluateSessionReset(over)).toEqual({ expired: true, reason: "idle" });
   });
+  it("asks for the time zone only when the policy is daily (reading the host's costs an Intl call)", () => {
+    let asked = 0;
+    const zone = () => {
+      asked++;
+      return UTC;
+    };
+    evaluateSessionReset({ policy, entry, now: last + 31 * MIN, timeZone: zone });
+    evaluateSessionReset({ policy: { mode: "none", atHour: 4 }, entry, now: last, timeZone: zone });
+    expect(asked).toBe(0);
+    const daily = { mode: "daily" as const, atHour: 4 };
+    evaluateSessionReset({ policy: daily, entry, now: last, timeZone: zone });
+    expect(asked).toBe(1);
+  });
   it("counts from the latest activity of lastInteractionAt and updatedAt", () => {
     const e = { ...entry, lastInteractionAt: last + 20 * MIN };
     const now = last + 40 * MIN;

@@ -137,7 +137,8 @@ export function evaluateSessionReset(params: {
   policy: ResolvedResetPolicy;
   entry: Pick<SessionEntry, "updatedAt" | "sessionStartedAt" | "lastInteractionAt">;
   now: number;
-  timeZone: string;
+  /** The zone, or how to find it (asked only by a daily policy: reading the host's costs an Intl call). */
+  timeZone: string | (() => string);
 }): SessionResetVerdict {
   const { policy, entry, now } = params;
   if (policy.mode === "none") return { expired: false };
@@ -146,7 +147,11 @@ export function evaluateSessionReset(params: {
   const lastActive = Math.max(updatedAt, usable(entry.lastInteractionAt, now) ?? 0, startedAt);
   const daily =
     policy.mode === "daily"
-      ? dailyBoundaries({ now, atHour: policy.atHour, timeZone: params.timeZone })
+      ? dailyBoundaries({
+          now,
+          atHour: policy.atHour,
+          timeZone: typeof params.timeZone === "function" ? params.timeZone() : params.timeZone,
+        })
       : undefined;
   const idleAt =
     policy.idleMinutes !== undefined && policy.idleMinutes > 0
@@ -173,7 +178,7 @@ export function checkSessionReset(params: {
   sessionKey: string;
   entry: Pick<SessionEntry, "updatedAt" | "sessionStartedAt" | "lastInteractionAt">;
   now: number;
-  timeZone: string;
+  timeZone: string | (() => string);
 }): SessionResetVerdict & { policy: ResolvedResetPolicy } {
   const channel = keyChannel(params.sessionKey);
   const policy = resolveResetPolicy({
