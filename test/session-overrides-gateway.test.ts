@@ -91,6 +91,25 @@ describe("per-session overrides over chat.send", () => {
     expect(box.fake.chatRequests).toHaveLength(3);
   });
 
+  it("the agent's thinkingDefault applies while the session sets no level; /think overrides it", async () => {
+    box = await createGatewaySandbox({
+      config: (baseUrl) => ({
+        ...reasoningModels(baseUrl),
+        agents: { defaults: { thinkingDefault: "low" } },
+      }),
+    });
+    box.fake.text("a").text("b").text("c");
+    const client = await box.connect();
+    await send(client, "first");
+    expect(requestBody(box, 0).reasoning_effort).toBe("low");
+    await send(client, "/think high");
+    await send(client, "second");
+    expect(requestBody(box, 1).reasoning_effort).toBe("high");
+    await send(client, "/think off");
+    await send(client, "third");
+    expect(requestBody(box, 2).reasoning_effort).toBeUndefined();
+  });
+
   it("a level set by sessions.patch is honoured too; an unknown level is refused and nothing stored", async () => {
     box = await createGatewaySandbox({ config: reasoningModels });
     box.fake.text("one");

@@ -2,7 +2,12 @@
 // and its effective settings (its entry over `agents.defaults`, legacy `agent` already folded there,
 // then the built-in defaults). Built by resolve.ts; pure over (entry, defaults, paths).
 import { dirname, join } from "node:path";
-import type { AgentDefaults, AgentEntry, OpenClawConfig } from "../protocol/config/index.js";
+import type {
+  AgentDefaults,
+  AgentEntry,
+  OpenClawConfig,
+  ThinkingLevel,
+} from "../protocol/config/index.js";
 import type { PathSegment } from "./config-path.js";
 import { expandHome, type StatePaths } from "./paths.js";
 
@@ -45,6 +50,8 @@ export interface ResolvedAgent {
   bootstrapMaxChars: number;
   /** Total bootstrap injection cap. */
   bootstrapTotalMaxChars: number;
+  /** Thinking level of runs whose session sets none: entry, else `agents.defaults`. */
+  thinkingDefault?: ThinkingLevel;
 }
 
 /** Inputs of {@link resolveAgentEntry}: the roster context plus one entry (or a bare id). */
@@ -106,6 +113,7 @@ export function resolveAgentEntry(params: ResolveAgentEntryParams): ResolvedAgen
   const { model, fallbacks } = primaryModel(entry.model ?? defaults.model);
   const maxConcurrent = positiveInt(entry.maxConcurrent);
   const skip = [entry.skipBootstrap, defaults.skipBootstrap].find((v) => typeof v === "boolean");
+  const thinkingDefault = entry.thinkingDefault ?? defaults.thinkingDefault;
   return {
     id,
     ...(typeof entry.name === "string" && entry.name ? { name: entry.name } : {}),
@@ -133,5 +141,6 @@ export function resolveAgentEntry(params: ResolveAgentEntryParams): ResolvedAgen
       positiveInt(entry.bootstrapTotalMaxChars) ??
       positiveInt(defaults.bootstrapTotalMaxChars) ??
       DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS,
+    ...(thinkingDefault ? { thinkingDefault } : {}),
   };
 }

@@ -315,7 +315,10 @@ export const ThinkingLevelSchema = Type.Union(
     Type.Literal("xhigh"),
     Type.Literal("adaptive"),
   ],
-  { description: "Default thinking level." },
+  {
+    description:
+      "Thinking level of runs whose session sets none (/think overrides it; adaptive: the model decides).",
+  },
 );
 /** Static type of {@link ThinkingLevelSchema}. */
 export type ThinkingLevel = Static<typeof ThinkingLevelSchema>;

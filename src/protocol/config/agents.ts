@@ -71,9 +71,7 @@ const sharedAgentProps = {
   maxConcurrent: Type.Optional(
     Type.Integer({ minimum: 1, description: "Max concurrent agent runs." }),
   ),
-  thinkingDefault: Type.Optional(
-    acceptedForCompat(ThinkingLevelSchema, "no issue yet: default thinking level"),
-  ),
+  thinkingDefault: Type.Optional(ThinkingLevelSchema),
   contextTokens: compatOptional(
     Type.Integer({ minimum: 1, description: "Context window cap used for estimates." }),
     "no issue yet: context cap (the model's contextWindow is used)",

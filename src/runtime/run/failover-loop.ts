@@ -148,7 +148,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
   let systemPrompt: string | undefined;
   let lastModel = "";
   let recorded = params.recordedModel;
-  const reasoning = sessionReasoningEffort(entry);
+  const reasoning = sessionReasoningEffort(entry, agent.thinkingDefault);
   while (step.kind === "attempt") {
     const attempt = plan.attempts[step.index];
     if (step.event) {

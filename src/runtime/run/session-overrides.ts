@@ -27,10 +27,15 @@ export function sessionThinkingLevel(
   return isThinkingLevel(entry?.thinkingLevel) ? entry.thinkingLevel : undefined;
 }
 
-/** The reasoning effort a run sends for a session: none for `off` or an unset level. */
+/**
+ * The reasoning effort a run sends: the session's level, else the agent's `thinkingDefault`; none
+ * for `off`, for neither set, or for `adaptive` (the model decides: no effort is sent).
+ */
 export function sessionReasoningEffort(
   entry: Pick<SessionEntry, "thinkingLevel"> | undefined,
+  agentDefault?: string,
 ): ReasoningEffort | undefined {
-  const level = sessionThinkingLevel(entry);
+  const level =
+    sessionThinkingLevel(entry) ?? (isThinkingLevel(agentDefault) ? agentDefault : undefined);
   return level && level !== "off" ? level : undefined;
 }
