@@ -110,6 +110,22 @@ describe("per-session overrides over chat.send", () => {
     expect(requestBody(box, 2).reasoning_effort).toBeUndefined();
   });
 
+  it("an inline /think directive applies to its own message only and the model gets the text after it", async () => {
+    box = await createGatewaySandbox({ config: reasoningModels });
+    box.fake.text("deep").text("plain");
+    const client = await box.connect();
+    await send(client, "/think low");
+    expect(await send(client, "/think high what is 2+2?")).toBe("deep");
+    const body = requestBody(box, 0);
+    expect(body.reasoning_effort).toBe("high");
+    const messages = body.messages as Array<{ role: string; content: unknown }>;
+    expect(JSON.stringify(messages.at(-1)?.content)).toContain("what is 2+2?");
+    expect(JSON.stringify(messages)).not.toContain("/think");
+    expect(entry(box)?.thinkingLevel).toBe("low");
+    await send(client, "next");
+    expect(requestBody(box, 1).reasoning_effort).toBe("low");
+  });
+
   it("a level set by sessions.patch is honoured too; an unknown level is refused and nothing stored", async () => {
     box = await createGatewaySandbox({ config: reasoningModels });
     box.fake.text("one");

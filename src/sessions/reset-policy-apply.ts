@@ -36,8 +36,8 @@ export function applySessionResetPolicy(params: {
   message?: string;
   /** Defaults to the store's clock. */
   now?: number;
-  /** Zone of the daily hour; defaults to the host's. */
-  timeZone?: string;
+  /** Zone of the daily hour, or how to read it (only a daily policy asks); defaults to the host's. */
+  timeZone?: string | (() => string);
 }): AppliedSessionReset {
   const { store, sessionKey } = params;
   const message = params.message ?? "";

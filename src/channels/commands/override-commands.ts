@@ -10,6 +10,7 @@ import {
   type ModelChoiceScope,
   sessionModelOverrideText,
 } from "../../runtime/models/session-model.js";
+import { takeInlineDirectives } from "../../runtime/run/inline-directives.js";
 import { isThinkingLevel, THINKING_LEVELS } from "../../runtime/run/session-overrides.js";
 import type { SessionEntry, SessionStore } from "../../sessions/index.js";
 import type { CommandDefinition, CommandHost, CommandOutcome, CommandRequest } from "./types.js";
@@ -129,6 +130,7 @@ export const overrideCommands: CommandDefinition[] = [
     args: `[${THINKING_LEVELS.join("|")}]`,
     description: "show or set this session's thinking level",
     changesState: true,
+    isDirective: (args) => takeInlineDirectives(`/think ${args}`).thinkingLevel !== undefined,
     run: think,
   },
   {

@@ -95,7 +95,8 @@ export function createChatCommands(deps: ChatCommandsDeps): ChatCommands {
       input.selfUsername ? { selfUsername: input.selfUsername } : {},
     );
     const definition = parsed ? registry.resolve(parsed.name) : undefined;
-    return parsed && definition ? { parsed, definition } : undefined;
+    if (!parsed || !definition || definition.isDirective?.(parsed.args)) return undefined;
+    return { parsed, definition };
   };
   return {
     recognizes: (input) => find(input) !== undefined,

@@ -64,5 +64,8 @@ export interface CommandDefinition {
   changesState: boolean;
   /** Only `commands.ownerAllowFrom` senders (and operators) may use it. */
   ownerOnly?: boolean;
+  /** Arguments that make the message a directive for its own run, not this command (`/think high
+   *  what is …`): such a message goes to the model. */
+  isDirective?: (args: string) => boolean;
   run: (request: CommandRequest, host: CommandHost) => Promise<CommandOutcome> | CommandOutcome;
 }

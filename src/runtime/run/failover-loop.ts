@@ -1,7 +1,7 @@
 // The attempts of one run: the primary model with each usable credential, then each fallback.
 // Every switch is an explicit `failover` event, also written to the transcript; a context overflow
 // gets one compaction and a retry; a model policy breach ends the run instead of degrading.
-import type { AgentEvent, AgentMessage } from "@mariozechner/pi-agent-core";
+import type { AgentEvent, AgentMessage, ThinkingLevel } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage, UserMessage } from "@mariozechner/pi-ai";
 import type { ResolvedAgent } from "../../config/resolve.js";
 import type { SessionStore, Transcript } from "../../sessions/index.js";
@@ -64,6 +64,8 @@ export interface FailoverLoopParams {
   steering?: SteeringSource;
   /** The model the session's branch last recorded (its latest `model_change`); none: record one. */
   recordedModel?: { provider: string; modelId: string };
+  /** This turn's thinking level (an inline `/think` directive): wins over the session's and the agent's. */
+  thinkingLevel?: ThinkingLevel;
 }
 
 /** The last assistant message, the model that produced it, every switch, and the error if any. */
@@ -148,7 +150,9 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
   let systemPrompt: string | undefined;
   let lastModel = "";
   let recorded = params.recordedModel;
-  const reasoning = sessionReasoningEffort(entry, agent.thinkingDefault);
+  const reasoning = params.thinkingLevel
+    ? sessionReasoningEffort({ thinkingLevel: params.thinkingLevel })
+    : sessionReasoningEffort(entry, agent.thinkingDefault);
   while (step.kind === "attempt") {
     const attempt = plan.attempts[step.index];
     if (step.event) {

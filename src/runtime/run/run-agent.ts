@@ -22,6 +22,7 @@ import type { ProcessRegistry } from "../tools/index.js";
 import { createEventChannel, type RunEvent, type RunStatus } from "./events.js";
 import { markFailedTurn, type TurnAppends } from "./failed-turn.js";
 import { type AttemptRunner, runWithFailover } from "./failover-loop.js";
+import { takeInlineDirectives } from "./inline-directives.js";
 import { endRecoveredRun } from "./recovered-run.js";
 import { assistantText, replyPayloads } from "./reply-payloads.js";
 import type { RunCaches } from "./run-caches.js";
@@ -220,9 +221,11 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
         session: deps.config.config.session,
         message: params.message,
         now: now(),
-        timeZone: hostTimeZone(),
+        timeZone: hostTimeZone,
       });
-  const message = turn?.message ?? params.message;
+  // `/think <level> <text>`: this turn only runs at that level, and the model gets only the text.
+  const directives = takeInlineDirectives(turn?.message ?? params.message);
+  const message = directives.message;
   const { entry: session } = store.getOrCreate(params.sessionKey);
   if (turn?.bareTrigger) {
     emit({ type: "lifecycle", runId, phase: "start", agentId, sessionKey: params.sessionKey });
@@ -315,6 +318,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
       now,
       ...(params.steering ? { steering: params.steering } : {}),
       ...(recordedModel ? { recordedModel } : {}),
+      ...(directives.thinkingLevel ? { thinkingLevel: directives.thinkingLevel } : {}),
     });
     const final = outcome.final;
     const status: RunStatus = timedOut
