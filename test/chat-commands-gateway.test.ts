@@ -144,6 +144,20 @@ describe("chat commands over chat.send", () => {
     expect(/History .* (\d+) messages?/.exec(context)?.[1]).toBe(sizes![3]);
   });
 
+  it("/compact <instructions> hands the user's instructions to the summary request", async () => {
+    box = await createGatewaySandbox();
+    const long = "word ".repeat(400);
+    for (let i = 0; i < 3; i++) box.fake.text(`answer ${i}: ${long}`);
+    box.fake.text("summary kept the numbers");
+    const client = await box.connect();
+    for (let i = 0; i < 3; i++) await send(client, `question ${i}: ${long}`);
+    const compact = await send(client, "/compact keep every number exactly");
+    expect(replyText(compact.event)).toContain("summarized with your instructions");
+    expect(box.fake.chatRequests).toHaveLength(4);
+    expect(JSON.stringify(box.fake.chatRequests[3]?.body)).toContain("keep every number exactly");
+    expect(JSON.stringify(box.fake.chatRequests[2]?.body)).not.toContain("keep every number");
+  });
+
   it("an unknown /foo and, with commands.text false, /status go to the model as text", async () => {
     box = await createGatewaySandbox({ config: () => ({ commands: { text: false } }) });
     box.fake.text("model saw foo").text("model saw status");

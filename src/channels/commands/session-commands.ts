@@ -72,14 +72,17 @@ async function compact(request: CommandRequest, host: CommandHost): Promise<Comm
   const store = await sessionStore(request, host);
   if (!store.get(request.sessionKey)) return { text: "Nothing to compact: no session yet." };
   const before = historySize(store, request.sessionKey);
-  const result = await host.compact({ agentId: request.agentId, sessionKey: request.sessionKey });
+  const instructions = request.args.trim();
+  const result = await host.compact({
+    agentId: request.agentId,
+    sessionKey: request.sessionKey,
+    ...(instructions ? { instructions } : {}),
+  });
   if (!result.ok) return { text: `Not compacted: ${result.error}` };
   host.announce?.(request.sessionKey, "compact");
   const after = historySize(store, request.sessionKey);
-  const note = request.args
-    ? "\nCustom compaction instructions are not supported yet: the default summary was used."
-    : "";
-  return { text: `Compacted: ${describe(before)} → ${describe(after)}.${note}` };
+  const note = instructions ? " (summarized with your instructions)" : "";
+  return { text: `Compacted: ${describe(before)} → ${describe(after)}${note}.` };
 }
 
 /** The state-changing command definitions. */

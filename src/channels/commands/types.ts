@@ -43,7 +43,12 @@ export interface CommandHost {
   /** Aborts the session's running and queued turns (WS and channel); returns the aborted count. */
   abortSession: (sessionKey: string) => { runs: number; dropped: number };
   /** Compacts a session now, in its lane (what `sessions.compact` does). */
-  compact: (target: { agentId: string; sessionKey: string }) => Promise<ManualCompactionResult>;
+  compact: (target: {
+    agentId: string;
+    sessionKey: string;
+    /** The user's instructions for the summary. */
+    instructions?: string;
+  }) => Promise<ManualCompactionResult>;
   /** The context report of a session (what `pincer context` shows). */
   contextReport: (target: { agentId: string; sessionKey: string }) => Promise<ContextReport>;
   now: () => number;

@@ -176,7 +176,11 @@ export class RunResources {
   }
 
   /** Compacts a session now (in its lane). */
-  async compact(target: { agentId: string; sessionKey: string }): Promise<ManualCompactionResult> {
+  async compact(target: {
+    agentId: string;
+    sessionKey: string;
+    instructions?: string;
+  }): Promise<ManualCompactionResult> {
     const { run } = await this.load();
     return run.compactSessionNow(await this.deps(), target);
   }

@@ -71,6 +71,12 @@ export function serializeConversation(messages: readonly TranscriptMessage[]): s
 }
 
 /** The user prompt of a summarization request for `messages`. */
-export function buildSummaryPrompt(messages: readonly TranscriptMessage[]): string {
-  return `<conversation>\n${serializeConversation(messages)}\n</conversation>\n\n${SUMMARY_INSTRUCTIONS}`;
+export function buildSummaryPrompt(
+  messages: readonly TranscriptMessage[],
+  instructions?: string,
+): string {
+  const extra = instructions?.trim()
+    ? `\n\nAlso follow these instructions from the user for this summary:\n${instructions.trim()}`
+    : "";
+  return `<conversation>\n${serializeConversation(messages)}\n</conversation>\n\n${SUMMARY_INSTRUCTIONS}${extra}`;
 }

@@ -278,6 +278,8 @@ export async function compactSession(input: {
   model: Parameters<typeof summarizeWith>[0]["model"];
   apiKey: string;
   signal: AbortSignal;
+  /** The user's instructions for the summary (manual compaction only). */
+  instructions?: string;
 }): Promise<{ ok: true; context: AgentMessage[]; detail: string } | { ok: false; detail: string }> {
   const { runner } = input;
   // The open transcript holds every entry (the store revalidated it against the file on open).
@@ -293,6 +295,7 @@ export async function compactSession(input: {
       model: input.model,
       apiKey: input.apiKey,
       streamFn: runner.deps.streamFn,
+      ...(input.instructions ? { instructions: input.instructions } : {}),
     }),
     transcript: runner.transcript,
     signal: input.signal,

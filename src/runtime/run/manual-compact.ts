@@ -12,7 +12,7 @@ export type ManualCompactionResult = { ok: true; detail: string } | { ok: false;
 /** Compacts `sessionKey` now; refuses (as a value) when no model or credential can summarize. */
 export function compactSessionNow(
   deps: AgentRuntimeDeps,
-  params: { agentId?: string; sessionKey: string },
+  params: { agentId?: string; sessionKey: string; instructions?: string },
 ): Promise<ManualCompactionResult> {
   const handle = deps.lanes.enqueue(
     params.sessionKey,
@@ -41,6 +41,7 @@ export function compactSessionNow(
         model: resolved.model,
         apiKey: attempt.credential.secret,
         signal,
+        ...(params.instructions ? { instructions: params.instructions } : {}),
       });
       if (!result.ok) return { ok: false, error: result.detail };
       await store.flush();

@@ -8,13 +8,19 @@ export function summarizeWith(params: {
   model: Model<Api>;
   apiKey: string;
   streamFn?: StreamFn;
+  /** The user's own instructions for this summary (`/compact <instructions>`). */
+  instructions?: string;
 }): Summarizer {
   return async (messages, signal) => {
     const stream = params.streamFn ?? streamSimple;
     const context = {
       systemPrompt: SUMMARY_SYSTEM_PROMPT,
       messages: [
-        { role: "user" as const, content: buildSummaryPrompt(messages), timestamp: Date.now() },
+        {
+          role: "user" as const,
+          content: buildSummaryPrompt(messages, params.instructions),
+          timestamp: Date.now(),
+        },
       ],
     };
     const events = await stream(params.model, context, { apiKey: params.apiKey, signal });
