@@ -4,6 +4,8 @@
 // /word and any command with `commands.text: false` go to the model as text.
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  chatEventText,
+  chatSendAndWait,
   createGatewaySandbox,
   type GatewaySandbox,
   payloadOf,
@@ -21,25 +23,12 @@ let next = 0;
 /** Sends a chat.send and resolves with its `chat` final (or aborted/error) event payload. */
 async function send(client: TestClient, message: string) {
   const runId = `cmd-${++next}`;
-  const ack = await client.request("chat.send", {
-    sessionKey: "main",
-    message,
-    idempotencyKey: runId,
-  });
-  expect(ack.ok).toBe(true);
-  const final = await client.waitFor(
-    (f) =>
-      f.event === "chat" &&
-      payloadOf(f).runId === runId &&
-      ["final", "aborted", "error"].includes(payloadOf(f).state),
-  );
-  return { runId, ack: payloadOf(ack), event: payloadOf(final) };
+  const { ack, ackOk, event } = await chatSendAndWait(client, { message, runId });
+  expect(ackOk).toBe(true);
+  return { runId, ack, event };
 }
 
-function replyText(event: Record<string, unknown>): string {
-  const message = event.message as { content: Array<{ text: string }> } | undefined;
-  return message?.content.map((part) => part.text).join("") ?? "";
-}
+const replyText = chatEventText;
 
 /** The user/assistant texts of one chat-completions request's messages. */
 function promptMessages(box: GatewaySandbox, index: number): Array<{ role: string }> {

@@ -5,6 +5,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import {
+  chatEventText,
+  chatSendAndWait,
   createGatewaySandbox,
   type GatewaySandbox,
   payloadOf,
@@ -22,20 +24,9 @@ let next = 0;
 /** Sends a chat.send and resolves with the text of its `chat` final event. */
 async function send(client: TestClient, message: string): Promise<string> {
   const runId = `ov-${++next}`;
-  const ack = await client.request("chat.send", {
-    sessionKey: "main",
-    message,
-    idempotencyKey: runId,
-  });
-  expect(ack.ok).toBe(true);
-  const final = await client.waitFor(
-    (f) =>
-      f.event === "chat" &&
-      payloadOf(f).runId === runId &&
-      ["final", "aborted", "error"].includes(payloadOf(f).state),
-  );
-  const content = payloadOf(final).message?.content as Array<{ text: string }> | undefined;
-  return content?.map((part) => part.text).join("") ?? "";
+  const { ackOk, event } = await chatSendAndWait(client, { message, runId });
+  expect(ackOk).toBe(true);
+  return chatEventText(event);
 }
 
 /** The fake provider with reasoning models (m1, m2 with a 64k window) and a plain one (plain). */

@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import {
+  chatEventText,
+  chatSendAndWait,
   createGatewaySandbox,
   type GatewaySandbox,
   payloadOf,
@@ -32,22 +34,10 @@ async function startBox(session: OpenClawConfig["session"], extra: Partial<OpenC
 
 async function send(client: TestClient, message: string) {
   const runId = `reset-${++next}`;
-  const ack = await client.request("chat.send", {
-    sessionKey: "main",
-    message,
-    idempotencyKey: runId,
-  });
-  expect(ack.ok).toBe(true);
-  const final = await client.waitFor(
-    (f) =>
-      f.event === "chat" &&
-      payloadOf(f).runId === runId &&
-      ["final", "aborted", "error"].includes(payloadOf(f).state),
-  );
-  const event = payloadOf(final);
+  const { ackOk, event } = await chatSendAndWait(client, { message, runId });
+  expect(ackOk).toBe(true);
   expect(event.state).toBe("final");
-  const content = (event.message?.content ?? []) as Array<{ text: string }>;
-  return content.map((part) => part.text).join("");
+  return chatEventText(event);
 }
 
 async function sessionId(client: TestClient): Promise<string> {

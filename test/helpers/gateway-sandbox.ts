@@ -102,6 +102,32 @@ export class TestClient {
   }
 }
 
+/** Sends `chat.send` to session `main` (unless another is named) and waits for the run's `chat`
+ *  final, aborted or error event: its ack and event payloads. */
+export async function chatSendAndWait(
+  client: TestClient,
+  params: { message: string; runId: string; sessionKey?: string },
+): Promise<{ ack: Loose; ackOk: boolean; event: Loose }> {
+  const ack = await client.request("chat.send", {
+    sessionKey: params.sessionKey ?? "main",
+    message: params.message,
+    idempotencyKey: params.runId,
+  });
+  const final = await client.waitFor(
+    (f) =>
+      f.event === "chat" &&
+      payloadOf(f).runId === params.runId &&
+      ["final", "aborted", "error"].includes(payloadOf(f).state),
+  );
+  return { ack: payloadOf(ack), ackOk: ack.ok === true, event: payloadOf(final) };
+}
+
+/** The text of a `chat` event's message (its text parts joined). */
+export function chatEventText(event: Loose): string {
+  const content = (event.message?.content ?? []) as Array<{ text?: string }>;
+  return content.map((part) => part.text ?? "").join("");
+}
+
 /** Opens a socket and waits for connect.challenge. */
 export async function openClient(url: string): Promise<TestClient> {
   const ws = new WebSocket(url);
