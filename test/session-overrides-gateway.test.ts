@@ -212,7 +212,9 @@ describe("per-session overrides over chat.send", () => {
   it("/verbose, /reasoning and /queue store their values, refuse unknown ones and never call the model", async () => {
     box = await createGatewaySandbox();
     const client = await box.connect();
-    expect(await send(client, "/verbose on")).toContain("Verbose set to on");
+    const verbose = await send(client, "/verbose on");
+    expect(verbose).toContain("Verbose set to on");
+    expect(verbose).toContain("replies do not change with it yet");
     expect(await send(client, "/reasoning stream")).toContain("Reasoning set to stream");
     expect(await send(client, "/reasoning loud")).toContain("Valid: on, off, stream");
     expect(entry(box)).toMatchObject({ verboseLevel: "on", reasoningLevel: "stream" });

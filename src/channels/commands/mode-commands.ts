@@ -1,5 +1,5 @@
 // The session mode commands: /verbose and /reasoning store the session's verbose and reasoning
-// display levels, /queue its queue mode and options (debounce, cap, drop), which the channel's lane
+// display levels (nothing renders them yet, and the reply says so), /queue its queue mode and options (debounce, cap, drop), which the channel's lane
 // queue reads for this session's next messages. Alone, each shows the current value; `default`
 // clears it; an unknown value is refused with the valid ones named, and nothing is stored.
 import {
@@ -39,7 +39,7 @@ function levelCommand(params: {
     host.announce?.(request.sessionKey, "patch");
     return {
       text: value
-        ? `${params.label} set to ${value} for this session.`
+        ? `${params.label} set to ${value} for this session (stored and shown by /status; replies do not change with it yet).`
         : `${params.label} cleared: the default applies.`,
     };
   };
