@@ -373,6 +373,7 @@ export async function gatewayRows() {
     }
     turns.sort((a, b) => a - b);
     const floorLoad = await measureFloorLoad();
+    const matchedLoad = await measureFloorLoad({ matched: true });
     const load = await measureGatewayLoad(root);
 
     const turnMs = (p) => `${percentile(turns, p).toFixed(2)} ms`;
@@ -410,9 +411,9 @@ export async function gatewayRows() {
       {
         name: `gateway turns/s over WS, 1 connection, ${LOAD_LABEL}`,
         result:
-          `${fmt(load.rate)}/s = ${shareOfFloor(load.rate, floorLoad.rate)} ` +
+          `${fmt(load.rate)}/s = ${shareOfFloor(load.rate, floorLoad.rate, matchedLoad.rate)} ` +
           `(gateway CPU ${load.cpuMsPerTurn.toFixed(2)} ms/turn)`,
-        target: ">= 85% of floor",
+        target: ">= 85% of matched floor",
       },
     ];
   } finally {

@@ -133,7 +133,10 @@ export async function measureOverhead(start, { turns = OVERHEAD_TURNS } = {}) {
   }
 }
 
-/** "N% of floor F/s" for a rate against a floor measured beside it. */
-export function shareOfFloor(rate, floorRate) {
-  return `${((rate / floorRate) * 100).toFixed(0)}% of floor ${Math.round(floorRate)}/s`;
+/** "N% of floor F/s" for a rate against a floor measured beside it; with `matched` (the floor
+ *  sending Pincer's own request) "N% of the matched floor F/s, M% of the bare floor B/s". */
+export function shareOfFloor(rate, floorRate, matchedRate) {
+  const share = (of) => `${((rate / of) * 100).toFixed(0)}%`;
+  if (matchedRate === undefined) return `${share(floorRate)} of floor ${Math.round(floorRate)}/s`;
+  return `${share(matchedRate)} of the matched floor ${Math.round(matchedRate)}/s, ${share(floorRate)} of the bare floor ${Math.round(floorRate)}/s`;
 }
