@@ -54,8 +54,11 @@ export function createChannelCommands(deps: ChannelCommandsDeps): ChannelCommand
     const group = groupEntry(config, message.peer.id, message.parentPeer?.id).entry as
       | { allowFrom?: unknown }
       | undefined;
+    const accessGroups = deps.config().accessGroups;
     const authorizers = channelAuthorizers({
       chatType,
+      channel,
+      ...(accessGroups ? { accessGroups } : {}),
       sender: message.sender,
       allowFrom: config.allowFrom,
       approved: deps.approved(channel, accountId),

@@ -107,6 +107,7 @@ export function createChatCommands(deps: ChatCommandsDeps): ChatCommands {
       const access = (def: typeof definition) =>
         decideCommandAccess({
           commands: input.config.commands,
+          ...(input.config.accessGroups ? { accessGroups: input.config.accessGroups } : {}),
           channel: input.channel,
           chatType: input.chatType,
           sender: input.sender,
