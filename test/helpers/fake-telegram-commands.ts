@@ -16,7 +16,8 @@ export type MenuAnswer = { ok: true; menu: FakeMenuCommand[] } | { ok: false; de
 export function setMyCommands(params: Record<string, unknown>): MenuAnswer {
   const commands = params.commands;
   if (!Array.isArray(commands)) return { ok: false, description: "Bad Request: commands required" };
-  if (commands.length > 100) return { ok: false, description: "Bad Request: BOT_COMMANDS_TOO_MUCH" };
+  if (commands.length > 100)
+    return { ok: false, description: "Bad Request: BOT_COMMANDS_TOO_MUCH" };
   const menu: FakeMenuCommand[] = [];
   for (const entry of commands as Array<Record<string, unknown>>) {
     const command = String(entry?.command ?? "").replace(/^\//, "");
