@@ -90,11 +90,14 @@ describe("native command menu", () => {
     expect(fake.callsOf("deleteMyCommands")).toHaveLength(0);
   });
 
-  it("commands.native false clears the menu with deleteMyCommands and sets none", async () => {
-    const { fake } = await start({ config: { commands: { native: false } } });
-    await fake.waitForCall("deleteMyCommands", (c) => c.token === TOKEN);
-    expect(fake.callsOf("setMyCommands")).toHaveLength(0);
-  });
+  it.each([{ native: false }, { text: false }])(
+    "commands %o clears the menu with deleteMyCommands and sets none",
+    async (commands) => {
+      const { fake } = await start({ config: { commands } });
+      await fake.waitForCall("deleteMyCommands", (c) => c.token === TOKEN);
+      expect(fake.callsOf("setMyCommands")).toHaveLength(0);
+    },
+  );
 
   it("a bot whose setMyCommands fails still answers", async () => {
     const fake = await startFakeTelegram();

@@ -71,7 +71,7 @@ export async function syncTelegramCommandMenu(
   try {
     if (menu.native === false) {
       await api.deleteMyCommands(undefined, toGrammySignal(signal));
-      log.info({ accountId }, "telegram: command menu cleared (commands.native is off)");
+      log.info({ accountId }, "telegram: command menu cleared");
       return;
     }
     const { commands, skipped } = telegramMenuCommands(menu.commands);

@@ -159,7 +159,7 @@ export const CommandsConfigSchema = Type.Object(
       Type.Union([Type.Boolean(), Type.Literal("auto")], {
         description: "Register native skill commands (true, false or auto).",
       }),
-      "issue 14 (commands.nativeSkills)",
+      "issue 14 (commands.nativeSkills: skills are not chat commands yet, so no menu entries)",
     ),
     text: Type.Optional(Type.Boolean({ description: "Parse /commands in text." })),
     bash: compatOptional(
