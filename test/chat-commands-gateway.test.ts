@@ -55,7 +55,12 @@ describe("chat commands over chat.send", () => {
     expect(context).toContain("AGENTS.md");
     const detail = replyText((await send(client, "/context detail")).event);
     expect(detail.length).toBeLessThanOrEqual(4000);
-    expect(replyText((await send(client, "/context json")).event)).toContain("Usage:");
+    // `/context json` is `pincer context --json` in a code block, cut to a chat message.
+    const json = replyText((await send(client, "/context json")).event);
+    expect(json).toMatch(/^```\n\{\n {2}"agentId": "main",\n {2}"sessionKey": "agent:main:main",/);
+    expect(json.length).toBeLessThanOrEqual(4000);
+    expect(json).toMatch(/```(\n… \(cut: `pincer context --json` shows all\))?$/);
+    expect(replyText((await send(client, "/context nope")).event)).toContain("Usage:");
     expect(box.fake.chatRequests).toHaveLength(0);
     // A retry of the same idempotency key is answered from the dedupe, not run again.
     const again = await client.request("chat.send", {

@@ -271,6 +271,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
           syncInbound: () => journal?.sync(),
           report,
           signal: slot.controller.signal,
+          ...(params.commands ? { commandMenu: params.commands.menu(params.config()) } : {}),
         }),
       signal: slot.controller.signal,
       log: accountLog,

@@ -151,6 +151,21 @@ export type { Logger };
 /** The resolved settings of one account: the channel's keys with the account's keys over them. */
 export type ChannelAccountConfig = Record<string, unknown>;
 
+/** One chat command as a platform's command menu lists it. */
+export interface ChannelMenuCommand {
+  /** Canonical name, lowercase, without `/`. */
+  name: string;
+  description: string;
+}
+
+/** The chat commands the gateway answers, for a platform's native command menu (Telegram's
+ *  `setMyCommands`). `native` is `commands.native`: true or "auto" register the menu where the
+ *  platform has one, false clears a menu left by an earlier start. */
+export interface ChannelCommandMenu {
+  native: boolean | "auto";
+  commands: readonly ChannelMenuCommand[];
+}
+
 /** What the host gives an account when it starts it. */
 export interface ChannelAccountContext {
   channel: string;
@@ -170,6 +185,8 @@ export interface ChannelAccountContext {
   /** Reports a status change (connected, errors); merged into the account's status. */
   report(update: Partial<ChannelAccountStatus>): void;
   signal: AbortSignal;
+  /** The command menu to register on start (absent: the gateway answers no commands; leave it). */
+  commandMenu?: ChannelCommandMenu;
 }
 
 /**

@@ -1,6 +1,8 @@
-// validateConfig: the schema pass, then the isolation rules, with every issue located and in plain words.
+// validateConfig: the schema pass, then the isolation and access-group rules, with every issue
+// located and in plain words.
 import type { TSchema } from "typebox";
 import { checkModelPolicyConfig } from "../runtime/models/policy.js";
+import { checkAccessGroupRefs } from "./access-group-rules.js";
 import {
   type ConfigIssue,
   type ConfigValidationResult,
@@ -54,7 +56,7 @@ export function validateConfig(
     const at = locateNearest(options.locate, issue.segments);
     issues.push(makeIssue({ severity: issue.severity, path, message: issue.message, at }));
   }
-  for (const issue of checkIsolationRules(value, paths)) {
+  for (const issue of [...checkIsolationRules(value, paths), ...checkAccessGroupRefs(value)]) {
     const path = formatConfigPath(issue.segments);
     if (errorPaths.has(path)) continue;
     const at = locateNearest(options.locate, issue.segments);

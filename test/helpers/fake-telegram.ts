@@ -2,9 +2,10 @@
 // JSON or multipart bodies, `/file/bot<token>/<path>` downloads, long-polled getUpdates that drops
 // updates below the offset, several bots on one server, scripted failures (error statuses, raw garbage
 // bodies, dropped connections, hangs; for the next calls or for one bot until healed), raw malformed
-// update items, every call recorded.
+// update items, the command menu (setMyCommands checked as Telegram does), every call recorded.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type FakeMenuCommand, setMyCommands } from "./fake-telegram-commands.js";
 
 /** A bot the fake knows: its token and what getMe answers. */
 export interface FakeBot {
@@ -55,6 +56,8 @@ interface BotState {
   updates: QueuedUpdate[];
   nextUpdateId: number;
   waiters: Set<Waiter>;
+  /** The command menu (setMyCommands / deleteMyCommands). */
+  menu: FakeMenuCommand[];
   /** Every call of this bot fails so, until `heal`. */
   broken?: { methods?: string[]; failure: FakeTelegramFailure };
 }
@@ -87,6 +90,8 @@ export interface FakeTelegram {
     method: string,
     where?: (call: FakeTelegramCall) => boolean,
   ): Promise<FakeTelegramCall>;
+  /** The bot's current command menu (what setMyCommands set, emptied by deleteMyCommands). */
+  commandMenu(token: string): FakeMenuCommand[];
   /** Number of getUpdates requests currently held open. */
   pendingPolls(token: string): number;
   close(): Promise<void>;
@@ -222,8 +227,17 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
           can_read_all_group_messages: false,
           supports_inline_queries: false,
         });
+      case "setMyCommands": {
+        const answered = setMyCommands(params);
+        if (!answered.ok)
+          return send(res, 400, { ok: false, error_code: 400, description: answered.description });
+        state.menu = answered.menu;
+        return ok(res, true);
+      }
+      case "deleteMyCommands":
+        state.menu = [];
+        return ok(res, true);
       case "deleteWebhook":
-      case "setMyCommands":
       case "sendChatAction":
         return ok(res, true);
       case "getUpdates":
@@ -329,7 +343,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     apiRoot: `http://127.0.0.1:${port}`,
     calls,
     addBot(token, bot) {
-      bots.set(token, { bot, updates: [], nextUpdateId: 1, waiters: new Set() });
+      bots.set(token, { bot, updates: [], nextUpdateId: 1, waiters: new Set(), menu: [] });
     },
     pushUpdate(token, update) {
       const state = stateOf(token);
@@ -376,6 +390,9 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
         };
         callListeners.add(listener);
       });
+    },
+    commandMenu(token) {
+      return stateOf(token).menu;
     },
     pendingPolls(token) {
       return stateOf(token).waiters.size;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CommandsConfig } from "../../protocol/config/index.js";
+import type { AccessGroupsConfig, CommandsConfig } from "../../protocol/config/index.js";
 import { channelAuthorizers, decideCommandAccess } from "./access.js";
 import type { CommandDefinition } from "./types.js";
 
@@ -22,16 +22,23 @@ function decide(params: {
   allowFrom?: unknown[];
   approved?: string[];
   definition?: CommandDefinition;
+  accessGroups?: AccessGroupsConfig;
+  channel?: string;
 }) {
   const chatType = params.chatType ?? "direct";
   const sender = params.sender ?? alice;
+  const channel = params.channel ?? "telegram";
+  const groups = params.accessGroups ? { accessGroups: params.accessGroups } : {};
   return decideCommandAccess({
     commands: params.commands,
-    channel: "telegram",
+    ...groups,
+    channel,
     chatType,
     sender,
     authorizers: channelAuthorizers({
       chatType: chatType === "group" ? "group" : "direct",
+      channel,
+      ...groups,
       sender,
       allowFrom: params.allowFrom,
       approved: params.approved ?? [],
@@ -75,6 +82,41 @@ describe("decideCommandAccess", () => {
     expect(decide({ commands: { ownerAllowFrom: ["111"] }, definition: owned })).toBe(true);
     expect(decide({ allowFrom: ["111"], definition: owned })).toBe(false);
     expect(decide({ commands: { ownerAllowFrom: ["*"] }, definition: owned })).toBe(false);
+  });
+
+  it("access groups: members on this channel (or '*') are named; others, other channels, unknown groups are not", () => {
+    const accessGroups: AccessGroupsConfig = {
+      ops: {
+        type: "message.senders",
+        members: { telegram: ["111"], "*": ["555"], discord: ["333"] },
+      },
+      // "*" and nested references inside a group name nobody.
+      wide: { type: "message.senders", members: { "*": ["*", "accessGroup:ops"] } },
+    };
+    const commands = { allowFrom: { telegram: ["accessGroup:ops"] } } as CommandsConfig;
+    expect(decide({ commands, accessGroups })).toBe(true);
+    expect(decide({ commands, accessGroups, sender: { id: "555" } })).toBe(true);
+    expect(decide({ commands, accessGroups, sender: bob })).toBe(false);
+    expect(decide({ commands, accessGroups, sender: bob, channel: "discord" })).toBe(false);
+    // A username equal to the group's name is not a member.
+    expect(decide({ commands, accessGroups, sender: { id: "9", username: "ops" } })).toBe(false);
+    const missing = { allowFrom: { telegram: ["accessGroup:nope"] } } as CommandsConfig;
+    expect(decide({ commands: missing, accessGroups, sender: { id: "9", username: "nope" } })).toBe(
+      false,
+    );
+    const wide = { allowFrom: { telegram: ["accessGroup:wide"] } } as CommandsConfig;
+    expect(decide({ commands: wide, accessGroups, sender: bob })).toBe(false);
+    expect(decide({ commands: wide, accessGroups })).toBe(false);
+    // useAccessGroups: the channel allowlists name the group.
+    expect(decide({ allowFrom: ["accessGroup:ops"], accessGroups })).toBe(true);
+    expect(decide({ allowFrom: ["accessGroup:ops"], accessGroups, sender: bob })).toBe(false);
+    expect(
+      decide({
+        commands: { ownerAllowFrom: ["accessGroup:ops"] },
+        accessGroups,
+        definition: owned,
+      }),
+    ).toBe(true);
   });
 
   it("an operator's chat.send is authorized", () => {

@@ -34,6 +34,7 @@ function setup(params: { covered?: DeliveryCoverage[]; report?: DeliveryReport }
   const settled: Array<[string, InboundSettlement]> = [];
   const commands: ChatCommands = {
     recognizes: (input) => input.text.startsWith("/new"),
+    menu: () => ({ native: "auto", commands: [] }),
     handle: async (input) => {
       handled.push(input);
       return { name: "new", text: "New session started.", refused: false };
@@ -104,5 +105,53 @@ describe("channel commands", () => {
     s.step.take(request());
     await s.step.settled();
     expect(s.settled).toHaveLength(0);
+  });
+
+  it("a command for another bot is taken and dropped: not answered, not dispatched", async () => {
+    const s = setup();
+    const other = { ...inbound, text: "/new@other_bot", selfUsername: "pincer_bot" };
+    expect(s.step.take(request({ message: other }))).toBe(true);
+    await s.step.settled();
+    expect(s.handled).toHaveLength(0);
+    expect(s.delivered).toHaveLength(0);
+    expect(s.settled.map(([, outcome]) => outcome)).toEqual(["dropped"]);
+    // Ours is answered.
+    expect(s.step.take(request({ message: { ...other, text: "/new@pincer_bot" } }))).toBe(true);
+    await s.step.settled();
+    expect(s.handled).toHaveLength(1);
+  });
+
+  it("an access group in the channel allowlist authorizes its members' commands", async () => {
+    const handled: CommandInput[] = [];
+    const step = createChannelCommands({
+      commands: {
+        recognizes: () => true,
+        menu: () => ({ native: "auto", commands: [] }),
+        handle: async (input) => {
+          handled.push(input);
+          return { name: "new", text: "ok", refused: false };
+        },
+      },
+      config: () => ({
+        accessGroups: { ops: { type: "message.senders", members: { telegram: ["42"] } } },
+      }),
+      accountConfig: () => ({ allowFrom: ["accessGroup:ops"] }),
+      approved: () => [],
+      capabilities: () => undefined,
+      deliveries: {
+        deliver: async () => ({ sent: [{ messageId: "m1" }], failed: [], queued: [] }),
+        covered: () => [],
+      },
+      journal: { settle: () => {} },
+      dispatch: () => {},
+      log: silentLogger,
+    });
+    step.take(request());
+    step.take(request({ message: { ...inbound, messageId: "8", sender: { id: "43" } } }));
+    await step.settled();
+    const allowed = handled.map((input) =>
+      input.authorizers.some((a) => a.configured && a.allowed),
+    );
+    expect(allowed).toEqual([true, false]);
   });
 });

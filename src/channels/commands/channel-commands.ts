@@ -2,7 +2,8 @@
 // route) that is a command is answered here instead of being queued for a run. The reply goes
 // through the durable delivery queue like a run's (quoting the command, chunked to the platform
 // limit, recorded with the message's inbound key), and the message settles from that delivery, so
-// a restart replaying it finds its reply recorded and neither runs it again nor loses it.
+// a restart replaying it finds its reply recorded and neither runs it again nor loses it. A message
+// addressed to another bot (`/name@OtherBot`) is taken too and settled as dropped, unanswered.
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import type { DeliveryQueue } from "../delivery/delivery-queue.js";
 import { planReplyMessages } from "../delivery/outbound-plan.js";
@@ -14,6 +15,7 @@ import { inboundDedupeKey } from "../inbound/redelivery-filter.js";
 import { coveredOutcome, turnOutcome } from "../turn-settlement.js";
 import type { ChannelAccountConfig, ChannelCapabilities, Logger } from "../types.js";
 import { channelAuthorizers } from "./access.js";
+import { otherBotAddressed } from "./parse.js";
 import type { ChatCommands } from "./service.js";
 
 const DEFAULT_MAX_TEXT = 4000;
@@ -54,8 +56,11 @@ export function createChannelCommands(deps: ChannelCommandsDeps): ChannelCommand
     const group = groupEntry(config, message.peer.id, message.parentPeer?.id).entry as
       | { allowFrom?: unknown }
       | undefined;
+    const accessGroups = deps.config().accessGroups;
     const authorizers = channelAuthorizers({
       chatType,
+      channel,
+      ...(accessGroups ? { accessGroups } : {}),
       sender: message.sender,
       allowFrom: config.allowFrom,
       approved: deps.approved(channel, accountId),
@@ -109,6 +114,18 @@ export function createChannelCommands(deps: ChannelCommandsDeps): ChannelCommand
   return {
     take(request) {
       const { message } = request;
+      // `/name@OtherBot` is for another bot: never run, never handed to the model.
+      const otherBot = otherBotAddressed(
+        message.text,
+        message.selfUsername ? { selfUsername: message.selfUsername } : {},
+      );
+      if (otherBot !== undefined) {
+        const key = inboundDedupeKey(message);
+        const where = { channel: message.channel, accountId: message.accountId, key, otherBot };
+        deps.log.info(where, "inbound command for another bot dropped");
+        deps.journal.settle(key, "dropped");
+        return true;
+      }
       const recognized = deps.commands.recognizes({
         text: message.text,
         config: deps.config(),

@@ -71,14 +71,21 @@ async function status(request: CommandRequest, host: CommandHost): Promise<strin
 
 async function context(request: CommandRequest, host: CommandHost): Promise<string> {
   const mode = request.args.toLowerCase() || "list";
-  if (mode !== "list" && mode !== "detail") return "Usage: /context list | /context detail";
+  if (mode !== "list" && mode !== "detail" && mode !== "json") {
+    return "Usage: /context list | /context detail | /context json";
+  }
   const report = await host.contextReport(request);
-  const text = formatContextReport(report, { detail: mode === "detail" });
+  // `json` is the report `pincer context --json` prints.
+  const text =
+    mode === "json"
+      ? JSON.stringify(report, null, 2)
+      : formatContextReport(report, { detail: mode === "detail" });
   // A code block: the report's columns stay aligned in chat clients that render Markdown.
   if (text.length <= CONTEXT_REPLY_MAX_CHARS) return `\`\`\`\n${text}\n\`\`\``;
   const cut = text.slice(0, CONTEXT_REPLY_MAX_CHARS);
   const shown = cut.slice(0, cut.lastIndexOf("\n"));
-  return `\`\`\`\n${shown}\n\`\`\`\n… (cut: \`pincer context --detail\` shows all)`;
+  const whole = mode === "json" ? "pincer context --json" : "pincer context --detail";
+  return `\`\`\`\n${shown}\n\`\`\`\n… (cut: \`${whole}\` shows all)`;
 }
 
 /** The read-only command definitions. */
@@ -114,7 +121,7 @@ export const infoCommands: CommandDefinition[] = [
   {
     name: "context",
     aliases: [],
-    args: "[list|detail]",
+    args: "[list|detail|json]",
     description: "what the model is sent and how big each part is",
     changesState: false,
     run: async (request, host) => ({ text: await context(request, host) }),

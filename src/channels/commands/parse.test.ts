@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCommand } from "./parse.js";
+import { otherBotAddressed, parseCommand } from "./parse.js";
 
 describe("parseCommand", () => {
   it("reads the name (case-insensitive) and the arguments after it", () => {
@@ -28,5 +28,16 @@ describe("parseCommand", () => {
     expect(parseCommand("/status@other_bot", self)).toBeUndefined();
     // Without a known username, any @suffix names someone else.
     expect(parseCommand("/status@pincer_bot")).toBeUndefined();
+  });
+
+  it("names the other bot a /name@bot message addresses (any name, known or not)", () => {
+    const self = { selfUsername: "Pincer_Bot" };
+    expect(otherBotAddressed("/status@Other_Bot", self)).toBe("other_bot");
+    expect(otherBotAddressed("/anything@other_bot some args", self)).toBe("other_bot");
+    expect(otherBotAddressed("@pincer_bot /reset@other_bot", self)).toBe("other_bot");
+    expect(otherBotAddressed("/status@pincer_bot", self)).toBeUndefined();
+    expect(otherBotAddressed("/status", self)).toBeUndefined();
+    expect(otherBotAddressed("mail me at a@b.c", self)).toBeUndefined();
+    expect(otherBotAddressed("/status@someone")).toBe("someone");
   });
 });

@@ -4,7 +4,7 @@
 // command): undefined, and the message goes to the model as before.
 import type { ContextReport } from "../../agents/context-report.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
-import type { Logger } from "../types.js";
+import type { ChannelCommandMenu, Logger } from "../types.js";
 import { type ChannelAuthorizer, decideCommandAccess } from "./access.js";
 import type { CommandEvents } from "./events.js";
 import { infoCommands } from "./info-commands.js";
@@ -61,6 +61,9 @@ export interface ChatCommands {
   handle(input: CommandInput): Promise<CommandAnswer | undefined>;
   /** Whether `handle` would answer this text (without running anything). */
   recognizes(input: Pick<CommandInput, "text" | "config" | "selfUsername">): boolean;
+  /** The native command menu for `config`: every command, `commands.native` (default auto); with
+   *  `commands.text` off no command is answered, so the menu is cleared. */
+  menu(config: OpenClawConfig): ChannelCommandMenu;
 }
 
 async function buildContextReport(
@@ -100,6 +103,10 @@ export function createChatCommands(deps: ChatCommandsDeps): ChatCommands {
   };
   return {
     recognizes: (input) => find(input) !== undefined,
+    menu: (config) => ({
+      native: config.commands?.text === false ? false : (config.commands?.native ?? "auto"),
+      commands: registry.list().map(({ name, description }) => ({ name, description })),
+    }),
     async handle(input) {
       const found = find(input);
       if (!found) return undefined;
@@ -107,6 +114,7 @@ export function createChatCommands(deps: ChatCommandsDeps): ChatCommands {
       const access = (def: typeof definition) =>
         decideCommandAccess({
           commands: input.config.commands,
+          ...(input.config.accessGroups ? { accessGroups: input.config.accessGroups } : {}),
           channel: input.channel,
           chatType: input.chatType,
           sender: input.sender,

@@ -145,3 +145,48 @@ describe("group policy", () => {
     expect(senderAllowed(undefined, sender)).toBe(false);
   });
 });
+
+describe("access groups in channel allowlists", () => {
+  const accessGroups = {
+    ops: { type: "message.senders" as const, members: { telegram: ["42"], whatsapp: ["7"] } },
+    team: { type: "message.senders" as const, members: { "*": ["@ann"] } },
+  };
+
+  it("allowFrom / groupAllowFrom / a group's allowFrom name the group's members on this channel", () => {
+    const dmConfig = { dmPolicy: "allowlist", allowFrom: ["accessGroup:ops"] };
+    expect(
+      decideAccess({ message: dm(), config: dmConfig, approved: [], accessGroups }).action,
+    ).toBe("allow");
+    expect(
+      decideAccess({ message: dm("7"), config: dmConfig, approved: [], accessGroups }).action,
+    ).toBe("drop");
+    const groupConfig = { groupPolicy: "allowlist", groupAllowFrom: ["accessGroup:team"] };
+    expect(
+      decideAccess({ message: group(), config: groupConfig, approved: [], accessGroups }).action,
+    ).toBe("allow");
+    const entryConfig = { groups: { "-100": { allowFrom: ["accessGroup:ops"] } } };
+    expect(
+      decideAccess({ message: group("-100", "9"), config: entryConfig, approved: [], accessGroups })
+        .action,
+    ).toBe("drop");
+    expect(
+      decideAccess({
+        message: group("-100", "42"),
+        config: entryConfig,
+        approved: [],
+        accessGroups,
+      }).action,
+    ).toBe("allow");
+  });
+
+  it("fails closed: an unknown group, no groups, or a sender whose id is the group's name", () => {
+    const config = { dmPolicy: "allowlist", allowFrom: ["accessGroup:ops"] };
+    expect(decideAccess({ message: dm(), config, approved: [] }).action).toBe("drop");
+    const named = dm("ops", { sender: { id: "ops", username: "ops" } });
+    expect(decideAccess({ message: named, config, approved: [], accessGroups }).action).toBe(
+      "drop",
+    );
+    expect(senderAllowed(["accessGroup:missing"], { id: "missing" })).toBe(false);
+    expect(senderAllowed(["accessGroup:"], { id: "" })).toBe(false);
+  });
+});

@@ -1,9 +1,11 @@
 // Step 2 of the inbound pipeline: who may reach an agent. DMs follow `dmPolicy` (pairing by default,
 // allowlist, open with "*", disabled); groups follow `groupPolicy` (allowlist by default, open,
-// disabled), the `groups` map (ids or "*") and `groupAllowFrom`. Pure: the caller reads the pairing
-// store's approved senders and passes them in.
-import type { ChannelGroup } from "../../protocol/config/index.js";
+// disabled), the `groups` map (ids or "*") and `groupAllowFrom`. Allowlist entries may name an
+// access group (`accessGroup:<name>`, expanded to its members on this channel). Pure: the caller
+// reads the pairing store's approved senders and passes them in.
+import type { AccessGroupsConfig, ChannelGroup } from "../../protocol/config/index.js";
 import type { ChannelAccountConfig, ChannelInbound } from "../types.js";
+import { type AccessGroupScope, expandAccessGroups } from "./access-groups.js";
 
 /** What to do with a message: run it, answer with a pairing code, or drop it (with why). */
 export type AccessDecision =
@@ -19,6 +21,8 @@ export interface DecideAccessParams {
   approved: readonly string[];
   /** `channels.defaults.groupPolicy`. */
   defaultGroupPolicy?: string;
+  /** The config's `accessGroups` (what `accessGroup:<name>` entries stand for). */
+  accessGroups?: AccessGroupsConfig;
 }
 
 type IdList = ReadonlyArray<string | number> | undefined;
@@ -34,11 +38,17 @@ function bareId(entry: string | number): string {
   return prefixed ? prefixed[1]! : text;
 }
 
-/** Whether a sender is named by an allowFrom-style list ("*", id, or @username). */
-export function senderAllowed(entries: IdList, sender: ChannelInbound["sender"]): boolean {
+/** Whether a sender is named by an allowFrom-style list ("*", id, @username, or an
+ *  `accessGroup:<name>` whose members on `scope.channel` name them; without a scope a group
+ *  reference names nobody). */
+export function senderAllowed(
+  entries: IdList,
+  sender: ChannelInbound["sender"],
+  scope?: AccessGroupScope,
+): boolean {
   if (!entries) return false;
   const username = sender.username?.replace(/^@/, "").toLowerCase();
-  return entries.some((entry) => {
+  return expandAccessGroups(entries, scope).some((entry) => {
     const id = bareId(entry);
     if (id === "*" || id === sender.id) return true;
     return username !== undefined && id.replace(/^@/, "").toLowerCase() === username;
@@ -58,6 +68,10 @@ export function groupEntry(
   return { hasMap: true, ...(entry ? { entry } : {}) };
 }
 
+function groupScope(params: DecideAccessParams): AccessGroupScope {
+  return { channel: params.message.channel, groups: params.accessGroups };
+}
+
 function decideDirect(params: DecideAccessParams): AccessDecision {
   const { message, config, approved } = params;
   const policy = typeof config.dmPolicy === "string" ? config.dmPolicy : "pairing";
@@ -68,7 +82,9 @@ function decideDirect(params: DecideAccessParams): AccessDecision {
       ? { action: "allow" }
       : { action: "drop", reason: 'dmPolicy open requires "*" in allowFrom' };
   }
-  const known = senderAllowed(allowFrom, message.sender) || senderAllowed(approved, message.sender);
+  const known =
+    senderAllowed(allowFrom, message.sender, groupScope(params)) ||
+    senderAllowed(approved, message.sender);
   if (known) return { action: "allow" };
   if (policy === "allowlist") return { action: "drop", reason: "sender not in allowFrom" };
   return { action: "pair" };
@@ -85,7 +101,8 @@ function decideGroup(params: DecideAccessParams): AccessDecision {
   if (policy === "disabled") return { action: "drop", reason: "groupPolicy disabled" };
   if (entry?.enabled === false) return { action: "drop", reason: "group disabled" };
   const senders = list(entry?.allowFrom) ?? list(config.groupAllowFrom);
-  const senderOk = senders === undefined || senderAllowed(senders, message.sender);
+  const senderOk =
+    senders === undefined || senderAllowed(senders, message.sender, groupScope(params));
   const withGroup = entry ? { group: entry } : {};
   if (policy === "open") {
     return senderOk ? { action: "allow", ...withGroup } : { action: "drop", reason: "sender" };

@@ -124,6 +124,7 @@ async function clearInbound(
     config,
     approved: deps.pairing.allowFrom(message.channel, message.accountId),
     ...(defaults?.groupPolicy ? { defaultGroupPolicy: defaults.groupPolicy } : {}),
+    ...(cfg.accessGroups ? { accessGroups: cfg.accessGroups } : {}),
   });
   if (access.action === "drop") return { status: "dropped", reason: access.reason };
   if (access.action === "pair") return pair(deps, message);

@@ -1,6 +1,7 @@
 // The Telegram channel adapter (grammY): one bot per account, long polling with a persisted offset,
-// Markdown rendered to Telegram HTML on the way out. A polling run that fails ends `ended` with the
-// reason; the host's supervisor starts the account again. Registers like any third-party adapter would.
+// Markdown rendered to Telegram HTML on the way out, the "/" command menu set on start. A polling
+// run that fails ends `ended` with the reason; the host's supervisor starts the account again.
+// Registers like any third-party adapter would.
 import { Api } from "grammy";
 import type {
   ChannelAccountContext,
@@ -14,6 +15,7 @@ import {
   type TelegramAccountSettings,
 } from "./account-settings.js";
 import type { TelegramBotIdentity } from "./inbound.js";
+import { syncTelegramCommandMenu } from "./native-commands.js";
 import {
   DEFAULT_RECEIVE_RETRY_DELAY_MS,
   runTelegramPolling,
@@ -83,6 +85,14 @@ async function startAccount(
     { accountId: context.accountId, apiRoot: settings.apiRoot, tokenSource: settings.tokenSource },
     "telegram: starting",
   );
+  // Once per start, beside polling: a menu that cannot be set never holds up or stops the bot.
+  const menuSynced = syncTelegramCommandMenu({
+    api,
+    menu: context.commandMenu,
+    log: context.log,
+    signal: controller.signal,
+    accountId: context.accountId,
+  });
   let identity: TelegramBotIdentity | undefined;
   const loop = runTelegramPolling({
     pollApi,
@@ -115,7 +125,7 @@ async function startAccount(
     async stop() {
       controller.abort();
       context.signal.removeEventListener("abort", onHostAbort);
-      await loop;
+      await Promise.all([loop, menuSynced]);
       context.report({ connected: false });
     },
   };

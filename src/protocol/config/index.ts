@@ -1,5 +1,6 @@
 // The TypeBox schema of `openclaw.json` (JSON5): the root object and every section schema.
 import { type Static, Type } from "typebox";
+import { AccessGroupsConfigSchema } from "./access-groups.js";
 import { AgentsConfigSchema, LegacyAgentConfigSchema } from "./agents.js";
 import { BindingsSchema } from "./bindings.js";
 import { ChannelsConfigSchema } from "./channels.js";
@@ -22,6 +23,7 @@ import { SessionConfigSchema } from "./session.js";
 import { SkillsConfigSchema } from "./skills.js";
 import { ToolsConfigSchema } from "./tools.js";
 
+export * from "./access-groups.js";
 export * from "./agent-parts.js";
 export * from "./agents.js";
 export * from "./bindings.js";
@@ -78,12 +80,7 @@ export const OpenClawConfigSchema = Type.Object(
       ),
     ),
     auth: Type.Optional(AuthConfigSchema),
-    accessGroups: Type.Optional(
-      acceptedForCompat(
-        Type.Record(Type.String(), Type.Unknown(), { description: "Named sender access groups." }),
-        "issue 14 (accessGroup: entries in allowlists)",
-      ),
-    ),
+    accessGroups: Type.Optional(AccessGroupsConfigSchema),
     acp: Type.Optional(
       acceptedForCompat(
         Type.Record(Type.String(), Type.Unknown(), { description: "Agent Client Protocol." }),

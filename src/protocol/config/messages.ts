@@ -150,17 +150,16 @@ export type MessagesConfig = Static<typeof MessagesConfigSchema>;
 /** `commands`: which chat commands are enabled and who may use them. */
 export const CommandsConfigSchema = Type.Object(
   {
-    native: compatOptional(
+    native: Type.Optional(
       Type.Union([Type.Boolean(), Type.Literal("auto")], {
-        description: "Register native commands (true, false or auto).",
+        description: "Register the platform command menu (true, false or auto; default auto).",
       }),
-      "issue 14 (commands.native: Telegram setMyCommands)",
     ),
     nativeSkills: compatOptional(
       Type.Union([Type.Boolean(), Type.Literal("auto")], {
         description: "Register native skill commands (true, false or auto).",
       }),
-      "issue 14 (commands.nativeSkills)",
+      "issue 14 (commands.nativeSkills: skills are not chat commands yet, so no menu entries)",
     ),
     text: Type.Optional(Type.Boolean({ description: "Parse /commands in text." })),
     bash: compatOptional(
