@@ -101,6 +101,9 @@ export interface StartGatewayOptions {
   heartbeatTimers?: HeartbeatTimers;
   /** Channel adapter loaders (lazy, per channel id) and delivery tuning. */
   channels?: GatewayChannelOptions;
+  /** Called when a chat `/restart` asks for a restart (after its reply is out): the embedder closes
+   *  this gateway and starts it again. Absent: `/restart` says the gateway cannot restart itself. */
+  onRestartRequest?: (reason: string) => void;
 }
 
 /** A running gateway. */
@@ -274,6 +277,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     emit: (event, payload) => broadcast(event, payload),
     now,
     turnsResumed: () => core.turnsResumed,
+    ...(options.onRestartRequest ? { requestRestart: options.onRestartRequest } : {}),
   });
   const syncChannels = () => {
     channels.sync().catch((err: unknown) => {

@@ -30,6 +30,7 @@ async function send(
     runId,
     target,
     clientId: call.client.clientId,
+    scopes: call.client.scopes,
   });
   if (command) return command;
   // timeoutMs 0 = no timeout for this call; absent = the agent's configured timeout.
