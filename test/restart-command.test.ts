@@ -1,9 +1,10 @@
 // /restart through the real gateway with its restart hook: over chat.send an operator.admin client
 // gets "Restarting…" and then (only after the reply) the restart request; a client without
-// operator.admin, `commands.restart: false` and a gateway without a restart hook are refused and
-// nothing restarts. Over the fake Telegram Bot API the reply is delivered before the restart, and
+// operator.admin, `commands.restart: false`, a config file the gateway could not start on and a
+// gateway without a restart hook are refused and nothing restarts. Over the fake Telegram Bot API the reply is delivered before the restart, and
 // after the restart (a second gateway on the same state dir) the same message delivered again is
 // not run again: the gateway restarts once.
+import { writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { type GatewayHandle, startGateway } from "../src/gateway/index.js";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
@@ -77,6 +78,19 @@ describe("/restart over chat.send", () => {
     expect(answer.text).toContain("nothing was restarted");
     await new Promise((resolve) => setImmediate(resolve));
     expect(requests).toHaveLength(0);
+  });
+
+  it("a config file the gateway could not start on refuses the restart; the gateway keeps running", async () => {
+    const { sandbox, requests } = await withHook();
+    writeFileSync(sandbox.configPath, "{ not json");
+    const client = await sandbox.connect();
+    const answer = await send(client, "/restart");
+    expect(answer.text).toContain(
+      `Not restarting: the config file ${sandbox.configPath} is invalid`,
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(requests).toHaveLength(0);
+    expect((await send(client, "/whoami")).text).toContain("Channel: webchat");
   });
 
   it("a gateway without a restart hook says it cannot restart itself", async () => {

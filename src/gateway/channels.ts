@@ -44,6 +44,8 @@ export interface GatewayChannelsParams {
   turnsResumed: () => Promise<void>;
   /** Asks the embedder to restart the gateway (`/restart`); absent: it cannot restart itself. */
   requestRestart?: (reason: string) => void;
+  /** Why a restart would not come back up now (see CommandHost.restartRefusal). */
+  restartRefusal?: () => string | undefined;
 }
 
 /** Owns the registry, the chat commands every surface shares and (once needed) the host. */
@@ -77,6 +79,7 @@ export class GatewayChannels {
         events: this.commandEvents,
         log: params.logger,
         ...(params.requestRestart ? { requestRestart: params.requestRestart } : {}),
+        ...(params.restartRefusal ? { restartRefusal: params.restartRefusal } : {}),
       }),
     );
     return this.chatCommands;

@@ -39,6 +39,7 @@ import { createUpgradeHandler } from "./http/upgrade-handler.js";
 import { DedupeCache } from "./idempotency-cache.js";
 import { createCompatKeyWarner } from "./live-config/compat-warnings.js";
 import { LiveConfig } from "./live-config/live-config.js";
+import { restartRefusal } from "./live-config/restart-refusal.js";
 import { createRingLogger, LogRing } from "./logging/log-ring.js";
 import { createMethodDeps } from "./methods/method-deps.js";
 import { bindMethods, GATEWAY_METHODS } from "./methods/method-table.js";
@@ -278,6 +279,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     now,
     turnsResumed: () => core.turnsResumed,
     ...(options.onRestartRequest ? { requestRestart: options.onRestartRequest } : {}),
+    restartRefusal: () => restartRefusal(live.status()),
   });
   const syncChannels = () => {
     channels.sync().catch((err: unknown) => {

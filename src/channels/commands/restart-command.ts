@@ -1,7 +1,8 @@
 // /restart: restarts the gateway when `commands.restart` is on (the default). The reply goes out
 // first: the restart is asked for only once it is delivered and recorded (`afterReply`), so the
 // message a restart replays is found answered and never restarts the gateway again. Authorized
-// senders only (state-changing); over chat.send only connections with operator.admin.
+// senders only (state-changing); over chat.send only connections with operator.admin. A config file
+// the gateway could not start on refuses it (the gateway keeps running).
 import type { CommandDefinition, CommandHost, CommandOutcome, CommandRequest } from "./types.js";
 
 /** The scope an operator's connection needs for /restart. */
@@ -22,6 +23,8 @@ async function restart(request: CommandRequest, host: CommandHost): Promise<Comm
   if (!requestRestart) {
     return { text: "This gateway has no way to restart itself here; nothing was restarted." };
   }
+  const refusal = host.restartRefusal?.();
+  if (refusal) return { text: `Not restarting: ${refusal}; nothing was restarted.` };
   const who = `${request.channel} ${request.senderId}`;
   return { text: RESTARTING_TEXT, afterReply: () => requestRestart(`/restart from ${who}`) };
 }

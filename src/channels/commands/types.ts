@@ -60,6 +60,8 @@ export interface CommandHost {
   announce?: (sessionKey: string, reason: string) => void;
   /** Asks the embedder to restart the gateway (absent: this gateway cannot restart itself). */
   requestRestart?: (reason: string) => void;
+  /** Why the gateway would not start again now (its config file is invalid), if so. */
+  restartRefusal?: () => string | undefined;
   /** The commands this sender may see (for /help and /commands). */
   visible: (request: CommandRequest) => readonly CommandDefinition[];
 }
