@@ -155,7 +155,7 @@ describe("per-session overrides over chat.send", () => {
     expect(list).not.toContain("plain");
     expect(await send(client, "/model fake/plain")).toContain("not one of this agent's models");
     expect(await send(client, "/model fake/nope")).toContain("Model not changed");
-    expect(await send(client, "/model fake/m2@work")).toContain("not available yet");
+    expect(await send(client, "/model fake/m2@work")).toContain(`no auth profile "work"`);
     expect(entry(box)?.modelOverride).toBeUndefined();
     expect(await send(client, "/model two")).toContain("Model set to fake/m2");
     expect(entry(box)).toMatchObject({ providerOverride: "fake", modelOverride: "m2" });

@@ -42,6 +42,10 @@ export interface GatewayChannelsParams {
   /** Resolves once the WS turns a restart resumes are in their lanes: the host starts after that,
    *  so no channel message (replayed or new) runs before a turn that was ahead of it. */
   turnsResumed: () => Promise<void>;
+  /** Asks the embedder to restart the gateway (`/restart`); absent: it cannot restart itself. */
+  requestRestart?: (reason: string) => void;
+  /** Why a restart would not come back up now (see CommandHost.restartRefusal). */
+  restartRefusal?: () => string | undefined;
 }
 
 /** Owns the registry, the chat commands every surface shares and (once needed) the host. */
@@ -74,6 +78,8 @@ export class GatewayChannels {
           params.emit("sessions.changed", { sessionKey, reason, ts: params.now() }),
         events: this.commandEvents,
         log: params.logger,
+        ...(params.requestRestart ? { requestRestart: params.requestRestart } : {}),
+        ...(params.restartRefusal ? { restartRefusal: params.restartRefusal } : {}),
       }),
     );
     return this.chatCommands;

@@ -39,6 +39,7 @@ import { createUpgradeHandler } from "./http/upgrade-handler.js";
 import { DedupeCache } from "./idempotency-cache.js";
 import { createCompatKeyWarner } from "./live-config/compat-warnings.js";
 import { LiveConfig } from "./live-config/live-config.js";
+import { restartRefusal } from "./live-config/restart-refusal.js";
 import { createRingLogger, LogRing } from "./logging/log-ring.js";
 import { createMethodDeps } from "./methods/method-deps.js";
 import { bindMethods, GATEWAY_METHODS } from "./methods/method-table.js";
@@ -101,6 +102,9 @@ export interface StartGatewayOptions {
   heartbeatTimers?: HeartbeatTimers;
   /** Channel adapter loaders (lazy, per channel id) and delivery tuning. */
   channels?: GatewayChannelOptions;
+  /** Called when a chat `/restart` asks for a restart (after its reply is out): the embedder closes
+   *  this gateway and starts it again. Absent: `/restart` says the gateway cannot restart itself. */
+  onRestartRequest?: (reason: string) => void;
 }
 
 /** A running gateway. */
@@ -274,6 +278,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     emit: (event, payload) => broadcast(event, payload),
     now,
     turnsResumed: () => core.turnsResumed,
+    ...(options.onRestartRequest ? { requestRestart: options.onRestartRequest } : {}),
+    restartRefusal: () => restartRefusal(live.status()),
   });
   const syncChannels = () => {
     channels.sync().catch((err: unknown) => {

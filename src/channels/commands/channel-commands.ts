@@ -68,6 +68,7 @@ export function createChannelCommands(deps: ChannelCommandsDeps): ChannelCommand
       groupEntryAllowFrom: group?.allowFrom,
     });
     const texts: string[] = [];
+    const afterReply: Array<() => void> = [];
     const [first] = routed.targets;
     for (const target of routed.targets) {
       const reply = await deps.commands.handle({
@@ -89,6 +90,7 @@ export function createChannelCommands(deps: ChannelCommandsDeps): ChannelCommand
       }
       const multi = routed.targets.length > 1;
       texts.push(multi ? `[${target.agentId}]\n${reply.text}` : reply.text);
+      if (reply.afterReply) afterReply.push(reply.afterReply);
       // A refusal is the same for every agent of a broadcast: said once.
       if (reply.refused) break;
     }
@@ -109,6 +111,8 @@ export function createChannelCommands(deps: ChannelCommandsDeps): ChannelCommand
     });
     const outcome = turnOutcome("ok", report, false);
     if (outcome) deps.journal.settle(key, outcome);
+    // Only now (reply recorded, message settled): what a command does after its reply (/restart).
+    for (const after of afterReply) after();
   };
 
   return {

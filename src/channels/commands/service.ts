@@ -12,6 +12,7 @@ import { modeCommands } from "./mode-commands.js";
 import { overrideCommands } from "./override-commands.js";
 import { parseCommand } from "./parse.js";
 import { type CommandRegistry, createCommandRegistry } from "./registry.js";
+import { restartCommands } from "./restart-command.js";
 import { sessionCommands } from "./session-commands.js";
 import type { CommandChatType, CommandHost, CommandRequest } from "./types.js";
 
@@ -21,6 +22,7 @@ export const BUILTIN_COMMANDS = [
   ...sessionCommands,
   ...overrideCommands,
   ...modeCommands,
+  ...restartCommands,
 ];
 
 /** What the gateway gives the service. */
@@ -46,6 +48,8 @@ export interface CommandInput {
   peerId?: string;
   /** The conversation's channel allowlists (none for an operator). */
   authorizers: readonly ChannelAuthorizer[];
+  /** An operator's connection scopes (chat.send). */
+  scopes?: readonly string[];
 }
 
 /** A handled command: its reply, and whether it was refused. */
@@ -53,6 +57,8 @@ export interface CommandAnswer {
   name: string;
   text: string;
   refused: boolean;
+  /** To run once the reply is delivered and recorded (see {@link CommandOutcome.afterReply}). */
+  afterReply?: () => void;
 }
 
 /** The service. */
@@ -144,6 +150,7 @@ export function createChatCommands(deps: ChatCommandsDeps): ChatCommands {
         ...(input.sender.username ? { senderUsername: input.sender.username } : {}),
         ...(input.accountId ? { accountId: input.accountId } : {}),
         ...(input.peerId ? { peerId: input.peerId } : {}),
+        ...(input.scopes ? { scopes: input.scopes } : {}),
       };
       const host: CommandHost = {
         ...deps,
@@ -166,7 +173,12 @@ export function createChatCommands(deps: ChatCommandsDeps): ChatCommands {
           args: parsed.args,
           timestamp: deps.now(),
         });
-        return { name: definition.name, text: outcome.text, refused: false };
+        return {
+          name: definition.name,
+          text: outcome.text,
+          refused: false,
+          ...(outcome.afterReply ? { afterReply: outcome.afterReply } : {}),
+        };
       } catch (err) {
         deps.log.error({ ...fields, error: String(err) }, "chat command failed");
         return {

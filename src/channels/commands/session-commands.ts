@@ -1,15 +1,11 @@
 // The commands that change a session: /new and /reset (a new session id for this session key, the
-// old transcript archived as `sessions.reset` does; `/new <model>` starts it on that model), /stop (abort the running turn and drop what
+// old transcript archived as `sessions.reset` does; `/new <model>[@<profile>]` starts it on that
+// model and auth profile), /stop (abort the running turn and drop what
 // the session has queued) and /compact (compact now, reply with the sizes before and after).
 import { buildContextFromBranch } from "../../runtime/compaction/session-view.js";
-import { checkModelChoice, type ModelChoice } from "../../runtime/models/session-model.js";
 import { currentBranch, type SessionStore } from "../../sessions/index.js";
-import { choiceScope, chooseSessionModel } from "./override-commands.js";
+import { checkSessionModel, chooseSessionModel } from "./override-commands.js";
 import type { CommandDefinition, CommandHost, CommandOutcome, CommandRequest } from "./types.js";
-
-function modelRefusal(choice: ModelChoice): string | undefined {
-  return choice.ok ? undefined : `Model not changed: ${choice.error}`;
-}
 
 async function sessionStore(request: CommandRequest, host: CommandHost): Promise<SessionStore> {
   return (await host.runtimeDeps()).stores.forAgent(request.agentId);
@@ -19,10 +15,8 @@ async function reset(request: CommandRequest, host: CommandHost): Promise<Comman
   const typedModel = request.args.trim();
   if (typedModel) {
     // The model is checked before anything is reset: a refused choice changes nothing.
-    const refusal = typedModel.includes("@")
-      ? `Choosing an auth profile (${typedModel}) is not available yet`
-      : modelRefusal(checkModelChoice(await choiceScope(request, host), typedModel));
-    if (refusal) return { text: `${refusal}; nothing was reset.` };
+    const pick = await checkSessionModel(request, host, typedModel);
+    if (!pick.ok) return { text: `${pick.text.replace(/\.$/, "")}; nothing was reset.` };
   }
   const store = await sessionStore(request, host);
   // As sessions.reset does: the running turn (and what is queued behind it) ends first.
@@ -34,7 +28,11 @@ async function reset(request: CommandRequest, host: CommandHost): Promise<Comman
   host.announce?.(request.sessionKey, "reset");
   const aborted = stopped.runs > 0 ? " The running turn was stopped." : "";
   const chosen = typedModel ? await chooseSessionModel(request, host, typedModel) : undefined;
-  const onModel = chosen ? (chosen.ok ? ` Model: ${chosen.ref}.` : ` ${chosen.text}`) : "";
+  const onModel = chosen
+    ? chosen.ok
+      ? ` Model: ${chosen.ref}.${chosen.note}`
+      : ` ${chosen.text}`
+    : "";
   return {
     text: `New session started (id ${entry.sessionId}).${aborted}${onModel}`,
     sessionId: entry.sessionId,
@@ -90,7 +88,7 @@ export const sessionCommands: CommandDefinition[] = [
   {
     name: "new",
     aliases: [],
-    args: "[provider/model|alias]",
+    args: "[provider/model|alias][@profile]",
     description: "start a new session (the old transcript is archived), on that model if named",
     changesState: true,
     run: reset,

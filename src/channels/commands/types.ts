@@ -25,6 +25,8 @@ export interface CommandRequest {
   senderUsername?: string;
   /** The peer (chat) id, for `/whoami` in a group. */
   peerId?: string;
+  /** An operator's connection scopes (chat.send); commands that need more than the write refuse. */
+  scopes?: readonly string[];
 }
 
 /** What a command answers, plus what its event reports. */
@@ -34,6 +36,8 @@ export interface CommandOutcome {
   /** Session ids a reset changed (for the command event). */
   sessionId?: string;
   previousSessionId?: string;
+  /** Runs once the reply is delivered and recorded (so a replay finds it answered): `/restart`. */
+  afterReply?: () => void;
 }
 
 /** What handlers may use; built by the gateway, passed in. */
@@ -54,6 +58,10 @@ export interface CommandHost {
   now: () => number;
   /** Tells `sessions.subscribe` clients a session changed (reset, compact). */
   announce?: (sessionKey: string, reason: string) => void;
+  /** Asks the embedder to restart the gateway (absent: this gateway cannot restart itself). */
+  requestRestart?: (reason: string) => void;
+  /** Why the gateway would not start again now (its config file is invalid), if so. */
+  restartRefusal?: () => string | undefined;
   /** The commands this sender may see (for /help and /commands). */
   visible: (request: CommandRequest) => readonly CommandDefinition[];
 }

@@ -149,7 +149,25 @@ function listenForStop(ctx: CliContext): { signal: Promise<NodeJS.Signals>; disp
   return { signal, dispose };
 }
 
+/** Runs the gateway until a stop signal; a chat `/restart` closes it and starts it again in this
+ *  process, on the config as it is then (the stop handlers stay installed throughout). */
 async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<number> {
+  const stop = listenForStop(ctx);
+  try {
+    for (;;) {
+      const round = await runGatewayOnce(ctx, opts, stop.signal);
+      if (!round.restart) return round.exitCode;
+    }
+  } finally {
+    stop.dispose();
+  }
+}
+
+async function runGatewayOnce(
+  ctx: CliContext,
+  opts: GatewayRunOptions,
+  stopSignal: Promise<NodeJS.Signals>,
+): Promise<{ exitCode: number; restart: boolean }> {
   const loaded = loadForCli(ctx, { requireValid: true });
   const cfg = loaded.config;
   const bind = opts.bind ?? cfg.gateway?.bind ?? "loopback";
@@ -208,7 +226,10 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
     log: logging.logger,
     fallback: (line) => ctx.stderr(`${line}\n`),
   });
-  const stop = listenForStop(ctx);
+  let requestRestart: (reason: string) => void = () => {};
+  const restartRequested = new Promise<string>((resolve) => {
+    requestRestart = resolve;
+  });
   let gw: GatewayHandle;
   try {
     gw = await startGateway({
@@ -219,9 +240,9 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
       auth: overrides,
       logger: logging.logger,
       ...(ctx.profile ? { profile: ctx.profile } : {}),
+      onRestartRequest: (reason) => requestRestart(reason),
     });
   } catch (err) {
-    stop.dispose();
     releaseProcessGuards();
     await logging.flush();
     logging.close();
@@ -249,17 +270,20 @@ async function runGateway(ctx: CliContext, opts: GatewayRunOptions): Promise<num
   });
   announceReady(ctx, { json: opts.json === true, gw, webchat, tokenFile, logFile: logging.file });
   void logging.flush();
-  const signal = await stop.signal;
-  logging.logger.info(`received ${signal}: shutting down`);
+  const ending = await Promise.race([
+    stopSignal.then((signal) => ({ restart: false, why: `received ${signal}` })),
+    restartRequested.then((reason) => ({ restart: true, why: `restart requested (${reason})` })),
+  ]);
+  logging.logger.info(`${ending.why}: ${ending.restart ? "restarting" : "shutting down"}`);
   try {
-    await gw.close(`received ${signal}`);
+    await gw.close(ending.why);
   } catch (err) {
     ctx.stderr(asBlock(`shutdown failed: ${err instanceof Error ? err.message : String(err)}`));
-    return ExitCode.failure;
+    return { exitCode: ExitCode.failure, restart: false };
   } finally {
     releaseProcessGuards();
     await logging.flush();
     logging.close();
   }
-  return ExitCode.ok;
+  return { exitCode: ExitCode.ok, restart: ending.restart };
 }

@@ -22,6 +22,8 @@ export async function answerChatCommand(params: {
   runId: string;
   target: { agentId: string; sessionKey: string };
   clientId: string;
+  /** The connection's scopes (a command may need more than chat.send's write). */
+  scopes: readonly string[];
 }): Promise<MethodResult | undefined> {
   const { deps, runId, target } = params;
   // Cheap first: only a message starting with `/` loads the command service.
@@ -50,6 +52,7 @@ export async function answerChatCommand(params: {
       chatType: "operator",
       sender: { id: params.clientId },
       authorizers: [],
+      scopes: params.scopes,
     })
     .then((answer) => {
       // Only a config reload between the two checks turns a command into text: say so.
@@ -61,8 +64,12 @@ export async function answerChatCommand(params: {
         content: [{ type: "text", text }],
         timestamp: deps.now(),
       };
-      // After the ack: a client sees its runId before the reply that carries it.
-      setImmediate(() => event("final", { command, message }));
+      // After the ack: a client sees its runId before the reply that carries it; what the command
+      // does after its reply (/restart) comes after the reply is broadcast.
+      setImmediate(() => {
+        event("final", { command, message });
+        answer?.afterReply?.();
+      });
     })
     .catch((err: unknown) => {
       deps.dedupe.finish(params.dedupeKey, { runId, status: "error", error: String(err) });

@@ -4,6 +4,7 @@
 import { currentBranch, isMessageEntry } from "../../sessions/index.js";
 import { answerDuplicate, turnKey } from "../idempotency.js";
 import { answerChatCommand } from "./chat-command.js";
+import { applyChatQueueMode } from "./chat-queue-mode.js";
 import { type CallOf, defineMethod, ok } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
 import { invalid, resolveTarget } from "./shared.js";
@@ -12,7 +13,16 @@ async function send(
   call: CallOf<"chat.send">,
   deps: Pick<
     MethodDeps,
-    "dedupe" | "config" | "startTurn" | "now" | "logger" | "channels" | "broadcast"
+    | "dedupe"
+    | "config"
+    | "startTurn"
+    | "now"
+    | "logger"
+    | "channels"
+    | "broadcast"
+    | "stores"
+    | "lanes"
+    | "runs"
   >,
 ) {
   const { params } = call;
@@ -30,8 +40,10 @@ async function send(
     runId,
     target,
     clientId: call.client.clientId,
+    scopes: call.client.scopes,
   });
   if (command) return command;
+  applyChatQueueMode(deps, target);
   // timeoutMs 0 = no timeout for this call; absent = the agent's configured timeout.
   const { timeoutMs } = params;
   const timeoutSeconds =
@@ -99,7 +111,18 @@ export const chatMethods = [
   defineMethod({
     name: "chat.send",
     scope: "operator.write",
-    uses: ["dedupe", "config", "startTurn", "now", "logger", "channels", "broadcast"],
+    uses: [
+      "dedupe",
+      "config",
+      "startTurn",
+      "now",
+      "logger",
+      "channels",
+      "broadcast",
+      "stores",
+      "lanes",
+      "runs",
+    ],
     handler: send,
   }),
   defineMethod({

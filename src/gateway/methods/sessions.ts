@@ -1,9 +1,15 @@
 // sessions.list / preview / patch / reset / delete / compact over the gateway's session stores.
 // Every change emits `sessions.changed`, sent only to connections that called `sessions.subscribe`
 // (until `sessions.unsubscribe` or their close), as OpenClaw does.
+
+import { lookupAgent } from "../../config/resolve.js";
 import { DetailCodes, ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
 import { normalizeAgentId } from "../../routing/index.js";
-import { checkModelChoice } from "../../runtime/models/session-model.js";
+import {
+  checkAuthProfileChoice,
+  keptAuthProfileOverride,
+} from "../../runtime/models/session-auth-profile.js";
+import { checkModelChoice, resolveSessionModelChain } from "../../runtime/models/session-model.js";
 import {
   currentBranch,
   isMessageEntry,
@@ -98,14 +104,15 @@ function preview(
 function patch(call: CallOf<"sessions.patch">, deps: WriteDeps & Pick<MethodDeps, "env">) {
   const target = existing(call, deps);
   if ("error" in target) return target.error;
-  const { key: _key, model, ...fields } = call.params;
+  const { key: _key, model, authProfileOverride, ...fields } = call.params;
   const changes: Partial<SessionEntry> = {};
   for (const [name, value] of Object.entries(fields)) {
     changes[name] = value === null ? undefined : value;
   }
+  const cfg = deps.config();
+  const scope = { cfg, agentId: target.agentId, env: deps.env };
   if (model !== undefined) {
     // The model a run will use is checked now (known, allowed); a refused one changes nothing.
-    const scope = { cfg: deps.config(), agentId: target.agentId, env: deps.env };
     const choice = model === null ? undefined : checkModelChoice(scope, model);
     if (choice && !choice.ok) {
       return fail(gatewayError(ErrorCodes.INVALID_REQUEST, `invalid model: ${choice.error}`));
@@ -113,7 +120,39 @@ function patch(call: CallOf<"sessions.patch">, deps: WriteDeps & Pick<MethodDeps
     changes.providerOverride = choice?.ref.provider;
     changes.modelOverride = choice?.ref.model;
   }
-  const entry = deps.stores.forAgent(target.agentId).annotate(target.sessionKey, changes);
+  const store = deps.stores.forAgent(target.agentId);
+  if (model !== undefined || authProfileOverride !== undefined) {
+    // The pin belongs to the provider of the model the session runs after this patch.
+    const current = store.get(target.sessionKey);
+    const after = { ...current, ...changes } as SessionEntry;
+    const chain = resolveSessionModelChain(scope, after);
+    const provider = chain.ok ? chain.chain.primary?.provider : undefined;
+    const profiles = {
+      agentDir: lookupAgent(cfg, target.agentId).agentDir,
+      cfg: cfg.config,
+    };
+    if (authProfileOverride) {
+      const pick = provider
+        ? checkAuthProfileChoice(profiles, { provider, profileId: authProfileOverride })
+        : { ok: false as const, error: "the session has no usable model" };
+      if (!pick.ok) {
+        return fail(
+          gatewayError(ErrorCodes.INVALID_REQUEST, `invalid authProfileOverride: ${pick.error}`),
+        );
+      }
+      changes.authProfileOverride = pick.profileId;
+    } else if (authProfileOverride === null || !provider) {
+      changes.authProfileOverride = undefined;
+    } else {
+      // A model change keeps the pin only within its provider.
+      const kept = keptAuthProfileOverride(profiles, {
+        current: current?.authProfileOverride,
+        provider,
+      });
+      changes.authProfileOverride = kept;
+    }
+  }
+  const entry = store.annotate(target.sessionKey, changes);
   announce(deps, target.sessionKey, "patch");
   return ok({ ok: true, key: target.sessionKey, entry });
 }

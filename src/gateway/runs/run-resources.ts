@@ -162,6 +162,7 @@ export class RunResources {
       stores: this.stores,
       lanes: this.lanes,
       jobs: this.jobs as ProcessRegistry,
+      log: params.logger,
       ...(this.caches ? { caches: this.caches } : {}),
       ...(params.clock ? { clock: params.clock } : {}),
       ...(params.streamFn ? { streamFn: params.streamFn } : {}),

@@ -178,9 +178,8 @@ export const CommandsConfigSchema = Type.Object(
       Type.Boolean({ description: "Allow /debug (default false)." }),
       "issue 14 (commands.debug: /debug)",
     ),
-    restart: compatOptional(
-      Type.Boolean({ description: "Allow restart (default true)." }),
-      "issue 14 (commands.restart: /restart)",
+    restart: Type.Optional(
+      Type.Boolean({ description: "Allow /restart of the gateway (default true)." }),
     ),
     mcp: compatOptional(
       Type.Boolean({ description: "Allow /mcp." }),

@@ -110,6 +110,8 @@ export const SessionsPatchParamsSchema = Type.Object(
     reasoningLevel: nullable(NonEmptyString),
     elevatedLevel: nullable(NonEmptyString),
     model: nullable(NonEmptyString),
+    /** An auth profile id of the agent for the session's model's provider (tried first by runs). */
+    authProfileOverride: nullable(NonEmptyString),
     sendPolicy: Type.Optional(
       Type.Union([Type.Literal("allow"), Type.Literal("deny"), Type.Null()]),
     ),

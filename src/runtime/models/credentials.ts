@@ -57,7 +57,14 @@ export interface ResolvedCredentials {
   storePath: string;
   /** Set when auth-profiles.json exists but cannot be read (profiles are then ignored). */
   storeError?: string;
+  /** The preferred profile (a session's pin) when it is this provider's or unknown: first, or why not. */
+  preferred?: PreferredProfileOutcome;
 }
+
+/** What became of a preferred profile: tried first, or left out (the normal order applies). */
+export type PreferredProfileOutcome =
+  | { profileId: string; used: true }
+  | { profileId: string; used: false; reason: string };
 
 /** Inputs of {@link resolveCredentials}. */
 export interface ResolveCredentialsInput {
@@ -68,6 +75,8 @@ export interface ResolveCredentialsInput {
   now: number;
   /** Reuses the parsed auth-profiles.json while the file is unchanged (the runtime passes one). */
   authStores?: AuthStoreCache;
+  /** A profile to try before the order (a session's pin); ignored when it is another provider's. */
+  preferProfileId?: string;
 }
 
 /** Environment variables per provider, first set wins (pi-ai's names; its lookup reads process.env). */
@@ -323,6 +332,35 @@ function configCandidate(input: ResolveCredentialsInput, out: ResolvedCredential
   });
 }
 
+/** Moves the preferred profile to the front when it is a usable candidate; otherwise says why
+ *  (skipped, or not in the store), unless it is another provider's profile. */
+function preferProfile(
+  input: ResolveCredentialsInput,
+  out: ResolvedCredentials,
+  profileId: string,
+): void {
+  const index = out.candidates.findIndex((candidate) => candidate.profileId === profileId);
+  if (index >= 0) {
+    const [candidate] = out.candidates.splice(index, 1);
+    out.candidates.unshift(candidate);
+    out.preferred = { profileId, used: true };
+    return;
+  }
+  const skipped = out.skipped.find((item) => item.id === profileId);
+  if (skipped) {
+    out.preferred = { profileId, used: false, reason: skipped.detail };
+    return;
+  }
+  const read = input.authStores?.read(input.agentDir) ?? readAuthStore(input.agentDir);
+  const stored = read.store.profiles[profileId];
+  if (stored) return; // another provider's profile: not this model's concern
+  out.preferred = {
+    profileId,
+    used: false,
+    reason: read.error ? read.error : `no profile ${profileId} in ${read.path}`,
+  };
+}
+
 /** Ordered credentials of one agent for one provider (profiles, env, config), duplicates removed. */
 export function resolveCredentials(input: ResolveCredentialsInput): ResolvedCredentials {
   const provider = normalizeProviderId(input.provider);
@@ -333,6 +371,7 @@ export function resolveCredentials(input: ResolveCredentialsInput): ResolvedCred
     storePath: authStorePath(input.agentDir),
   };
   profileCandidates(input, out);
+  if (input.preferProfileId) preferProfile(input, out, input.preferProfileId);
   envCandidates(input, out);
   configCandidate(input, out);
   const seen = new Set<string>();

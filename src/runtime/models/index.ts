@@ -57,6 +57,7 @@ export {
   type CredentialCandidate,
   type CredentialKind,
   envVarsForProvider,
+  type PreferredProfileOutcome,
   type ResolveCredentialsInput,
   type ResolvedCredentials,
   resolveCredentials,

@@ -23,6 +23,7 @@ import {
   markProfileFailure,
   markProfileGood,
   nextAttempt,
+  type PreferredProfileOutcome,
   penalizesProfile,
   planAttempts,
   resolveAgentModelPolicy,
@@ -97,22 +98,50 @@ export function planAgentAttempts(input: {
   agent: ResolvedAgent;
   chain: ModelChain;
   now: number;
+  /** The session's pinned auth profile: its provider's models try it first. */
+  preferProfileId?: string;
+  /** Told, per provider, whether the pinned profile is tried first or why it is not. */
+  onPreferred?: (provider: string, outcome: PreferredProfileOutcome) => void;
 }): AttemptPlan {
   const { deps, agent } = input;
+  const told = new Set<string>();
   const policy = resolveAgentModelPolicy(deps.config, agent.id);
   return planAttempts({
     chain: input.chain,
-    credentialsFor: (ref) =>
-      resolveCredentials({
+    credentialsFor: (ref) => {
+      const resolved = resolveCredentials({
         agentDir: agent.agentDir,
         provider: ref.provider,
         cfg: deps.config.config,
         env: deps.env,
         now: input.now,
         ...(deps.caches ? { authStores: deps.caches.authStores } : {}),
-      }).candidates,
+        ...(input.preferProfileId ? { preferProfileId: input.preferProfileId } : {}),
+      });
+      if (resolved.preferred && !told.has(resolved.provider)) {
+        told.add(resolved.provider);
+        input.onPreferred?.(resolved.provider, resolved.preferred);
+      }
+      return resolved.candidates;
+    },
     ...(policy ? { policy: policy.policy } : {}),
   });
+}
+
+/** Logs a session's pinned profile that a run cannot try first (it falls back to the normal order). */
+function notePinnedProfile(deps: AgentRuntimeDeps, runner: AttemptRunner) {
+  return (provider: string, outcome: PreferredProfileOutcome): void => {
+    if (outcome.used) return;
+    deps.log?.warn(
+      {
+        sessionKey: runner.sessionKey,
+        provider,
+        profileId: outcome.profileId,
+        reason: outcome.reason,
+      },
+      "session auth profile override not usable; using the normal credential order",
+    );
+  };
 }
 
 /** Runs attempts until one succeeds, the plan is exhausted, or the run is aborted. */
@@ -134,7 +163,14 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
   // An unknown model is named (with a did-you-mean) before credentials are looked for.
   const refError = chainPrimaryError({ cfg, chain, env: deps.env });
   if (refError) return { failovers, error: refError };
-  const plan = planAgentAttempts({ deps, agent, chain, now: params.now() });
+  const pinned = typeof entry?.authProfileOverride === "string" ? entry.authProfileOverride : "";
+  const plan = planAgentAttempts({
+    deps,
+    agent,
+    chain,
+    now: params.now(),
+    ...(pinned ? { preferProfileId: pinned, onPreferred: notePinnedProfile(deps, runner) } : {}),
+  });
   let step = firstAttempt(plan);
   const host = createSessionToolsHost({ deps, agentId: agent.id, sessionKey: runner.sessionKey });
   const budget = createCompactionBudget(1);

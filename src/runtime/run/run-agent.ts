@@ -7,6 +7,7 @@ import type { ImageContent, Usage, UserMessage } from "@mariozechner/pi-ai";
 import { seedWorkspace } from "../../agents/workspace.js";
 import type { StatePaths } from "../../config/paths.js";
 import { lookupAgent, type ResolvedConfig } from "../../config/resolve.js";
+import type { Logger } from "../../lib/logger.js";
 import { normalizeAgentId, resolveAgentIdFromSessionKey } from "../../routing/index.js";
 import {
   applySessionResetPolicy,
@@ -48,6 +49,8 @@ export interface AgentRuntimeDeps {
   bundledSkillsDir?: string;
   /** Between-turn caches (see createRunCaches); absent, every turn reads and builds afresh. */
   caches?: RunCaches;
+  /** Where a run logs what it works around (a session's unusable auth profile pin); absent: silent. */
+  log?: Logger;
 }
 
 /** One message into one session: everything a run is started with. */
