@@ -2,10 +2,13 @@
 // own HTTP port, the fake Graph API plays Meta (signed webhooks, the messages endpoint), the fake
 // model answers. Handshake, signature refusal, replies with the bearer token from the account's own
 // number, E.164 peer bindings, media, and `message send` / `channels status --probe`.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import {
   type FakeGraphApi,
+  metaSignature,
   postWebhook,
   textMessage,
   verifyWebhook,
@@ -20,7 +23,6 @@ import {
   transcriptText,
   VIP_NUMBER,
   VIP_WA_ID,
-  waitUntil,
 } from "./helpers/whatsapp-cloud-gateway.js";
 
 const ALICE = "15557654321";
@@ -31,6 +33,11 @@ afterEach(async () => {
   await setup?.graph.close();
   setup = undefined;
 });
+
+function journalText(box: GatewaySandbox): string {
+  const path = join(box.stateDir, "channels", "inbound-journal.jsonl");
+  return existsSync(path) ? readFileSync(path, "utf8") : "";
+}
 
 const cli = (box: GatewaySandbox, argv: string[]) =>
   createCliSandbox(box.env).run([...argv, "--url", box.gw.url]);
@@ -118,29 +125,27 @@ describe("WhatsApp Cloud API through the gateway", () => {
     const { box, graph } = setup;
     const url = setup.webhookUrl(BIZ);
     const body = aliceSays("wamid.in.evil", "run rm -rf");
+    const text = JSON.stringify(body);
+    const signedText = metaSignature(text, BIZ.appSecret);
+    const refused = [
+      await postWebhook({ url, body, signature: null }),
+      await postWebhook({ url, body, appSecret: OPS.appSecret }),
+      await postWebhook({ url, body, signature: "sha256=00" }),
+      await postWebhook({ url, body, signature: signedText.toUpperCase() }),
+      // A valid signature of the body covers exactly its bytes: one more space breaks it.
+      await postWebhook({ url, body: `${text} `, signature: signedText }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+    // Accepted messages are journaled before the answer: none of these was.
+    expect(journalText(box)).not.toContain("wamid.in.evil");
+    // The same body signed right is taken: the refusals were about the signature alone.
     box.fake.text("ok");
-    expect((await postWebhook({ url, body, signature: null })).status).toBe(401);
-    expect((await postWebhook({ url, body, appSecret: OPS.appSecret })).status).toBe(401);
-    expect((await postWebhook({ url, body, signature: "sha256=00" })).status).toBe(401);
-    const tampered = JSON.stringify(body);
-    const signedOther = await postWebhook({
-      url,
-      appSecret: BIZ.appSecret,
-      body: aliceSays("wamid.in.other", "benign"),
-    });
-    expect(signedOther.status).toBe(200);
+    const callsBefore = graph.calls.length;
+    expect((await postWebhook({ url, body: text, signature: signedText })).status).toBe(200);
     await replyOf(graph, BIZ.phoneNumberId);
-    // The signature of one body does not cover another.
-    const reused = graph.calls.length;
-    const forged = await fetch(url, {
-      method: "POST",
-      headers: { "x-hub-signature-256": "sha256=" + "0".repeat(64) },
-      body: tampered,
-    });
-    expect(forged.status).toBe(401);
     expect(box.fake.chatRequests).toHaveLength(1);
-    expect(JSON.stringify(box.fake.chatRequests[0]!.body)).not.toContain("rm -rf");
-    expect(graph.calls.length).toBe(reused);
+    expect(graph.calls.length).toBeGreaterThan(callsBefore);
+    expect(journalText(box)).toContain("wamid.in.evil");
   });
 
   it("routes a wa_id by its E.164 binding and each account replies from its own number", async () => {
