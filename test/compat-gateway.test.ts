@@ -93,9 +93,7 @@ describe("channels without an adapter", () => {
     ]);
     const opts = { url: box.gw.url, token: TEST_TOKEN };
     const cli = await callCommand(channelsStatus as never, box.env, { opts });
-    expect(cli.stdout).toMatch(
-      /^matrix\/personal {2}no adapter \(not supported by Pincer yet\)$/m,
-    );
+    expect(cli.stdout).toMatch(/^matrix\/personal {2}no adapter \(not supported by Pincer yet\)$/m);
     expect(cli.stdout).toMatch(/^matrix\/work {2}no adapter .*, disabled$/m);
     const overview = await callCommand(status as never, box.env, { opts });
     expect(overview.stdout).toMatch(/^Channels {2}matrix \(no adapter: personal\)$/m);

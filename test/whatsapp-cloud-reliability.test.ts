@@ -155,6 +155,26 @@ describe("WhatsApp Cloud API reliability", () => {
     client.close();
   });
 
+  it("refuses a second account on a taken webhook path, naming the owner", async () => {
+    setup = await startCloudGateway({
+      ops: { webhookPath: "/webhooks/whatsapp/biz" },
+      waitFor: [BIZ],
+    });
+    const client = await setup.box.connect();
+    let errors: string[] = [];
+    for (let i = 0; i < 200 && errors.length === 0; i++) {
+      const status = payloadOf(await client.request("channels.status"));
+      errors = (status.channelAccounts.whatsapp as Loose[])
+        .map((a) => String(a.lastError ?? ""))
+        .filter((e) => e.includes("is already served by"));
+      if (errors.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(errors[0]).toMatch(
+      /webhook path \/webhooks\/whatsapp\/biz is already served by whatsapp\/(biz|ops): give each account its own webhookPath/,
+    );
+    client.close();
+  });
+
   it("never opens the webhook of an account without an app secret", async () => {
     setup = await startCloudGateway({
       biz: { appSecret: undefined, verifyToken: undefined },

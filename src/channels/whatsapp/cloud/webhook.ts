@@ -138,7 +138,6 @@ async function takeEvents(
   }
   if (!accepted) return RETRY_LATER;
   context.syncInbound();
-  context.report({ connected: true });
   return OK;
 }
 
