@@ -41,6 +41,7 @@ import {
 import { openDeliveryStore } from "./delivery-store.js";
 import type { DeliveryFailureRecord } from "./failure-log.js";
 import { attemptSend, nextRetryDelay, type RetryPolicy } from "./send-retry.js";
+import type { SentPart } from "./sent-receipts.js";
 
 /** What the queue needs from the host. */
 export interface DeliveryQueueDeps {
@@ -62,7 +63,7 @@ export interface DeliveryQueueDeps {
     channel: string,
     message: OutboundMessage,
     receipt: SendReceipt,
-    sent: { plan: PlannedDelivery; at: number },
+    sent: SentPart,
   ) => void;
   /** Called for every dead letter (status: lastError). */
   onFailed?: (record: DeliveryFailureRecord) => void;
@@ -91,7 +92,7 @@ export interface DeliveryQueue {
   drop(selector: EntrySelector): EntryActionResult;
   /** A part the platform took and later said it could not deliver: planned again on its own and
    *  dead-lettered at once, so `channels failures` lists it (and can retry it). */
-  failAfterSend(sent: { plan: PlannedDelivery; at: number }, failure: SendFailure): void;
+  failAfterSend(sent: SentPart, failure: SendFailure): void;
   /** Cuts retry waits (those parts stay queued for the next start), lets sends in flight finish. */
   stop(): Promise<void>;
 }
