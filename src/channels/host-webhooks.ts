@@ -2,12 +2,13 @@
 // webhook server and all released when the slot stops, so an account that stops (or restarts)
 // never leaves a path answering for it. Without a server (a host run without the gateway's HTTP
 // port) every registration is refused with a clear error.
-import type { ChannelWebhookRegistration, ChannelWebhookRoute } from "./types.js";
+import type {
+  ChannelWebhookRegistration,
+  ChannelWebhookRoute,
+  ChannelWebhookServer,
+} from "./types.js";
 
-/** Where the host registers webhooks: the gateway's table (`src/gateway/http/webhook-routes.ts`). */
-export interface ChannelWebhookServer {
-  register(route: ChannelWebhookRoute, owner: string): ChannelWebhookRegistration;
-}
+export type { ChannelWebhookServer };
 
 /** One slot's webhooks. */
 export interface AccountWebhooks {

@@ -186,6 +186,11 @@ export type ChannelWebhookRegistration =
   | { ok: true; path: string; unregister(): void }
   | { ok: false; error: string };
 
+/** Where the host registers webhooks: the gateway's table (`src/gateway/http/webhook-routes.ts`). */
+export interface ChannelWebhookServer {
+  register(route: ChannelWebhookRoute, owner: string): ChannelWebhookRegistration;
+}
+
 /** What the platform said later about a message this account sent (a receipt callback). */
 export interface ChannelDeliveryUpdate {
   /** The platform message id the send returned (`SendReceipt.messageId`). */

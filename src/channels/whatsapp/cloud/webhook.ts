@@ -24,6 +24,8 @@ import { type CloudChange, parseWebhookBody } from "./webhook-payload.js";
 
 /** Longest webhook body accepted (Meta batches stay far below it). */
 export const CLOUD_WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;
+/** Longest an inbound image download may hold up the webhook's answer; past it the id is passed. */
+const MEDIA_DOWNLOAD_BUDGET_MS = 10_000;
 
 /** What the webhook handler needs. */
 export interface CloudWebhookParams {
@@ -86,7 +88,7 @@ async function convert(
     media: inbound.media,
     graph: params.graph,
     maxBytes: settings.mediaMaxBytes,
-    signal: context.signal,
+    signal: AbortSignal.any([context.signal, AbortSignal.timeout(MEDIA_DOWNLOAD_BUDGET_MS)]),
     log: context.log,
   });
   recent.remember(inbound.messageId, {
