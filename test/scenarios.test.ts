@@ -22,6 +22,9 @@ function load(text: string) {
     TELEGRAM_MAIN_TOKEN: "1:main",
     TELEGRAM_ALERTS_TOKEN: "2:alerts",
     TELEGRAM_BOT_TOKEN: "3:bot",
+    WA_BIZ_TOKEN: "wa-token",
+    WA_BIZ_APP_SECRET: "wa-secret",
+    WA_BIZ_VERIFY: "wa-verify",
   };
   return loadConfig({ env });
 }

@@ -29,6 +29,8 @@ const SECRET_KEYS = [
   "signingSecret",
   "webhookSecret",
   "accessToken",
+  "appSecret",
+  "verifyToken",
   "password",
   "apiKey",
   "appPassword",

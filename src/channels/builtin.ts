@@ -6,5 +6,6 @@ import type { ChannelAdapterLoader } from "./registry.js";
 export function builtinChannelLoaders(): Record<string, ChannelAdapterLoader> {
   return {
     telegram: async () => (await import("./telegram/index.js")).createTelegramAdapter(),
+    whatsapp: async () => (await import("./whatsapp/index.js")).createWhatsAppAdapter(),
   };
 }

@@ -28,6 +28,11 @@ import { listDesiredAccounts } from "./host-accounts.js";
 import { createHostDeliveries } from "./host-deliveries.js";
 import { buildChannelsStatus, type ChannelsStatus } from "./host-status.js";
 import type { ChannelHostTiming } from "./host-timing.js";
+import {
+  type AccountWebhooks,
+  type ChannelWebhookServer,
+  createAccountWebhooks,
+} from "./host-webhooks.js";
 import { createGroupHistory } from "./inbound/group-history.js";
 import { type InboundJournal, openInboundJournal } from "./inbound/inbound-journal.js";
 import { createMentionPatternCompiler } from "./inbound/mention-gate.js";
@@ -60,6 +65,8 @@ export interface ChannelHostParams {
   commands?: ChatCommands;
   now?: () => number;
   timing?: ChannelHostTiming;
+  /** The gateway's HTTP webhook table; without it accounts cannot register webhooks. */
+  webhooks?: ChannelWebhookServer;
 }
 
 export type { ChannelsStatus } from "./host-status.js";
@@ -99,6 +106,7 @@ interface AccountSlot {
   runtime?: ChannelAccountRuntime;
   supervisor?: AccountSupervisor;
   controller: AbortController;
+  webhooks: AccountWebhooks;
 }
 
 const slotKey = (channel: string, accountId: string) => `${channel}\u0000${accountId}`;
@@ -250,6 +258,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
         at: now(),
       }),
       controller: new AbortController(),
+      webhooks: createAccountWebhooks(params.webhooks, `${channel}/${accountId}`),
     };
     slots.set(slotKey(channel, accountId), slot);
     if (!enabled || problem) return;
@@ -270,6 +279,8 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
           },
           syncInbound: () => journal?.sync(),
           report,
+          registerWebhook: (route) => slot.webhooks.register(route),
+          reportDelivery: (update) => deliveries.reportPlatformStatus(channel, accountId, update),
           signal: slot.controller.signal,
           ...(params.commands ? { commandMenu: params.commands.menu(params.config()) } : {}),
         }),
@@ -290,6 +301,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     slots.delete(slotKey(slot.channel, slot.accountId));
     slot.controller.abort();
     await slot.supervisor?.stop();
+    slot.webhooks.releaseAll();
     slot.status.running = false;
   };
 

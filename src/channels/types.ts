@@ -166,6 +166,56 @@ export interface ChannelCommandMenu {
   commands: readonly ChannelMenuCommand[];
 }
 
+/** One HTTP request to a channel webhook, its body read in full (within the route's cap). */
+export interface ChannelWebhookRequest {
+  method: string;
+  /** The request path as sent (not decoded): the route's exact path. */
+  path: string;
+  query: URLSearchParams;
+  /** Header names lower-cased, as node gives them. */
+  headers: Record<string, string | string[] | undefined>;
+  /** The raw body bytes: signatures are computed over exactly these. */
+  body: Buffer;
+}
+
+/** What a webhook handler answers; the body is sent as plain text. */
+export interface ChannelWebhookResponse {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+/** A webhook an account serves on the gateway's HTTP port: one exact path, outside gateway auth
+ *  (the platform must reach it), so the handler itself verifies every request. */
+export interface ChannelWebhookRoute {
+  /** Exact path (`/webhooks/whatsapp/biz`): letters, digits and `/_.~-`, at most 256 characters. */
+  path: string;
+  methods: ReadonlyArray<"GET" | "POST">;
+  /** Longest body accepted (default 1 MiB); a longer one is refused with 413 before the handler. */
+  maxBodyBytes?: number;
+  handle(request: ChannelWebhookRequest): Promise<ChannelWebhookResponse>;
+}
+
+/** A registered webhook (`unregister` is idempotent), or why the path was refused. */
+export type ChannelWebhookRegistration =
+  | { ok: true; path: string; unregister(): void }
+  | { ok: false; error: string };
+
+/** Where the host registers webhooks: the gateway's table (`src/gateway/http/webhook-routes.ts`). */
+export interface ChannelWebhookServer {
+  register(route: ChannelWebhookRoute, owner: string): ChannelWebhookRegistration;
+}
+
+/** What the platform said later about a message this account sent (a receipt callback). */
+export interface ChannelDeliveryUpdate {
+  /** The platform message id the send returned (`SendReceipt.messageId`). */
+  messageId: string;
+  peer: ChannelPeer;
+  status: "sent" | "delivered" | "read" | "failed";
+  /** For `failed`: the platform's reason, and its error code when it gave one. */
+  error?: { message: string; code?: string };
+}
+
 /** What the host gives an account when it starts it. */
 export interface ChannelAccountContext {
   channel: string;
@@ -184,6 +234,13 @@ export interface ChannelAccountContext {
   syncInbound(): void;
   /** Reports a status change (connected, errors); merged into the account's status. */
   report(update: Partial<ChannelAccountStatus>): void;
+  /** Serves a webhook on the gateway's HTTP port until `unregister` (or the account stops). A path
+   *  another account (or the gateway) serves is refused with an error naming it. Absent where no
+   *  HTTP port exists (an adapter that needs it fails its start). */
+  registerWebhook?(route: ChannelWebhookRoute): ChannelWebhookRegistration;
+  /** Hands on a platform's receipt for a sent message: `failed` is recorded like a failed send
+   *  (a dead letter in `channels failures`, `delivery.failed`, the account's `lastError`). */
+  reportDelivery?(update: ChannelDeliveryUpdate): void;
   signal: AbortSignal;
   /** The command menu to register on start (absent: the gateway answers no commands; leave it). */
   commandMenu?: ChannelCommandMenu;

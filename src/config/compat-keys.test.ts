@@ -15,7 +15,7 @@ import { validateConfig } from "./validate.js";
 const USES_MARKED = {
   channels: {
     telegram: { botToken: "123:abc", blockStreaming: true },
-    whatsapp: { accounts: { personal: { dmPolicy: "pairing" }, work: {} } },
+    matrix: { accounts: { personal: { dmPolicy: "pairing" }, work: {} } },
     discord: { token: "d" },
     slack: { botToken: "xoxb", appToken: "xapp" },
     signal: { account: "+15550001" },
@@ -42,7 +42,7 @@ const USES_MARKED = {
 
 const EXPECTED_PATHS = [
   "channels.telegram.blockStreaming",
-  "channels.whatsapp",
+  "channels.matrix",
   "channels.discord",
   "channels.slack",
   "channels.signal",
@@ -150,7 +150,7 @@ describe("findCompatKeys", () => {
     expect(cron?.message).toMatch(
       /^accepted for OpenClaw compatibility and ignored — Pincer does not act on it yet; issue 19/,
     );
-    expect(issues.find((issue) => issue.path === "channels.whatsapp")?.message).toContain(
+    expect(issues.find((issue) => issue.path === "channels.matrix")?.message).toContain(
       "no adapter",
     );
     expect(validateConfig(USES_MARKED).valid).toBe(true);
@@ -196,7 +196,7 @@ describe("the schema's compat marks", () => {
 
   it("marks every accepted-but-ignored class, and not the parts Pincer implements", () => {
     for (const path of [
-      "channels.whatsapp",
+      "channels.matrix",
       "channels.discord",
       "channels.slack",
       "channels.signal",
@@ -212,10 +212,17 @@ describe("the schema's compat marks", () => {
       "tools.exec.ask",
       "agents.defaults.sandbox.docker",
       "session.sendPolicy",
+      // Marked per channel: the WhatsApp Cloud API reads these names, Telegram and Matrix do not.
+      "channels.telegram.webhookPath",
+      "channels.telegram.accounts.*.accessToken",
     ])
       expect(marks).toContain(path);
     for (const path of [
       "channels.telegram",
+      "channels.whatsapp",
+      "channels.whatsapp.accessToken",
+      "channels.whatsapp.accounts.*.webhookPath",
+      "channels.whatsapp.accounts.*.appSecret",
       "agents.defaults.sandbox.mode",
       "gateway.controlUi.enabled",
       "gateway.controlUi.allowedOrigins",

@@ -14,6 +14,7 @@ import {
 } from "../channels/registry.js";
 import type { Logger } from "../lib/logger.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
+import type { WebhookRoutes } from "./http/webhook-routes.js";
 import type { RunResources } from "./runs/run-resources.js";
 import type { RunTracker } from "./runs/run-tracker.js";
 
@@ -30,6 +31,8 @@ export interface GatewayChannelOptions {
 /** What the channels need from the gateway. */
 export interface GatewayChannelsParams {
   options: GatewayChannelOptions;
+  /** The HTTP port's webhook table: accounts register their platform webhooks here. */
+  webhooks?: WebhookRoutes;
   config: () => OpenClawConfig;
   stateDir: string;
   env: Record<string, string | undefined>;
@@ -138,6 +141,7 @@ export class GatewayChannels {
       commands: await this.commands(),
       now: params.now,
       startRun: (request) => params.runs.start(request),
+      ...(params.webhooks ? { webhooks: params.webhooks } : {}),
       ...(params.options.timing ? { timing: params.options.timing } : {}),
     });
     return this.current;

@@ -36,6 +36,7 @@ import { answerClientError, answerConnectMethod, MAX_HEADER_BYTES } from "./http
 import { handleHttp } from "./http/routes.js";
 import { defaultUiDir } from "./http/ui-files.js";
 import { createUpgradeHandler } from "./http/upgrade-handler.js";
+import { createWebhookRoutes } from "./http/webhook-routes.js";
 import { DedupeCache } from "./idempotency-cache.js";
 import { createCompatKeyWarner } from "./live-config/compat-warnings.js";
 import { LiveConfig } from "./live-config/live-config.js";
@@ -267,8 +268,11 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     logger,
     now,
   });
+  // Channel webhooks (e.g. the WhatsApp Cloud API) are served on this gateway's HTTP port.
+  const webhooks = createWebhookRoutes({ logger });
   const channels = new GatewayChannels({
     options: options.channels ?? {},
+    webhooks,
     config: () => live.config,
     stateDir: loaded.paths.stateDir,
     env,
@@ -382,6 +386,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
         logger,
         uiDir,
         uiEnabled: () => live.config.gateway?.controlUi?.enabled !== false,
+        webhooks,
       },
       req,
       res,

@@ -41,6 +41,7 @@ import {
 import { openDeliveryStore } from "./delivery-store.js";
 import type { DeliveryFailureRecord } from "./failure-log.js";
 import { attemptSend, nextRetryDelay, type RetryPolicy } from "./send-retry.js";
+import type { SentPart } from "./sent-receipts.js";
 
 /** What the queue needs from the host. */
 export interface DeliveryQueueDeps {
@@ -57,8 +58,13 @@ export interface DeliveryQueueDeps {
   policyFor: (channel: string, accountId: string) => RetryPolicy;
   random?: () => number;
   newId?: () => string;
-  /** Called after every successful send (status: lastOutboundAt). */
-  onSent?: (channel: string, message: OutboundMessage, receipt: SendReceipt) => void;
+  /** Called after every successful send (status: lastOutboundAt; receipts by message id). */
+  onSent?: (
+    channel: string,
+    message: OutboundMessage,
+    receipt: SendReceipt,
+    sent: SentPart,
+  ) => void;
   /** Called for every dead letter (status: lastError). */
   onFailed?: (record: DeliveryFailureRecord) => void;
 }
@@ -84,6 +90,9 @@ export interface DeliveryQueue {
   retry(selector: EntrySelector): EntryActionResult;
   /** Removes dead letters or waiting parts for good. */
   drop(selector: EntrySelector): EntryActionResult;
+  /** A part the platform took and later said it could not deliver: planned again on its own and
+   *  dead-lettered at once, so `channels failures` lists it (and can retry it). */
+  failAfterSend(sent: SentPart, failure: SendFailure): void;
   /** Cuts retry waits (those parts stay queued for the next start), lets sends in flight finish. */
   stop(): Promise<void>;
 }
@@ -222,7 +231,7 @@ export function openDeliveryQueue(deps: DeliveryQueueDeps): DeliveryQueue {
     if (result.ok) {
       const { messageId } = result.receipt;
       persist({ type: "sent", id: plan.id, part: at, ts, attempts, messageId }, false);
-      deps.onSent?.(plan.channel, plan.parts[at]!, result.receipt);
+      deps.onSent?.(plan.channel, plan.parts[at]!, result.receipt, { plan, at });
       waiters.get(plan.id)?.report.sent.push(result.receipt);
       return;
     }
@@ -376,6 +385,15 @@ export function openDeliveryQueue(deps: DeliveryQueueDeps): DeliveryQueue {
           if (finished) leave(id);
         },
       );
+    },
+    failAfterSend(sent, failure) {
+      const { plan: origin } = sent;
+      const plan = planDelivery(
+        { ...origin, messages: [origin.parts[sent.at]!], inboundKeys: [] },
+        { id: newId(), ts: clock.now() },
+      );
+      persist({ type: "planned", ts: plan.ts, delivery: plan }, false);
+      deadLetter(state.deliveries.get(plan.id)!, 0, failure, 1);
     },
     async stop() {
       if (stopped) return;

@@ -1,11 +1,13 @@
 // Plain HTTP on the gateway's port: `GET /health` (JSON) and the WebChat files (the package's
 // dist/ui/, `/` being its page; all 404 while `gateway.controlUi.enabled` is false); anything else is 404. A request is checked first: target length
 // (414), form and percent-encoding (400), method (405 with Allow), a WebSocket upgrade that is not
-// one (400) — see refusals.ts for what node's parser itself refuses.
+// one (400) — see refusals.ts for what node's parser itself refuses. A path a channel account
+// registered as its webhook (webhook-routes.ts) is served by that account, before everything else.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../../lib/logger.js";
 import { ALLOWED_METHODS, answerText, checkRequestTarget } from "./refusals.js";
 import { serveUiFile } from "./ui-files.js";
+import type { WebhookRoutes } from "./webhook-routes.js";
 
 /** What the HTTP routes need. */
 export interface HttpRoutesParams {
@@ -16,6 +18,8 @@ export interface HttpRoutesParams {
   uiDir: string | undefined;
   /** `gateway.controlUi.enabled` now (read per request, so a reload applies at once). */
   uiEnabled: () => boolean;
+  /** Channel webhooks (exact paths, outside gateway auth; each verifies its own requests). */
+  webhooks?: WebhookRoutes;
 }
 
 function fail(params: HttpRoutesParams, req: IncomingMessage, res: ServerResponse, err: unknown) {
@@ -37,6 +41,7 @@ export function handleHttp(
       return;
     }
     const { path } = target;
+    if (params.webhooks?.serve(path, req, res)) return;
     if (req.method !== "GET" && req.method !== "HEAD") {
       answerText(res, {
         status: 405,

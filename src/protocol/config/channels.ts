@@ -1,5 +1,5 @@
 // `channels`: one shared shape for every channel (whatsapp, telegram, ... or any plugin channel).
-import { type Static, Type } from "typebox";
+import { type Static, type TSchema, Type } from "typebox";
 import { BlockStreamingCoalesceSchema } from "./agent-parts.js";
 import {
   AllowFromListSchema,
@@ -9,6 +9,7 @@ import {
   ToolListPolicySchema,
 } from "./common.js";
 import { ToolsBySenderSchema } from "./tools.js";
+import { whatsAppCloudProps } from "./whatsapp-cloud.js";
 
 /** Who may start a direct conversation. `open` requires `"*"` in `allowFrom`. */
 export const DmPolicySchema = Type.Union(
@@ -325,30 +326,46 @@ const channelCredentialProps = {
   ),
 };
 
+/** The channel shape (channel level and each account) with a channel's own keys over the shared
+ *  ones: the compat marks are per schema node, so a key one channel acts on stays marked elsewhere. */
+function channelShape<P extends Record<string, TSchema>>(own: P) {
+  const account = Type.Object(
+    { ...channelPolicyProps, ...channelCredentialProps, ...own },
+    { additionalProperties: true, description: "Channel account settings." },
+  );
+  const channel = Type.Object(
+    {
+      ...channelPolicyProps,
+      ...channelCredentialProps,
+      ...own,
+      accounts: Type.Optional(
+        Type.Record(Type.String(), account, {
+          description: "Accounts keyed by account id (overrides the channel fields).",
+        }),
+      ),
+      defaultAccount: Type.Optional(
+        Type.String({ description: "Account used when none is given." }),
+      ),
+    },
+    { additionalProperties: true, description: "Channel settings." },
+  );
+  return { account, channel };
+}
+
+const sharedShape = channelShape({});
+
 /** One account of a multi-account channel: the channel fields plus its own credentials. */
-export const ChannelAccountSchema = Type.Object(
-  { ...channelPolicyProps, ...channelCredentialProps },
-  { additionalProperties: true, description: "Channel account settings." },
-);
+export const ChannelAccountSchema = sharedShape.account;
 /** Static type of {@link ChannelAccountSchema}. */
 export type ChannelAccount = Static<typeof ChannelAccountSchema>;
 
 /** `channels.<name>`: access policy, groups, delivery, credentials and accounts. */
-export const ChannelConfigSchema = Type.Object(
-  {
-    ...channelPolicyProps,
-    ...channelCredentialProps,
-    accounts: Type.Optional(
-      Type.Record(Type.String(), ChannelAccountSchema, {
-        description: "Accounts keyed by account id (overrides the channel fields).",
-      }),
-    ),
-    defaultAccount: Type.Optional(Type.String({ description: "Account used when none is given." })),
-  },
-  { additionalProperties: true, description: "Channel settings." },
-);
+export const ChannelConfigSchema = sharedShape.channel;
 /** Static type of {@link ChannelConfigSchema}. */
 export type ChannelConfig = Static<typeof ChannelConfigSchema>;
+
+/** `channels.whatsapp`: the channel shape with the WhatsApp keys real (transport, Cloud API). */
+export const WhatsAppChannelConfigSchema = channelShape({ ...whatsAppCloudProps }).channel;
 
 /** `channels.defaults`: defaults applied to every channel. */
 export const ChannelDefaultsSchema = Type.Object(
@@ -386,7 +403,7 @@ export const ChannelsConfigSchema = Type.Object(
   {
     defaults: Type.Optional(ChannelDefaultsSchema),
     modelByChannel: Type.Optional(ModelByChannelSchema),
-    whatsapp: compatOptional(ChannelConfigSchema, "issue 15 (WhatsApp): no adapter"),
+    whatsapp: Type.Optional(WhatsAppChannelConfigSchema),
     telegram: Type.Optional(ChannelConfigSchema),
     discord: compatOptional(ChannelConfigSchema, "issue 16 (Discord): no adapter"),
     slack: compatOptional(ChannelConfigSchema, "issue 16 (Slack): no adapter"),
@@ -402,7 +419,7 @@ export const ChannelsConfigSchema = Type.Object(
     irc: compatOptional(ChannelConfigSchema, "no issue yet (IRC): no adapter"),
   },
   {
-    // Any other channel id: Pincer has no adapter for it (telegram is the only built-in one).
+    // Any other channel id: Pincer has no adapter for it (telegram and whatsapp are the built-in ones).
     additionalProperties: acceptedForCompat(ChannelConfigSchema, "no adapter for this channel"),
     description: "Channel configurations by name.",
   },

@@ -1,10 +1,12 @@
-// PLACEHOLDER until the cloud transport lands: the cloud transport's account check.
+// The cloud transport's account check: every missing or malformed key named at once.
 import type { ChannelAccountConfig } from "../../index.js";
+import { resolveCloudSettings } from "./settings.js";
 
 /** A clear error naming what is missing in a cloud account's settings, or undefined. */
 export function validateCloudAccount(
-  _config: ChannelAccountConfig,
-  _env: Record<string, string | undefined>,
+  config: ChannelAccountConfig,
+  env: Record<string, string | undefined>,
 ): string | undefined {
-  return "the WhatsApp cloud transport is not built yet";
+  const result = resolveCloudSettings({ config, env });
+  return result.ok ? undefined : result.error;
 }
