@@ -141,7 +141,7 @@ describe("reply display settings over Telegram", () => {
     await say(fake, "/verbose full", 4);
     const full = await say(fake, "read the second file", 7);
     expect(full[4]).toBe("🛠️ read: <code>missing-two.txt</code>");
-    expect(full[5]).toMatch(/^⚠️ read failed:\n<pre><code>[^]*missing-two\.txt/);
+    expect(full[5]).toMatch(/^⚠️ read failed:\n<pre><code>[\s\S]*missing-two\.txt/);
     expect(full[6]).toBe("read again");
 
     await say(fake, "/verbose off", 8);
