@@ -253,6 +253,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
     return endRecoveredRun({
       plan,
       store,
+      config: deps.config.config,
       transcript,
       sessionKey,
       runId,

@@ -1,10 +1,13 @@
-// A verbose Telegram turn cut by kill -9 of the built gateway: its tool message, already sent, does
-// not count as the message's reply (the turn still goes on after the restart and is answered) and
-// is never sent twice, whether the cut came after the tool's result landed or while the tool ran
-// (the resumed turn meets the same tool call again). Fake Bot API, fake model. Needs `npm run build`.
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+// Display settings of Telegram turns cut by kill -9 of the built gateway. A verbose turn's tool
+// message, already sent, does not count as the message's reply (the turn still goes on after the
+// restart and is answered) and is never sent twice, whether the cut came after the tool's result
+// landed or while the tool ran (the resumed turn meets the same tool call again). A reply answered
+// from the transcript after the restart carries the session's reasoning and usage footer as a run's
+// reply does. Fake Bot API, fake model. Needs `npm run build`.
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { openSessionStore } from "../src/sessions/index.js";
 import { type CliSandbox, createCliSandbox } from "./helpers/cli-sandbox.js";
 import { type FakeOpenAI, startFakeOpenAI } from "./helpers/fake-openai.js";
 import { type FakeTelegram, startFakeTelegram } from "./helpers/fake-telegram.js";
@@ -34,7 +37,7 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-async function setup() {
+async function setup(messages: Record<string, unknown> = {}) {
   model = await startFakeOpenAI();
   telegram = await startFakeTelegram();
   telegram.addBot(BOT, { id: 556000, username: "pincer_verbose_bot" });
@@ -52,6 +55,7 @@ async function setup() {
         list: [{ id: "main" }],
       },
       gateway: { auth: { mode: "token", token: TEST_TOKEN } },
+      messages,
       channels: {
         telegram: { apiRoot: telegram.apiRoot, botToken: BOT, dmPolicy: "open", allowFrom: ["*"] },
       },
@@ -107,5 +111,50 @@ describe("verbose Telegram turns across kill -9", () => {
     await children.stop(second);
     expect(sentTexts(tg)).toEqual([`🛠️ exec: <code>${command}</code>`, "it went"]);
     expect(ai.chatRequests).toHaveLength(3);
+  }, 60_000);
+
+  it("a reply answered from the transcript after the crash shows the reasoning and the footer", async () => {
+    const { ai, tg, sb } = await setup({ responseUsage: "tokens" });
+    const first = await start(sb, tg);
+    pushDm(tg, "/reasoning on");
+    await waitUntil(() => sentTexts(tg).length === 1, "the /reasoning reply");
+    ai.hang();
+    pushDm(tg, "think about it");
+    await waitUntil(() => ai.chatRequests.length === 1, "the turn's model call");
+    await children.kill(first);
+    // What a crash right after the run ended (before its reply was planned) leaves: the reply.
+    const storePath = join(sb.stateDir, "agents", "main", "sessions", "sessions.json");
+    const file = openSessionStore({ storePath }).transcriptPath("agent:main:main")!;
+    const last = JSON.parse(readFileSync(file, "utf8").trim().split("\n").at(-1)!);
+    const reply = {
+      role: "assistant",
+      content: [
+        { type: "thinking", thinking: "Weigh it." },
+        { type: "text", text: "thought it over" },
+      ],
+      api: "openai-completions",
+      provider: "fake",
+      model: "m1",
+      usage: { input: 7, output: 3, cacheRead: 0, cacheWrite: 0, totalTokens: 10 },
+      stopReason: "stop",
+      timestamp: Date.now(),
+    };
+    const entry = {
+      type: "message",
+      id: "landed2",
+      parentId: last.id,
+      timestamp: "",
+      message: reply,
+    };
+    appendFileSync(file, `${JSON.stringify(entry)}\n`);
+
+    const second = await start(sb, tg);
+    await waitUntil(() => sentTexts(tg).length === 3, "the reply");
+    await children.stop(second);
+    expect(sentTexts(tg).slice(1)).toEqual([
+      "Reasoning:\n<i>Weigh it.</i>",
+      "thought it over\n\nUsage: 7 in / 3 out",
+    ]);
+    expect(ai.chatRequests).toHaveLength(1);
   }, 60_000);
 });
