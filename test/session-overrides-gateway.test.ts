@@ -214,7 +214,7 @@ describe("per-session overrides over chat.send", () => {
     const client = await box.connect();
     const verbose = await send(client, "/verbose on");
     expect(verbose).toContain("Verbose set to on");
-    expect(verbose).toContain("replies do not change with it yet");
+    expect(verbose).toContain("each tool call is sent here as a short message before the reply");
     expect(await send(client, "/reasoning stream")).toContain("Reasoning set to stream");
     expect(await send(client, "/reasoning loud")).toContain("Valid: on, off, stream");
     expect(entry(box)).toMatchObject({ verboseLevel: "on", reasoningLevel: "stream" });

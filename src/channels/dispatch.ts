@@ -24,7 +24,9 @@ import type { DeliveryReport } from "./delivery/deliver.js";
 import type { DeliveryQueue } from "./delivery/delivery-queue.js";
 import { resolveMediaPolicy } from "./delivery/media-policy.js";
 import { planReplyMessages } from "./delivery/outbound-plan.js";
+import { withReplyExtras } from "./delivery/reply-extras.js";
 import { screenReplyMedia } from "./delivery/screen-media.js";
+import { replyTextLimit } from "./delivery/text-limit.js";
 import { resolveTypingSettings, startTyping } from "./delivery/typing.js";
 import type { InboundJournal, InboundSettlement } from "./inbound/inbound-journal.js";
 import type { DispatchRequest } from "./inbound/pipeline.js";
@@ -32,6 +34,7 @@ import { inboundDedupeKey } from "./inbound/redelivery-filter.js";
 import type { RouteTarget } from "./inbound/route.js";
 import { inboundSessionPatch } from "./inbound/session-origin.js";
 import { answeredKeys, createTurnRecovery, routeKeys } from "./recovered-turns.js";
+import { type RunEventListener, turnToolProgress } from "./tool-progress.js";
 import { coveredOutcome, turnOutcome } from "./turn-settlement.js";
 import type {
   ChannelAccountConfig,
@@ -65,6 +68,8 @@ export interface ChannelRunRequest extends Omit<RunAgentParams, "signal"> {
   runId: string;
   agentId: string;
   onAbort: () => void;
+  /** Each run event as it happens (a verbose session's tool messages). */
+  onEvent?: RunEventListener;
 }
 
 /** Starts a channel turn's run: the gateway's one run start (it maps the run to `chat`/`agent`
@@ -120,8 +125,6 @@ export function replyTarget(inbound: ChannelInbound, quote: boolean): OutboundTa
     ...(quote ? { replyToId: inbound.messageId } : {}),
   };
 }
-
-const DEFAULT_MAX_TEXT = 4000;
 
 /** Images the adapter already downloaded (base64), for a model that can see them. */
 function inboundImages(media: ChannelInbound["media"]): ImageContent[] {
@@ -201,14 +204,10 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
       context: { channel, accountId, sessionKey, runId: result.runId },
     });
     const messages = planReplyMessages({
-      payloads,
+      // The session's usage footer and reasoning: on what is sent, never in the transcript.
+      payloads: withReplyExtras(payloads, result.display),
       target: replyTarget(route.inbound, true),
-      maxTextLength: Math.min(
-        capabilities?.maxTextLength ?? DEFAULT_MAX_TEXT,
-        typeof config.textChunkLimit === "number"
-          ? config.textChunkLimit
-          : Number.POSITIVE_INFINITY,
-      ),
+      maxTextLength: replyTextLimit(capabilities, config),
       ...(typeof config.replyToMode === "string" ? { replyToMode: config.replyToMode } : {}),
       ...(capabilities ? { media: capabilities.media } : {}),
     });
@@ -292,21 +291,30 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     }
   };
 
+  /** Delivery promises shutdown waits for (replies and a verbose turn's tool messages). */
+  const track = (delivering: Promise<DeliveryReport | undefined>) => {
+    deliveries.add(delivering);
+    const forget = () => deliveries.delete(delivering);
+    delivering.then(forget, forget);
+  };
+
   const runAndDeliver = async (
     turn: QueuedTurn<ReplyRoute>,
     route: ReplyRoute,
     answered: readonly ChannelMessage[],
   ): Promise<{ run: RunResult; report: DeliveryReport | undefined }> => {
     const { recovered: cut } = route;
+    // A cut turn goes on under its old id (its prompt in the transcript carries it).
+    const runId = cut?.runId ?? turn.runId;
     const handle = await deps.startRun({
       ...queuedTurnRun(turn),
-      // A cut turn goes on under its old id (its prompt in the transcript carries it).
-      runId: cut?.runId ?? turn.runId,
+      runId,
       agentId: route.agentId,
       inboundKeys: answeredKeys(answered),
       // Resumed from its transcript; if a later turn ran on top of it, run again: it must be answered.
       ...(cut ? { recovery: { mode: "resume", stale: "rerun" } as const } : {}),
       onAbort: () => queue.cancel(turn.sessionKey, "aborted"),
+      onEvent: turnToolProgress(deps, { ...route, sessionKey: turn.sessionKey, runId, track }),
     });
     const runtime = deps.accountRuntime(route.inbound.channel, route.inbound.accountId);
     const typing = resolveTypingSettings(deps.config(), route.agentId);
@@ -327,13 +335,8 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     }
     // Registered before its first await, so a shutdown that saw the run end also waits for this.
     const delivering = deliver({ route, result, sessionKey: turn.sessionKey, answered });
-    deliveries.add(delivering);
-    let report: DeliveryReport | undefined;
-    try {
-      report = await delivering;
-    } finally {
-      deliveries.delete(delivering);
-    }
+    track(delivering);
+    const report = await delivering;
     const [next, ...rest] = route.rest;
     if (next) submit({ ...route, ...next, rest });
     return { run: result, report };

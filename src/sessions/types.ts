@@ -61,6 +61,8 @@ export interface SessionEntry {
   thinkingLevel?: string;
   verboseLevel?: string;
   reasoningLevel?: string;
+  /** The usage footer on replies: `off`, `tokens` or `full` (absent: `messages.responseUsage`). */
+  responseUsage?: string;
   elevatedLevel?: string;
   sendPolicy?: "allow" | "deny";
   groupActivation?: "mention" | "always";

@@ -8,6 +8,8 @@ import type { AddressInfo } from "node:net";
 export interface FakeUsage {
   prompt_tokens: number;
   completion_tokens: number;
+  /** Prompt tokens read from the provider's cache (`prompt_tokens_details.cached_tokens`). */
+  cached_tokens?: number;
 }
 
 /** Streams text: split into `chunks` pieces (a count or the pieces), `delayMs` between pieces. */
@@ -19,6 +21,8 @@ export interface FakeTextStep {
   usage?: FakeUsage;
   /** Default "stop"; "length" imitates a truncated reply. */
   finishReason?: string;
+  /** Reasoning streamed before the text as `reasoning_content` deltas (a thinking block). */
+  reasoning?: string;
 }
 
 /** One tool call of a {@link FakeToolCallStep}. */
@@ -177,7 +181,12 @@ class Responder {
   private usage(completion: string, usage?: FakeUsage) {
     const prompt_tokens = usage?.prompt_tokens ?? Math.ceil(this.request.rawBody.length / 4);
     const completion_tokens = usage?.completion_tokens ?? Math.ceil(completion.length / 4);
-    return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
+    const cached =
+      usage?.cached_tokens !== undefined
+        ? { prompt_tokens_details: { cached_tokens: usage.cached_tokens } }
+        : {};
+    const total_tokens = prompt_tokens + completion_tokens;
+    return { prompt_tokens, completion_tokens, total_tokens, ...cached };
   }
 
   private startStream(): void {
@@ -243,6 +252,7 @@ class Responder {
       return this.json({ content: step.text }, finishReason, step.text, step.usage);
     this.startStream();
     this.send({ role: "assistant", content: "" });
+    for (const piece of pieces(step.reasoning ?? "", 2)) this.send({ reasoning_content: piece });
     for (const [i, piece] of pieces(step.text, step.chunks).entries()) {
       if (i > 0) await sleep(step.delayMs ?? 0);
       this.send({ content: piece });

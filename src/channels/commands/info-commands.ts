@@ -2,6 +2,7 @@
 // registry, the session entry and the config; no model call.
 import { formatContextReport } from "../../agents/context-report-format.js";
 import { queueOverrideFromSession, resolveQueueSettings } from "../../runtime/lanes/index.js";
+import { resolveDisplayLevels } from "../../runtime/output/index.js";
 import { checkSessionReset, hostTimeZone } from "../../sessions/index.js";
 import { commandHelpLine } from "./registry.js";
 import { formatStatus } from "./status-text.js";
@@ -58,6 +59,7 @@ async function status(request: CommandRequest, host: CommandHost): Promise<strin
     ...(ref ? { configuredModel: models.formatModelRef(ref) } : {}),
     ...(resolved?.ok ? { contextWindow: resolved.model.contextWindow } : {}),
     queueMode: queue.mode,
+    display: resolveDisplayLevels({ entry, config: deps.config.config }),
     reset: checkSessionReset({
       session: deps.config.config.session,
       sessionKey: request.sessionKey,

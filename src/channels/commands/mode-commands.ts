@@ -1,57 +1,19 @@
-// The session mode commands: /verbose and /reasoning store the session's verbose and reasoning
-// display levels (nothing renders them yet, and the reply says so), /queue its queue mode and options (debounce, cap, drop), which the channel's lane
-// queue reads for this session's next messages. Alone, each shows the current value; `default`
-// clears it; an unknown value is refused with the valid ones named, and nothing is stored.
+// The session mode commands: the display settings (/verbose, /reasoning, /usage:
+// display-commands.ts) and /queue, which stores the session's queue mode and options (debounce, cap,
+// drop) that the channel's lane queue reads for this session's next messages. Alone, /queue shows the
+// current value; `default` clears it; an unknown value is refused with the valid ones named, and
+// nothing is stored.
 import {
   normalizeQueueDrop,
   normalizeQueueMode,
   queueOverrideFromSession,
 } from "../../runtime/lanes/index.js";
 import type { SessionEntry } from "../../sessions/index.js";
+import { displayCommands } from "./display-commands.js";
 import { storeOverride } from "./override-commands.js";
 import type { CommandDefinition, CommandHost, CommandOutcome, CommandRequest } from "./types.js";
 
 const CLEAR_WORD = "default";
-
-/** A command that stores one of a fixed set of values in one entry field. */
-function levelCommand(params: {
-  name: string;
-  field: "verboseLevel" | "reasoningLevel";
-  label: string;
-  values: readonly string[];
-  description: string;
-}): CommandDefinition {
-  const valid = `${params.values.join(", ")} (or ${CLEAR_WORD})`;
-  const run = async (request: CommandRequest, host: CommandHost): Promise<CommandOutcome> => {
-    const store = (await host.runtimeDeps()).stores.forAgent(request.agentId);
-    const arg = request.args.trim().toLowerCase();
-    if (!arg) {
-      const current = store.get(request.sessionKey)?.[params.field];
-      return {
-        text: `${params.label}: ${current ?? "default"}. Set it with /${params.name} <${valid}>.`,
-      };
-    }
-    if (arg !== CLEAR_WORD && !params.values.includes(arg)) {
-      return { text: `Unknown ${params.name} level "${request.args.trim()}". Valid: ${valid}.` };
-    }
-    const value = arg === CLEAR_WORD ? undefined : arg;
-    storeOverride(store, request.sessionKey, { [params.field]: value });
-    host.announce?.(request.sessionKey, "patch");
-    return {
-      text: value
-        ? `${params.label} set to ${value} for this session (stored and shown by /status; replies do not change with it yet).`
-        : `${params.label} cleared: the default applies.`,
-    };
-  };
-  return {
-    name: params.name,
-    aliases: [],
-    args: `[${params.values.join("|")}]`,
-    description: params.description,
-    changesState: true,
-    run,
-  };
-}
 
 const QUEUE_MODES = ["steer", "followup", "collect", "interrupt"];
 
@@ -130,20 +92,7 @@ async function queue(request: CommandRequest, host: CommandHost): Promise<Comman
 
 /** The mode command definitions. */
 export const modeCommands: CommandDefinition[] = [
-  levelCommand({
-    name: "verbose",
-    field: "verboseLevel",
-    label: "Verbose",
-    values: ["on", "off", "full"],
-    description: "show or set this session's verbose level",
-  }),
-  levelCommand({
-    name: "reasoning",
-    field: "reasoningLevel",
-    label: "Reasoning",
-    values: ["on", "off", "stream"],
-    description: "show or set whether this session's replies show the model's reasoning",
-  }),
+  ...displayCommands,
   {
     name: "queue",
     aliases: [],

@@ -1,6 +1,6 @@
 // The `/status` reply: the session's agent, model and auth profile, ids, context and token counts,
-// compactions, queue mode, thinking / verbose / reasoning levels and the current time (the prompt
-// carries no clock), from the session entry and the config current now.
+// compactions, queue mode, thinking / verbose / reasoning levels, the usage footer and the current
+// time (the prompt carries no clock), from the session entry and the config current now.
 import type {
   ResolvedResetPolicy,
   SessionEntry,
@@ -16,6 +16,8 @@ export interface StatusFacts {
   configuredModel?: string;
   contextWindow?: number;
   queueMode: string;
+  /** The display settings in effect (the session's, else the configured defaults). */
+  display?: { usage: string; verbose: string; reasoning: string };
   /** The session's lifecycle policy and whether (or when) it expires. */
   reset?: SessionResetVerdict & { policy: ResolvedResetPolicy };
   now: number;
@@ -81,8 +83,9 @@ export function formatStatus(facts: StatusFacts): string {
     `Queue: ${facts.queueMode}`,
     [
       `Thinking: ${entry?.thinkingLevel ?? "default"}`,
-      `Verbose: ${entry?.verboseLevel ?? "off"}`,
-      `Reasoning: ${entry?.reasoningLevel ?? "off"}`,
+      `Verbose: ${facts.display?.verbose ?? entry?.verboseLevel ?? "off"}`,
+      `Reasoning: ${facts.display?.reasoning ?? entry?.reasoningLevel ?? "off"}`,
+      `Usage: ${facts.display?.usage ?? entry?.responseUsage ?? "off"}`,
     ].join(" · "),
     `Time: ${new Date(facts.now).toISOString()}`,
   ];

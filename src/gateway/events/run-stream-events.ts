@@ -8,7 +8,8 @@
 // A `text-deltas` connection (text-deltas.ts) gets no agent assistant events and its own chat
 // variants: deltas with only `deltaText`, or `replace: true` + the whole text when it missed some;
 // its final and aborted events also carry the held text as `deltaText`, so the deltas it got add
-// up to the streamed text (the final's `message` is the reply as delivered).
+// up to the streamed text (the final's `message` is the reply as delivered: with the session's usage
+// footer and, when `/reasoning` shows it, the reasoning as a thinking part; neither is streamed).
 
 import { assertNever } from "../../lib/assert-never.js";
 import type { RunEvent, RunResult } from "../../runtime/run/index.js";
@@ -90,6 +91,17 @@ export function createRunStreamEvents(run: TrackedRun, deps: RunStreamDeps): Run
     content: [{ type: "text", text: body }],
     timestamp: deps.now(),
   });
+  // The reply as shown: its session's usage footer appended, its reasoning (when shown) first as
+  // a thinking part. Display only: the transcript keeps the model's own message.
+  const finalMessage = (body: string, display: RunResult["display"]) => {
+    const shown = display?.usageFooter ? `${body}\n\n${display.usageFooter}` : body;
+    const base = message(shown);
+    if (!display?.reasoning) return base;
+    return {
+      ...base,
+      content: [{ type: "thinking", thinking: display.reasoning }, ...base.content],
+    };
+  };
   const sendAgentText = (delta: string | undefined) => {
     if (delta !== undefined) emitAgent("assistant", { text, delta }, { textDeltas: OMIT });
   };
@@ -165,7 +177,11 @@ export function createRunStreamEvents(run: TrackedRun, deps: RunStreamDeps): Run
       });
       const finalText = result.payloads.map((payload) => payload.text).join("\n\n") || text;
       if (result.status === "ok") {
-        const extra = { message: message(finalText), usage: result.usage, stopReason: "stop" };
+        const extra = {
+          message: finalMessage(finalText, result.display),
+          usage: result.usage,
+          stopReason: "stop",
+        };
         chatEnd("final", extra, chatText.flush() ?? "");
       } else if (aborted && run.controller.signal.aborted) {
         chatEnd("aborted", { message: message(text) }, chatText.flush() ?? "");

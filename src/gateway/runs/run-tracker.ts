@@ -48,6 +48,8 @@ export interface StartRunParams extends Omit<RunAgentParams, "signal" | "runId" 
   /** Called when the run is aborted from outside (chat.abort, shutdown), besides its signal: a
    *  channel turn also drops what its session has queued. */
   onAbort?: () => void;
+  /** Called with each of the run's events as it happens (a verbose channel shows its tool calls). */
+  onEvent?: (event: RunEvent) => void;
 }
 
 /** Broadcasts an event to the connected clients. */
@@ -77,7 +79,7 @@ export class RunTracker {
 
   /** Starts a run now (it may queue in its session's lane) and tracks it. */
   async start(params: StartRunParams): Promise<TrackedRun> {
-    const { onStart, onAbort, ...request } = params;
+    const { onStart, onAbort, onEvent, ...request } = params;
     const controller = new AbortController();
     if (onAbort) controller.signal.addEventListener("abort", onAbort, { once: true });
     const handle = await this.deps.runtime.start({ ...request, signal: controller.signal });
@@ -110,6 +112,7 @@ export class RunTracker {
     controller: AbortController;
     handle: RunHandle;
     onStart?: () => void;
+    onEvent?: (event: RunEvent) => void;
   }): TrackedRun {
     const run: TrackedRun = {
       runId: params.runId,
@@ -120,7 +123,7 @@ export class RunTracker {
       result: params.handle.result,
     };
     this.remember(run);
-    this.pump(run, params.handle.events, params.onStart).catch((err: unknown) => {
+    this.pump(run, params.handle.events, params).catch((err: unknown) => {
       this.deps.logger.error({ runId: run.runId, error: String(err) }, "run event stream failed");
     });
     return run;
@@ -222,11 +225,20 @@ export class RunTracker {
   private async pump(
     run: TrackedRun,
     events: AsyncIterable<RunEvent>,
-    onStart: (() => void) | undefined,
+    hooks: Pick<StartRunParams, "onStart" | "onEvent">,
   ): Promise<void> {
     const stream = createRunStreamEvents(run, this.deps);
     for await (const event of events) {
-      if (event.type === "lifecycle" && event.phase === "start") onStart?.();
+      if (event.type === "lifecycle" && event.phase === "start") hooks.onStart?.();
+      try {
+        hooks.onEvent?.(event);
+      } catch (err) {
+        // A listener's bug must not cut the run's event stream to the clients.
+        this.deps.logger.error(
+          { runId: run.runId, error: String(err) },
+          "run event listener failed",
+        );
+      }
       stream.onEvent(event);
     }
     const result = await run.result;

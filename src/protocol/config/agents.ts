@@ -211,12 +211,10 @@ const agentDefaultsProps = {
   compaction: Type.Optional(CompactionConfigSchema),
   contextPruning: Type.Optional(ContextPruningConfigSchema),
   verboseDefault: Type.Optional(
-    acceptedForCompat(
-      Type.Union([Type.Literal("off"), Type.Literal("on"), Type.Literal("full")], {
-        description: "Default verbose level.",
-      }),
-      "issue 14 (/verbose)",
-    ),
+    Type.Union([Type.Literal("off"), Type.Literal("on"), Type.Literal("full")], {
+      description:
+        "Default verbose level of sessions that set none with /verbose: on sends each tool call to the chat before the reply, full also its result.",
+    }),
   ),
   elevatedDefault: Type.Optional(
     acceptedForCompat(

@@ -130,9 +130,18 @@ export const MessagesConfigSchema = Type.Object(
       acceptedForCompat(Type.String({ description: "Usage footer template." }), "issue 20 (usage)"),
     ),
     responseUsage: Type.Optional(
-      acceptedForCompat(
-        Type.Union([Type.Boolean(), Type.String()], { description: "Usage footer mode." }),
-        "issue 20 (usage)",
+      Type.Union(
+        [
+          Type.Boolean(),
+          Type.Literal("off"),
+          Type.Literal("on"),
+          Type.Literal("tokens"),
+          Type.Literal("full"),
+        ],
+        {
+          description:
+            "Default usage footer on replies of sessions that set none with /usage: off, tokens (also on / true: tokens in and out), full (also cache, model and cost).",
+        },
       ),
     ),
     tts: Type.Optional(

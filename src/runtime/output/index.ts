@@ -14,7 +14,18 @@ export {
   parseReplyDirectives,
   type ReplyDirectives,
 } from "./directives.js";
+export {
+  type DisplayLevels,
+  type DisplaySources,
+  type ReasoningLevel,
+  resolveDisplayLevels,
+  USAGE_MODES,
+  type UsageMode,
+  usageModeOf,
+  type VerboseLevel,
+} from "./display-levels.js";
 export { type FenceSpan, scanFences } from "./fences.js";
+export { reasoningText, toolCallText, toolResultText } from "./progress-text.js";
 export { type ProcessedReply, type ProcessReplyOptions, processReply } from "./reply.js";
 export {
   createThinkingFilter,
@@ -23,3 +34,4 @@ export {
   type ThinkingFilter,
   type ThinkingFilterOptions,
 } from "./thinking.js";
+export { formatUsageFooter, type TurnUsage } from "./usage-footer.js";

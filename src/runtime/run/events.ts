@@ -10,7 +10,15 @@ export type RunEvent =
   | { type: "model"; runId: string; provider: string; model: string; credential: string }
   | { type: "assistant_delta"; runId: string; text: string }
   | { type: "tool_start"; runId: string; toolCallId: string; toolName: string; args: unknown }
-  | { type: "tool_end"; runId: string; toolCallId: string; toolName: string; isError: boolean }
+  | {
+      type: "tool_end";
+      runId: string;
+      toolCallId: string;
+      toolName: string;
+      isError: boolean;
+      /** The tool's result (`{content, details}`): verbose channels show its text. */
+      result?: unknown;
+    }
   | { type: "compaction"; runId: string; ok: boolean; detail: string }
   | (FailoverEvent & { runId: string });
 

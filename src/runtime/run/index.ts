@@ -2,6 +2,7 @@
 export { createEventChannel, type EventChannel, type RunEvent, type RunStatus } from "./events.js";
 export { compactSessionNow, type ManualCompactionResult } from "./manual-compact.js";
 export { queuedTurnRun } from "./queued-turn.js";
+export type { ReplyDisplay } from "./reply-display.js";
 export {
   type AgentRuntimeDeps,
   type ReplyPayload,

@@ -2,8 +2,10 @@
 // from the transcript), or it is recorded as failed (prompt and an error reply left in the session,
 // so the failure is visible there as well as in agent.wait and the turn journal).
 import type { UserMessage } from "@mariozechner/pi-ai";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
 import type { SessionStore, Transcript } from "../../sessions/index.js";
 import type { RunEvent } from "./events.js";
+import { replyDisplay } from "./reply-display.js";
 import { assistantText, replyPayloads } from "./reply-payloads.js";
 import type { RunResult } from "./run-agent.js";
 import { appendFailure, appendPrompt, type RecoveryPlan } from "./turn-recovery.js";
@@ -12,6 +14,8 @@ import { appendFailure, appendPrompt, type RecoveryPlan } from "./turn-recovery.
 export interface EndRecoveredRunParams {
   plan: Exclude<RecoveryPlan, { kind: "run" }>;
   store: SessionStore;
+  /** The config the run started with (the reply's display settings). */
+  config: OpenClawConfig;
   transcript: Transcript;
   sessionKey: string;
   runId: string;
@@ -27,21 +31,30 @@ export async function endRecoveredRun(params: EndRecoveredRunParams): Promise<Ru
   const base = { runId, failovers: [], durationMs: params.now() - params.started };
   if (plan.kind === "done") {
     const { reply } = plan;
-    const usage = reply.usage;
+    const tokens = {
+      input: reply.usage?.input ?? 0,
+      output: reply.usage?.output ?? 0,
+      cacheRead: reply.usage?.cacheRead ?? 0,
+      cacheWrite: reply.usage?.cacheWrite ?? 0,
+    };
     emit({ type: "lifecycle", runId, phase: "end", status: "ok" });
+    // Shown as a reply of this session is: its usage footer and reasoning, as the run would have.
+    const display = replyDisplay({
+      sources: { entry: params.store.get(params.sessionKey), config: params.config },
+      usage: tokens,
+      cost: reply.usage?.cost?.total ?? 0,
+      provider: reply.provider,
+      model: reply.model,
+      final: reply,
+    });
     return {
       ...base,
       status: "ok",
       payloads: replyPayloads(assistantText(reply)),
-      usage: {
-        input: usage?.input ?? 0,
-        output: usage?.output ?? 0,
-        cacheRead: usage?.cacheRead ?? 0,
-        cacheWrite: usage?.cacheWrite ?? 0,
-        total: usage?.totalTokens ?? 0,
-      },
+      usage: { ...tokens, total: reply.usage?.totalTokens ?? 0 },
       provider: reply.provider,
       model: reply.model,
+      ...(display ? { display } : {}),
     };
   }
   const { transcript } = params;

@@ -25,6 +25,7 @@ import { markFailedTurn, type TurnAppends } from "./failed-turn.js";
 import { type AttemptRunner, runWithFailover } from "./failover-loop.js";
 import { takeInlineDirectives } from "./inline-directives.js";
 import { endRecoveredRun } from "./recovered-run.js";
+import { type ReplyDisplay, replyDisplay } from "./reply-display.js";
 import { assistantText, replyPayloads } from "./reply-payloads.js";
 import type { RunCaches } from "./run-caches.js";
 import {
@@ -99,6 +100,8 @@ export interface RunResult {
   model?: string;
   failovers: FailoverEvent[];
   error?: string;
+  /** Display-only extras of the reply (usage footer, reasoning), per the session's settings. */
+  display?: ReplyDisplay;
 }
 
 /** A started run: its id at once, its events as they happen, its result at the end. */
@@ -253,6 +256,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
     return endRecoveredRun({
       plan,
       store,
+      config: deps.config.config,
       transcript,
       sessionKey,
       runId,
@@ -286,6 +290,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
   const history = buildContextFromBranch(branch) as AgentMessage[];
   const recordedModel = lastRecordedModel(branch);
   const usage = emptyUsage();
+  let cost = 0;
   const appends: TurnAppends = { promptAppended: false };
   const onAgentEvent = (event: AgentEvent) => {
     if (event.type === "message_end") {
@@ -295,7 +300,10 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
         appends.promptAppended = true;
       } else transcript.appendMessage(event.message as unknown as TranscriptMessage);
       appends.last = event.message;
-      if (event.message.role === "assistant") addUsage(usage, event.message.usage);
+      if (event.message.role === "assistant") {
+        addUsage(usage, event.message.usage);
+        cost += event.message.usage?.cost?.total ?? 0;
+      }
     } else if (event.type === "message_update") {
       const update = event.assistantMessageEvent;
       if (update.type === "text_delta")
@@ -304,8 +312,8 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
       const { toolCallId, toolName, args } = event;
       emit({ type: "tool_start", runId, toolCallId, toolName, args });
     } else if (event.type === "tool_execution_end") {
-      const { toolCallId, toolName, isError } = event;
-      emit({ type: "tool_end", runId, toolCallId, toolName, isError });
+      const { toolCallId, toolName, isError, result } = event;
+      emit({ type: "tool_end", runId, toolCallId, toolName, isError, result });
     }
   };
   const runner: AttemptRunner = { deps, agent, sessionKey: params.sessionKey, store, transcript };
@@ -351,6 +359,18 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
     });
     // The turn is on disk before anyone delivers its reply.
     await store.flush();
+    const { provider, model } = outcome;
+    const display =
+      status === "ok"
+        ? replyDisplay({
+            sources: { entry: store.get(params.sessionKey), config: deps.config.config },
+            usage,
+            cost,
+            ...(provider ? { provider } : {}),
+            ...(model ? { model } : {}),
+            final,
+          })
+        : undefined;
     emit(
       error && status !== "ok"
         ? { type: "lifecycle", runId, phase: "error", error }
@@ -366,6 +386,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
       ...(outcome.model ? { model: outcome.model } : {}),
       failovers: outcome.failovers,
       ...(error ? { error } : {}),
+      ...(display ? { display } : {}),
     };
   } finally {
     clearTimeout(timer);
