@@ -134,7 +134,11 @@ export async function sendWebMessage(params: SendWebMessageParams): Promise<Send
       limit: params.textLimit,
       render: markdownToWhatsApp,
     });
-    for (const piece of pieces) parts.push({ content: { text: markdownToWhatsApp(piece) } });
+    for (const piece of pieces) {
+      // A piece cut at a space keeps it at its end: not worth a character of the limit.
+      const text = markdownToWhatsApp(piece).trimEnd();
+      if (text) parts.push({ content: { text } });
+    }
   }
   for (const media of message.media ?? []) parts.push(await mediaPart(media, params.mediaMaxBytes));
   if (parts.length === 0) {

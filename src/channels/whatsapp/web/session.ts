@@ -155,7 +155,9 @@ export function createWebSession(params: WebSessionParams): WebSession {
     update: WhatsAppSocketEvents["connection.update"],
   ) => {
     if (owner !== socket || stopController.signal.aborted) return;
-    if (update.qr && !store?.linked()) {
+    // WhatsApp asks for a QR only when it does not accept the stored link: the gateway never shows
+    // one (that is `channels login`), the account waits for a new link instead.
+    if (update.qr) {
       void terminal(`not linked: ${loginHint(accountId)}`);
       return;
     }
