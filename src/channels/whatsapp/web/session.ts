@@ -144,10 +144,16 @@ export function createWebSession(params: WebSessionParams): WebSession {
     });
   };
 
-  const terminal = async (reason: string) => {
-    const creds = await credsText(authDir);
-    await releaseSession();
-    wait(reason, creds);
+  /** A close that retrying cannot fix: release everything, say what to do, wait for a new link. */
+  const terminal = (reason: string) => {
+    (async () => {
+      const creds = await credsText(authDir);
+      await releaseSession();
+      wait(reason, creds);
+    })().catch((err: unknown) => {
+      log.error({ accountId, error: describeError(err) }, "whatsapp: closing the session failed");
+      settle({ failed: true, error: `${reason} (closing failed: ${describeError(err)})` });
+    });
   };
 
   const onConnection = (
@@ -158,7 +164,7 @@ export function createWebSession(params: WebSessionParams): WebSession {
     // WhatsApp asks for a QR only when it does not accept the stored link: the gateway never shows
     // one (that is `channels login`), the account waits for a new link instead.
     if (update.qr) {
-      void terminal(`not linked: ${loginHint(accountId)}`);
+      terminal(`not linked: ${loginHint(accountId)}`);
       return;
     }
     if (update.connection === "open") {
@@ -179,9 +185,9 @@ export function createWebSession(params: WebSessionParams): WebSession {
     open = false;
     const code = disconnectCode(update);
     if (code === WA_DISCONNECT.loggedOut) {
-      void terminal(`logged out: ${loginHint(accountId)}`);
+      terminal(`logged out: ${loginHint(accountId)}`);
     } else if (code === WA_DISCONNECT.connectionReplaced) {
-      void terminal(
+      terminal(
         "replaced by another session: another device/process opened this WhatsApp session " +
           `(${authDir}); stop it, then restart the gateway or link again`,
       );
