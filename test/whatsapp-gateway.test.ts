@@ -63,6 +63,7 @@ async function start(extra: Partial<OpenClawConfig> = {}): Promise<Started> {
               dmPolicy: "allowlist",
               allowFrom: ["+1 555 123 0001", "1 (555) 777-0000"],
               groups: { [FAMILY]: {}, [TEAM]: {} },
+              selfChatMode: true,
             },
             biz: { authDir: join(auth, "biz"), dmPolicy: "allowlist", allowFrom: ["15551230002"] },
           },
@@ -71,7 +72,11 @@ async function start(extra: Partial<OpenClawConfig> = {}): Promise<Started> {
       agents: {
         list: [
           { id: "main" },
-          { id: "home", workspace: workspace("home") },
+          {
+            id: "home",
+            workspace: workspace("home"),
+            groupChat: { mentionPatterns: ["^pincer\\b"] },
+          },
           { id: "work", workspace: workspace("work") },
           { id: "vip", workspace: workspace("vip") },
           {
@@ -223,6 +228,21 @@ describe("WhatsApp through the gateway", () => {
     expect(transcript(sandbox, "family", `agent:family:whatsapp:group:${FAMILY}`)).toContain(
       "ping",
     );
+  });
+
+  it("self-chat: own notes in the own chat trigger only on a mention pattern, answered there", async () => {
+    const { sandbox, fake } = await start();
+    const socket = fake.latest("personal")!;
+    const note = (text: string) =>
+      waMessage({ chat: jid(PERSONAL), fromMe: true, message: { conversation: text } });
+    socket.deliver(note("just a note"));
+    sandbox.fake.text("Reminder set");
+    socket.deliver(note("pincer remind me at 5"));
+    await fake.waitUntil(() => socket.sends.length === 1, "the self-chat reply");
+    expect(texts(fake, "personal")).toEqual([[jid(PERSONAL), "Reminder set"]]);
+    expect(sandbox.fake.chatRequests).toHaveLength(1);
+    const prompt = JSON.stringify(sandbox.fake.chatRequests[0]!.body);
+    expect(prompt).toContain("pincer remind me at 5");
   });
 
   it.each(["parallel", "sequential"] as const)(
