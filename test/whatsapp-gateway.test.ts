@@ -176,6 +176,7 @@ describe("WhatsApp through the gateway", () => {
 
   it("a family group: mention patterns and native mentions trigger, chatter is context, quotes reach the model", async () => {
     const { sandbox, fake } = await start();
+    fake.groups.set(FAMILY, { id: FAMILY, subject: "Family", owner: undefined, participants: [] });
     const socket = fake.latest("personal")!;
     const member = "15552220000@s.whatsapp.net";
     socket.deliver(
@@ -225,9 +226,14 @@ describe("WhatsApp through the gateway", () => {
     );
     await fake.waitUntil(() => socket.sends.length === 2, "the native-mention reply");
     expect(sandbox.fake.chatRequests).toHaveLength(2);
-    expect(transcript(sandbox, "family", `agent:family:whatsapp:group:${FAMILY}`)).toContain(
-      "ping",
-    );
+    const sessionKey = `agent:family:whatsapp:group:${FAMILY}`;
+    expect(transcript(sandbox, "family", sessionKey)).toContain("ping");
+    const entry = sandbox.gw.core.runtime.stores.forAgent("family").get(sessionKey);
+    expect(entry).toMatchObject({
+      subject: "Family",
+      chatType: "group",
+      lastAccountId: "personal",
+    });
   });
 
   it("self-chat: own notes in the own chat trigger only on a mention pattern, answered there", async () => {

@@ -1,6 +1,6 @@
 // Inbound of one connected account: each `messages.upsert` of type `notify` (new messages; `append`
 // is history and this socket's own sends) goes, in order, through the channel update guard:
-// converted (`inbound.ts`; LID senders of a group resolved through its metadata, small images
+// converted (`inbound.ts`; a group's subject and LID senders from its cached metadata, small images
 // downloaded), handed to `receive`. A rejected receive is tried again after a pause (WhatsApp does
 // not redeliver). Once a batch is through, the inbound journal is synced, then each accepted message
 // is marked read (`sendReadReceipts`, default on) and gets the ack reaction (`ackReaction`).
@@ -46,11 +46,9 @@ export interface WebReceiver {
   idle(): Promise<void>;
 }
 
-function needsGroupMetadata(message: WAMessage): boolean {
-  const key = message.key;
-  if (!key?.remoteJid || whatsAppJidKind(key.remoteJid) !== "group" || key.fromMe) return false;
-  const participant = key.participant ?? undefined;
-  return !!participant && whatsAppJidKind(participant) === "lid" && !key.participantAlt;
+function isGroupMessage(message: WAMessage): boolean {
+  const jid = message.key?.remoteJid;
+  return !!jid && whatsAppJidKind(jid) === "group";
 }
 
 /** Creates the receiver of one socket. */
@@ -66,7 +64,8 @@ export function createWebReceiver(params: WebReceiverParams): WebReceiver {
   });
 
   const convert = async (message: WAMessage): Promise<UpdateConversion> => {
-    const metadata = needsGroupMetadata(message)
+    // Group metadata (cached): the subject, and the phone number of a member who writes by LID.
+    const metadata = isGroupMessage(message)
       ? await params.groups.get(message.key.remoteJid!)
       : undefined;
     const conversion = toWebInbound({
@@ -78,6 +77,7 @@ export function createWebReceiver(params: WebReceiverParams): WebReceiver {
       receivedAt: params.now(),
     });
     if (conversion.kind !== "inbound") return conversion;
+    if (metadata?.subject) conversion.inbound.peerName = metadata.subject;
     params.inbound.remember(conversion.inbound.messageId, message);
     conversion.inbound.media = await inlineInboundImages({
       media: conversion.inbound.media,

@@ -50,7 +50,7 @@ describe("WhatsApp Web inbound", () => {
     expect(bare).toMatchObject({ peer: { id: "888000222@lid" }, text: "no alt" });
   });
 
-  it("a group message: peer is the group, sender the participant (LID resolved by metadata)", async () => {
+  it("a group message: peer is the group with its subject, sender the participant (LID resolved by metadata)", async () => {
     const { socket, test, fake } = await account();
     fake.groups.set(GROUP, {
       id: GROUP,
@@ -82,6 +82,7 @@ describe("WhatsApp Web inbound", () => {
     const [mention, resolved, alt] = await test.waitForReceived(3);
     expect(mention).toMatchObject({
       peer: { kind: "group", id: GROUP },
+      peerName: "Family",
       sender: { id: "+15552220000" },
       mentionedSelf: true,
       mentions: ["+15550001111", "+15559990000"],
