@@ -159,6 +159,9 @@ describe("WhatsApp through the gateway", () => {
     expect(texts(fake, "biz")).toEqual([[jid(CAROL), "Work reply"]]);
     expect(transcript(sandbox, "work", `agent:work:main`)).toContain("hello work");
     expect(fake.sendsOf("personal")).toHaveLength(1);
+    // Each message ran once: one that arrived while the accounts were starting is not replayed.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(sandbox.fake.chatRequests).toHaveLength(2);
   });
 
   it("the E.164 peer binding wins over the account binding; allowlists are per account", async () => {
