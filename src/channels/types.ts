@@ -47,6 +47,8 @@ export interface ChannelInbound {
   timestamp: number;
   sender: { id: string; name?: string; username?: string };
   peer: ChannelPeer;
+  /** The conversation's display name when the platform gives one (a WhatsApp group's subject). */
+  peerName?: string;
   /** Parent of a thread or forum topic, so bindings on the parent still match. */
   parentPeer?: ChannelPeer;
   /** Thread / forum topic id, when the message is in one. */

@@ -38,9 +38,16 @@ function bareId(entry: string | number): string {
   return prefixed ? prefixed[1]! : text;
 }
 
+/** The digits of a phone number in any common spelling (`+1 (555) 123-4567`, `0015551234567`). */
+function phoneDigits(text: string): string | undefined {
+  const compact = text.replace(/[\s().-]/g, "").replace(/^(\+|00)/, "");
+  return /^\d{6,15}$/.test(compact) ? compact : undefined;
+}
+
 /** Whether a sender is named by an allowFrom-style list ("*", id, @username, or an
  *  `accessGroup:<name>` whose members on `scope.channel` name them; without a scope a group
- *  reference names nobody). */
+ *  reference names nobody). A sender whose id is an E.164 number (`+15551234567`) matches any
+ *  spelling of that number. */
 export function senderAllowed(
   entries: IdList,
   sender: ChannelInbound["sender"],
@@ -48,9 +55,11 @@ export function senderAllowed(
 ): boolean {
   if (!entries) return false;
   const username = sender.username?.replace(/^@/, "").toLowerCase();
+  const phone = sender.id.startsWith("+") ? phoneDigits(sender.id) : undefined;
   return expandAccessGroups(entries, scope).some((entry) => {
     const id = bareId(entry);
     if (id === "*" || id === sender.id) return true;
+    if (phone !== undefined && phoneDigits(id) === phone) return true;
     return username !== undefined && id.replace(/^@/, "").toLowerCase() === username;
   });
 }

@@ -33,6 +33,7 @@ export function inboundSessionPatch(
     lastAccountId: message.accountId,
     lastThreadId: message.threadId,
     lastInteractionAt: message.timestamp,
+    ...(message.peerName && message.peer.kind !== "direct" ? { subject: message.peerName } : {}),
     ...(existing?.origin
       ? {}
       : {

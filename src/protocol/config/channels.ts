@@ -10,6 +10,7 @@ import {
 } from "./common.js";
 import { ToolsBySenderSchema } from "./tools.js";
 import { whatsAppCloudProps } from "./whatsapp-cloud.js";
+import { whatsAppWebProps } from "./whatsapp-web.js";
 
 /** Who may start a direct conversation. `open` requires `"*"` in `allowFrom`. */
 export const DmPolicySchema = Type.Union(
@@ -266,10 +267,6 @@ const channelCredentialProps = {
     Type.String({ description: "Local webhook path." }),
     "no issue yet: Telegram webhook mode",
   ),
-  authDir: compatOptional(
-    Type.String({ description: "Auth state dir (WhatsApp)." }),
-    "issue 15 (WhatsApp)",
-  ),
   accessToken: compatOptional(
     Type.Union([Type.String(), SecretRefSchema], { description: "Access token (Matrix, ...)." }),
     "no issue yet: Matrix",
@@ -364,8 +361,12 @@ export const ChannelConfigSchema = sharedShape.channel;
 /** Static type of {@link ChannelConfigSchema}. */
 export type ChannelConfig = Static<typeof ChannelConfigSchema>;
 
-/** `channels.whatsapp`: the channel shape with the WhatsApp keys real (transport, Cloud API). */
-export const WhatsAppChannelConfigSchema = channelShape({ ...whatsAppCloudProps }).channel;
+/** `channels.whatsapp`: the channel shape with the WhatsApp keys real (transport, the Web keys,
+ *  the Cloud API keys). */
+export const WhatsAppChannelConfigSchema = channelShape({
+  ...whatsAppWebProps,
+  ...whatsAppCloudProps,
+}).channel;
 
 /** `channels.defaults`: defaults applied to every channel. */
 export const ChannelDefaultsSchema = Type.Object(
