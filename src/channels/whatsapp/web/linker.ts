@@ -1,0 +1,305 @@
+// WhatsApp Web's interactive login (`ChannelLogin`): one link attempt per account at a time, each
+// holding the account's auth-dir lock while its socket is open, so no other process (a gateway, a
+// second `channels login`) opens the same session meanwhile. The CLI and the gateway methods both
+// drive it; QR codes come out as raw text (terminals) and as an SVG data URL (the UI).
+import { existsSync, mkdirSync } from "node:fs";
+import type {
+  ChannelLogin,
+  LoginAccount,
+  LoginProgress,
+  LoginSessionHooks,
+  LogoutOutcome,
+} from "../../index.js";
+import { authDirOf, homeOf, readLinkedIdentity, removeAuthDir } from "./auth-dir.js";
+import {
+  type LinkSession,
+  type LoginFlow,
+  type OpenLinkSession,
+  startLoginFlow,
+} from "./login-flow.js";
+import { qrDataUrl } from "./qr-render.js";
+
+/** A held auth-dir lock, or who holds it (a message naming the holder's pid). */
+export type AuthLockAttempt = { ok: true; release: () => void } | { ok: false; message: string };
+
+/** Takes the exclusive lock of one auth dir (the directory exists). */
+export type AcquireAuthLock = (authDir: string) => AuthLockAttempt;
+
+/** What the linker needs. */
+export interface WhatsAppLinkerDeps {
+  open: OpenLinkSession;
+  lock: AcquireAuthLock;
+  /** QR codes shown before an attempt gives up (default 8, about three minutes of codes). */
+  maxQrs?: number;
+  /** How long one attempt may take from its first socket to the link (default 3 min). */
+  attemptMs?: number;
+  /** How long an unlink waits for the session to open before removing the creds anyway. */
+  logoutOpenMs?: number;
+}
+
+const DEFAULT_MAX_QRS = 8;
+const DEFAULT_ATTEMPT_MS = 180_000;
+const DEFAULT_LOGOUT_OPEN_MS = 15_000;
+const SCAN_HINT = "Scan this QR in WhatsApp → Settings → Linked devices → Link a device.";
+
+interface Attempt {
+  accountId: string;
+  authDir: string;
+  flow: LoginFlow;
+  /** Resolves once the attempt ended and its lock is released. */
+  settled: Promise<void>;
+  /** The QR last handed to a caller: `wait` returns early when a newer one exists. */
+  reportedQr: string | undefined;
+}
+
+function describeIdentity(identity: { jid: string; e164?: string }): string {
+  return identity.e164 ?? identity.jid;
+}
+
+/** Opens a session on linked creds and waits until it is open; undefined if it closes first. */
+async function openLinked(
+  open: OpenLinkSession,
+  authDir: string,
+  timeoutMs: number,
+): Promise<LinkSession | undefined> {
+  const session = await open(authDir);
+  const opened = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    session.onUpdate((update) => {
+      if (update.connection === "open" || update.connection === "close" || update.qr) {
+        clearTimeout(timer);
+        resolve(update.connection === "open");
+      }
+    });
+  });
+  if (opened) return session;
+  await session.close();
+  return undefined;
+}
+
+/** Creates the WhatsApp login; attempts in progress live in this object (one per adapter). */
+export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
+  const attempts = new Map<string, Attempt>();
+  const maxQrs = deps.maxQrs ?? DEFAULT_MAX_QRS;
+  const attemptMs = deps.attemptMs ?? DEFAULT_ATTEMPT_MS;
+
+  const progressOf = (attempt: Attempt): LoginProgress => {
+    const { flow } = attempt;
+    const outcome = flow.outcome;
+    if (outcome?.ok) {
+      return {
+        state: "linked",
+        connected: true,
+        message: `Linked ${describeIdentity(outcome)} as account ${attempt.accountId}`,
+        jid: outcome.jid,
+        ...(outcome.e164 ? { e164: outcome.e164 } : {}),
+        qrCount: flow.qrCount,
+      };
+    }
+    if (outcome) {
+      return {
+        state: "failed",
+        connected: false,
+        reason: outcome.reason,
+        message: outcome.message,
+        qrCount: flow.qrCount,
+      };
+    }
+    const qr = flow.qr;
+    attempt.reportedQr = qr;
+    if (!qr) {
+      return { state: "pending", connected: false, message: "Waiting for WhatsApp's QR code…" };
+    }
+    return {
+      state: "pending",
+      connected: false,
+      message: SCAN_HINT,
+      qr,
+      qrDataUrl: qrDataUrl(qr),
+      qrCount: flow.qrCount,
+    };
+  };
+
+  /** The progress to report; an ended attempt is reported once, after its lock is released. */
+  const report = async (attempt: Attempt): Promise<LoginProgress> => {
+    if (attempt.flow.outcome) {
+      await attempt.settled;
+      if (attempts.get(attempt.accountId) === attempt) attempts.delete(attempt.accountId);
+    }
+    return progressOf(attempt);
+  };
+
+  /** Runs a caller's after-session hook; a failure is logged (the login's outcome stands). */
+  const runAfter = async (account: LoginAccount & LoginSessionHooks) => {
+    try {
+      await account.afterSession?.();
+    } catch (err) {
+      account.log.error(
+        { err: String(err), accountId: account.accountId },
+        "whatsapp login: restoring the account after the login failed",
+      );
+    }
+  };
+
+  const cancel = async (accountId: string) => {
+    const attempt = attempts.get(accountId);
+    if (!attempt) return;
+    attempts.delete(accountId);
+    await attempt.flow.cancel("login cancelled");
+    await attempt.settled;
+  };
+
+  /** Tells WhatsApp this device is gone when the creds still open a session; false otherwise. */
+  const tellLoggedOut = async (account: LoginAccount, authDir: string): Promise<boolean> => {
+    try {
+      const session = await openLinked(
+        deps.open,
+        authDir,
+        deps.logoutOpenMs ?? DEFAULT_LOGOUT_OPEN_MS,
+      );
+      if (!session) return false;
+      try {
+        await session.logout();
+        return true;
+      } finally {
+        await session.close();
+      }
+    } catch (err) {
+      account.log.warn(
+        { err: String(err), accountId: account.accountId },
+        "whatsapp logout: could not tell WhatsApp; removing the local creds anyway",
+      );
+      return false;
+    }
+  };
+
+  return {
+    async start(request) {
+      const dir = authDirOf(request);
+      if (!dir.ok)
+        return { state: "failed", connected: false, reason: "invalid", message: dir.error };
+      const { authDir } = dir;
+      const removal = { authDir, stateDir: request.stateDir, home: homeOf(request) };
+      const current = attempts.get(request.accountId);
+      if (current && !current.flow.outcome && !request.force) {
+        return { ...progressOf(current), message: `QR already active. ${SCAN_HINT}` };
+      }
+      if (current) await cancel(request.accountId);
+      const linked = readLinkedIdentity(authDir);
+      if (linked && !request.force) {
+        return {
+          state: "linked",
+          connected: true,
+          reason: "already-linked",
+          message: `WhatsApp account ${request.accountId} is already linked (${describeIdentity(linked)}); pass force to link it again`,
+          jid: linked.jid,
+          ...(linked.e164 ? { e164: linked.e164 } : {}),
+        };
+      }
+      await request.beforeSession?.();
+      mkdirSync(authDir, { recursive: true, mode: 0o700 });
+      const lock = deps.lock(authDir);
+      if (!lock.ok) {
+        await runAfter(request);
+        return { state: "failed", connected: false, reason: "locked", message: lock.message };
+      }
+      if (linked) {
+        // Relinking: the old device is unlinked first so the phone does not keep a stale entry.
+        await tellLoggedOut(request, authDir);
+        const removed = removeAuthDir(removal);
+        if (!removed.ok) {
+          lock.release();
+          await runAfter(request);
+          return { state: "failed", connected: false, reason: "invalid", message: removed.error };
+        }
+        mkdirSync(authDir, { recursive: true, mode: 0o700 });
+      }
+      const flow = startLoginFlow({
+        authDir,
+        open: deps.open,
+        maxQrs,
+        timeoutMs: attemptMs,
+        log: request.log,
+      });
+      const attempt: Attempt = {
+        accountId: request.accountId,
+        authDir,
+        flow,
+        reportedQr: undefined,
+        settled: flow.done.then(async (outcome) => {
+          // Creds WhatsApp logged out are useless: the next attempt starts from a clean dir.
+          if (!outcome.ok && outcome.reason === "logged-out") {
+            const removed = removeAuthDir(removal);
+            if (!removed.ok) request.log.warn({ authDir }, removed.error);
+          }
+          lock.release();
+          await runAfter(request);
+        }),
+      };
+      attempts.set(request.accountId, attempt);
+      await flow.nextChange(request.timeoutMs);
+      return report(attempt);
+    },
+
+    async wait(request) {
+      const attempt = attempts.get(request.accountId);
+      if (!attempt) {
+        return {
+          state: "failed",
+          connected: false,
+          reason: "no-login",
+          message: `No WhatsApp login in progress for account ${request.accountId}: start one first.`,
+        };
+      }
+      const { flow } = attempt;
+      if (!flow.outcome && flow.qr === attempt.reportedQr) await flow.nextChange(request.timeoutMs);
+      return report(attempt);
+    },
+
+    cancel,
+
+    async logout(request): Promise<LogoutOutcome> {
+      await cancel(request.accountId);
+      const dir = authDirOf(request);
+      if (!dir.ok) return { state: "refused", loggedOut: false, message: dir.error };
+      const { authDir } = dir;
+      if (!existsSync(authDir)) {
+        return {
+          state: "never-linked",
+          loggedOut: false,
+          message: `WhatsApp account ${request.accountId} was never linked (no credentials in ${authDir})`,
+        };
+      }
+      await request.beforeSession?.();
+      const lock = deps.lock(authDir);
+      if (!lock.ok) {
+        await runAfter(request);
+        return { state: "refused", loggedOut: false, message: lock.message };
+      }
+      try {
+        const linked = readLinkedIdentity(authDir);
+        const loggedOut = linked ? await tellLoggedOut(request, authDir) : false;
+        const removed = removeAuthDir({
+          authDir,
+          stateDir: request.stateDir,
+          home: homeOf(request),
+        });
+        if (!removed.ok) return { state: "refused", loggedOut, message: removed.error };
+        const who = linked ? ` (${describeIdentity(linked)})` : "";
+        const told = loggedOut
+          ? "unlinked on WhatsApp"
+          : linked
+            ? "WhatsApp was not reachable: remove the device under Linked devices on the phone"
+            : "it had not finished linking";
+        return {
+          state: "unlinked",
+          loggedOut,
+          message: `Logged out WhatsApp account ${request.accountId}${who}: ${told}; removed ${authDir}`,
+        };
+      } finally {
+        lock.release();
+        await runAfter(request);
+      }
+    },
+  };
+}
