@@ -4,6 +4,7 @@
 import { type ChannelAccountConfig, type ChannelAdapter, defaultAccountIds } from "../index.js";
 import { validateCloudAccount } from "./cloud/validate.js";
 import { transportOf, type WhatsAppTransportId } from "./transport.js";
+import { createWhatsAppLogin } from "./web/linker.js";
 import { validateWebAccount } from "./web/validate.js";
 
 /** Longest text one WhatsApp message carries here (the Cloud API's text body limit). */
@@ -48,5 +49,7 @@ export function createWhatsAppAdapter(): ChannelAdapter {
       const start = await startTransport(transport.transport);
       return start(context);
     },
+    // Linking by QR is WhatsApp Web's (a Cloud account has a token instead).
+    login: createWhatsAppLogin(),
   };
 }

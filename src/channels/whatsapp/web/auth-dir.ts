@@ -1,33 +1,21 @@
 // What linking needs to know about an account's auth dir: who it is linked as (`creds.json`'s
-// `me`), and removing it on unlink, never a directory that holds more than one account's creds
-// (the state dir, the home directory, a parent of either): nothing else in the state dir goes.
-import { readFileSync, rmSync } from "node:fs";
+// `me`), and emptying it on unlink or relink while its lock file stays (the lock is held through
+// the removal), never a directory that holds more than one account's creds (the state dir, the
+// home directory, a parent of either): nothing else in the state dir goes.
+import { readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import type { LoginAccount } from "../../login.js";
+import type { LoginAccount } from "../../index.js";
 import { jidToE164 } from "../peer-id.js";
+import { WHATSAPP_AUTH_LOCK_FILE } from "./auth-lock.js";
+
+/** The creds file of Baileys' multi-file layout (auth-state.ts writes it; named here so reading
+ *  who an account is linked as never loads Baileys). */
+const CREDS_FILE = "creds.json";
 
 /** The home directory of an account's environment (what `~` stands for). */
 export function homeOf(account: Pick<LoginAccount, "env">): string {
   return account.env.HOME?.trim() || homedir();
-}
-
-/** The account's auth dir: `authDir` (`~` expanded) when set, else
- *  `<stateDir>/credentials/whatsapp/<accountId>`; an error for an id that cannot be a path segment. */
-export function authDirOf(
-  account: Pick<LoginAccount, "accountId" | "config" | "stateDir" | "env">,
-): { ok: true; authDir: string } | { ok: false; error: string } {
-  const raw = typeof account.config.authDir === "string" ? account.config.authDir.trim() : "";
-  if (raw) {
-    const home = homeOf(account);
-    const expanded = raw === "~" ? home : raw.startsWith("~/") ? join(home, raw.slice(2)) : raw;
-    return { ok: true, authDir: resolve(expanded) };
-  }
-  const id = account.accountId;
-  if (!id || id === "." || id === ".." || /[/\\\0]/.test(id)) {
-    return { ok: false, error: `account id ${JSON.stringify(id)} cannot name an auth dir` };
-  }
-  return { ok: true, authDir: join(account.stateDir, "credentials", "whatsapp", id) };
 }
 
 /** Who an auth dir is linked as. */
@@ -40,7 +28,7 @@ export interface LinkedIdentity {
 export function readLinkedIdentity(authDir: string): LinkedIdentity | undefined {
   let text: string;
   try {
-    text = readFileSync(join(authDir, "creds.json"), "utf8");
+    text = readFileSync(join(authDir, CREDS_FILE), "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw err;
@@ -82,14 +70,40 @@ export function unsafeAuthDirReason(params: {
   return undefined;
 }
 
-/** Removes one account's auth dir; refuses (an error value) a dir that is not one account's. */
-export function removeAuthDir(params: {
+/** Where an auth dir lives and what guards it (the state dir and home it must not contain). */
+export interface AuthDirPlace {
   authDir: string;
   stateDir: string;
   home: string;
-}): { ok: true } | { ok: false; error: string } {
-  const unsafe = unsafeAuthDirReason(params);
+}
+
+/** Removes everything in one account's auth dir but its lock file (held by the caller); refuses
+ *  (an error value) a dir that is not one account's. */
+export function clearAuthDir(place: AuthDirPlace): { ok: true } | { ok: false; error: string } {
+  const unsafe = unsafeAuthDirReason(place);
   if (unsafe) return { ok: false, error: `refusing to remove the auth dir: ${unsafe}` };
-  rmSync(params.authDir, { recursive: true, force: true });
+  let names: string[];
+  try {
+    names = readdirSync(place.authDir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { ok: true };
+    throw err;
+  }
+  for (const name of names) {
+    if (name !== WHATSAPP_AUTH_LOCK_FILE) {
+      rmSync(join(place.authDir, name), { recursive: true, force: true });
+    }
+  }
   return { ok: true };
+}
+
+/** Removes an auth dir emptied by {@link clearAuthDir} once its lock is released; a dir another
+ *  process has meanwhile locked again (not empty) stays. */
+export function removeEmptyAuthDir(authDir: string): void {
+  try {
+    rmdirSync(authDir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT" && code !== "ENOTEMPTY" && code !== "EEXIST") throw err;
+  }
 }

@@ -10,7 +10,16 @@ import type {
   LoginSessionHooks,
   LogoutOutcome,
 } from "../../index.js";
-import { authDirOf, homeOf, readLinkedIdentity, removeAuthDir } from "./auth-dir.js";
+import { transportOf } from "../transport.js";
+import {
+  type AuthDirPlace,
+  clearAuthDir,
+  homeOf,
+  readLinkedIdentity,
+  removeEmptyAuthDir,
+} from "./auth-dir.js";
+import { acquireWhatsAppAuthLock, WhatsAppSessionLockedError } from "./auth-lock.js";
+import { linkSessionOpener } from "./link-session.js";
 import {
   type LinkSession,
   type LoginFlow,
@@ -18,12 +27,26 @@ import {
   startLoginFlow,
 } from "./login-flow.js";
 import { qrDataUrl } from "./qr-render.js";
+import type { WhatsAppSocketFactory } from "./socket-seam.js";
 
 /** A held auth-dir lock, or who holds it (a message naming the holder's pid). */
 export type AuthLockAttempt = { ok: true; release: () => void } | { ok: false; message: string };
 
 /** Takes the exclusive lock of one auth dir (the directory exists). */
 export type AcquireAuthLock = (authDir: string) => AuthLockAttempt;
+
+/** The auth-dir lock of the transport (`<authDir>/.pincer.lock`), as an attempt value. */
+export function whatsAppAuthLocker(command: string): AcquireAuthLock {
+  return (authDir) => {
+    try {
+      const lock = acquireWhatsAppAuthLock({ authDir, command });
+      return { ok: true, release: () => lock.release() };
+    } catch (err) {
+      if (err instanceof WhatsAppSessionLockedError) return { ok: false, message: err.message };
+      throw err;
+    }
+  };
+}
 
 /** What the linker needs. */
 export interface WhatsAppLinkerDeps {
@@ -56,13 +79,39 @@ function describeIdentity(identity: { jid: string; e164?: string }): string {
   return identity.e164 ?? identity.jid;
 }
 
+/** The account's auth dir (the transport's rule: `authDir`, else under the state dir); an error
+ *  for an account that is not on WhatsApp Web (a Cloud API account has a token, no QR). */
+async function authDirOf(
+  account: LoginAccount,
+): Promise<{ ok: true; place: AuthDirPlace } | { ok: false; error: string }> {
+  const transport = transportOf(account.config);
+  if (!transport.ok) return { ok: false, error: transport.error };
+  if (transport.transport !== "web") {
+    return {
+      ok: false,
+      error: `WhatsApp account ${account.accountId} uses the Cloud API (transport: ${transport.transport}): it has no QR login; its token is in the config`,
+    };
+  }
+  const { resolveWhatsAppAuthDir } = await import("./auth-state.js");
+  const dir = resolveWhatsAppAuthDir({ ...account });
+  if (!dir.ok) return dir;
+  return {
+    ok: true,
+    place: { authDir: dir.authDir, stateDir: account.stateDir, home: homeOf(account) },
+  };
+}
+
 /** Opens a session on linked creds and waits until it is open; undefined if it closes first. */
 async function openLinked(
   open: OpenLinkSession,
-  authDir: string,
+  account: LoginAccount & { authDir: string },
   timeoutMs: number,
 ): Promise<LinkSession | undefined> {
-  const session = await open(authDir);
+  const session = await open({
+    authDir: account.authDir,
+    accountId: account.accountId,
+    log: account.log,
+  });
   const opened = await new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), timeoutMs);
     session.onUpdate((update) => {
@@ -154,7 +203,7 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
     try {
       const session = await openLinked(
         deps.open,
-        authDir,
+        { ...account, authDir },
         deps.logoutOpenMs ?? DEFAULT_LOGOUT_OPEN_MS,
       );
       if (!session) return false;
@@ -175,11 +224,11 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
 
   return {
     async start(request) {
-      const dir = authDirOf(request);
+      const dir = await authDirOf(request);
       if (!dir.ok)
         return { state: "failed", connected: false, reason: "invalid", message: dir.error };
-      const { authDir } = dir;
-      const removal = { authDir, stateDir: request.stateDir, home: homeOf(request) };
+      const { place } = dir;
+      const { authDir } = place;
       const current = attempts.get(request.accountId);
       if (current && !current.flow.outcome && !request.force) {
         return { ...progressOf(current), message: `QR already active. ${SCAN_HINT}` };
@@ -206,16 +255,16 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
       if (linked) {
         // Relinking: the old device is unlinked first so the phone does not keep a stale entry.
         await tellLoggedOut(request, authDir);
-        const removed = removeAuthDir(removal);
+        const removed = clearAuthDir(place);
         if (!removed.ok) {
           lock.release();
           await runAfter(request);
           return { state: "failed", connected: false, reason: "invalid", message: removed.error };
         }
-        mkdirSync(authDir, { recursive: true, mode: 0o700 });
       }
       const flow = startLoginFlow({
         authDir,
+        accountId: request.accountId,
         open: deps.open,
         maxQrs,
         timeoutMs: attemptMs,
@@ -228,11 +277,13 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
         reportedQr: undefined,
         settled: flow.done.then(async (outcome) => {
           // Creds WhatsApp logged out are useless: the next attempt starts from a clean dir.
-          if (!outcome.ok && outcome.reason === "logged-out") {
-            const removed = removeAuthDir(removal);
+          const stale = !outcome.ok && outcome.reason === "logged-out";
+          if (stale) {
+            const removed = clearAuthDir(place);
             if (!removed.ok) request.log.warn({ authDir }, removed.error);
           }
           lock.release();
+          if (stale) removeEmptyAuthDir(authDir);
           await runAfter(request);
         }),
       };
@@ -260,9 +311,10 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
 
     async logout(request): Promise<LogoutOutcome> {
       await cancel(request.accountId);
-      const dir = authDirOf(request);
+      const dir = await authDirOf(request);
       if (!dir.ok) return { state: "refused", loggedOut: false, message: dir.error };
-      const { authDir } = dir;
+      const { place } = dir;
+      const { authDir } = place;
       if (!existsSync(authDir)) {
         return {
           state: "never-linked",
@@ -276,15 +328,13 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
         await runAfter(request);
         return { state: "refused", loggedOut: false, message: lock.message };
       }
+      let cleared = false;
       try {
         const linked = readLinkedIdentity(authDir);
         const loggedOut = linked ? await tellLoggedOut(request, authDir) : false;
-        const removed = removeAuthDir({
-          authDir,
-          stateDir: request.stateDir,
-          home: homeOf(request),
-        });
+        const removed = clearAuthDir(place);
         if (!removed.ok) return { state: "refused", loggedOut, message: removed.error };
+        cleared = true;
         const who = linked ? ` (${describeIdentity(linked)})` : "";
         const told = loggedOut
           ? "unlinked on WhatsApp"
@@ -298,8 +348,20 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
         };
       } finally {
         lock.release();
+        if (cleared) removeEmptyAuthDir(authDir);
         await runAfter(request);
       }
     },
   };
+}
+
+/** The WhatsApp adapter's login: the linker over real sockets (or `createSocket`'s) and the
+ *  transport's auth-dir lock. */
+export function createWhatsAppLogin(
+  options: { createSocket?: WhatsAppSocketFactory } = {},
+): ChannelLogin {
+  return createWhatsAppLinker({
+    open: linkSessionOpener(options.createSocket),
+    lock: whatsAppAuthLocker("whatsapp login"),
+  });
 }

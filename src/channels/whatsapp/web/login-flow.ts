@@ -33,8 +33,12 @@ export interface LinkSession {
   close(): Promise<void>;
 }
 
-/** Opens one socket on an auth dir. */
-export type OpenLinkSession = (authDir: string) => Promise<LinkSession>;
+/** Opens one socket on an account's auth dir. */
+export type OpenLinkSession = (params: {
+  authDir: string;
+  accountId: string;
+  log: Logger;
+}) => Promise<LinkSession>;
 
 /** Why a link attempt ended without a link. */
 export type LoginFailureReason =
@@ -69,6 +73,7 @@ export interface LoginFlow {
 /** What a link attempt needs. */
 export interface LoginFlowParams {
   authDir: string;
+  accountId: string;
   open: OpenLinkSession;
   /** QR codes shown before giving up (WhatsApp also stops issuing them on its own: status 408). */
   maxQrs: number;
@@ -196,7 +201,11 @@ export function startLoginFlow(params: LoginFlowParams): LoginFlow {
 
   const openSession = async () => {
     try {
-      const opened = await params.open(params.authDir);
+      const opened = await params.open({
+        authDir: params.authDir,
+        accountId: params.accountId,
+        log,
+      });
       if (outcome) {
         await closeSession(opened);
         return;

@@ -1,0 +1,174 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createCliSandbox } from "../../../test/helpers/cli-sandbox.js";
+import { capturingContext } from "../../../test/helpers/fake-process-io.js";
+import {
+  createFakeWhatsAppLogin,
+  type FakeWhatsAppLogin,
+  waitUntil,
+} from "../../../test/helpers/fake-whatsapp-login.js";
+import { closedPort } from "../../../test/helpers/gateway-sandbox.js";
+import { builtinChannelLoaders } from "../../channels/builtin.js";
+import { createWhatsAppAdapter } from "../../channels/whatsapp/index.js";
+import { readWhatsAppAuthLock } from "../../channels/whatsapp/web/auth-lock.js";
+import { createWhatsAppLogin } from "../../channels/whatsapp/web/linker.js";
+import { qrTerminal } from "../../channels/whatsapp/web/qr-render.js";
+import type { ChannelLoginDeps } from "./login.js";
+import { runLogin } from "./login.js";
+import { runLogout } from "./logout.js";
+
+const JID = "15551234567:7@s.whatsapp.net";
+
+/** A command input from loose options (the flags a test sets; the rest absent). */
+function input(opts: object) {
+  return { args: [], opts: opts as never };
+}
+
+function loginDeps(fake: FakeWhatsAppLogin): ChannelLoginDeps {
+  return {
+    loaders: {
+      ...builtinChannelLoaders(),
+      whatsapp: async () => ({
+        ...createWhatsAppAdapter(),
+        login: createWhatsAppLogin({ createSocket: fake.factory }),
+      }),
+    },
+  };
+}
+
+/** A sandbox with a `personal` WhatsApp account and no gateway listening. */
+async function sandbox() {
+  const sb = createCliSandbox();
+  sb.writeConfig("{ channels: { whatsapp: { accounts: { personal: {}, biz: {} } } } }");
+  const url = `ws://127.0.0.1:${await closedPort()}`;
+  const authDir = join(sb.stateDir, "credentials", "whatsapp", "personal");
+  const opts = { channel: "whatsapp", account: "personal", url, timeout: "500" };
+  return { sb, authDir, opts, ...capturingContext({ env: sb.env }) };
+}
+
+const children: Array<{ kill: () => void }> = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill();
+});
+
+describe("pincer channels login (no gateway: links here)", () => {
+  it("draws each rotated QR, reopens once after the 515 restart and ends linked", async () => {
+    const { authDir, opts, ctx, out } = await sandbox();
+    const fake = createFakeWhatsAppLogin();
+    const done = runLogin(ctx, input(opts), loginDeps(fake));
+    const first = await fake.socket(0);
+    first.qr("2@QR-ONE");
+    await waitUntil(() => out().includes("(QR 1;"), "the first QR");
+    // While linking, this process holds the account's auth-dir lock.
+    expect(readWhatsAppAuthLock(authDir)?.pid).toBe(process.pid);
+    first.qr("2@QR-TWO");
+    await waitUntil(() => out().includes("(QR 2;"), "the rotated QR");
+    first.scanned(JID);
+    const reopened = await fake.socket(1);
+    // The pairing's creds were on disk before the restart: the new socket opens with them.
+    expect(reopened.hasCreds).toBe(true);
+    reopened.open();
+    expect(await done).toBe(0);
+    expect(out()).toContain(qrTerminal("2@QR-ONE"));
+    expect(out()).toContain(qrTerminal("2@QR-TWO"));
+    expect(out()).toContain("Linked +15551234567 as account personal");
+    expect(JSON.parse(readFileSync(join(authDir, "creds.json"), "utf8")).me.id).toBe(JID);
+    expect(readWhatsAppAuthLock(authDir)).toBeUndefined();
+    expect(first.ended && reopened.ended).toBe(true);
+  });
+
+  it("ends with the reason when WhatsApp stops issuing QR codes (408)", async () => {
+    const { authDir, opts, ctx, out } = await sandbox();
+    const fake = createFakeWhatsAppLogin();
+    const done = runLogin(ctx, input(opts), loginDeps(fake));
+    const socket = await fake.socket(0);
+    for (const [i, text] of ["2@A", "2@B", "2@C"].entries()) {
+      socket.qr(text);
+      await waitUntil(() => out().includes(`(QR ${i + 1};`), `QR ${i + 1}`);
+    }
+    socket.close(408, "QR refs attempts ended");
+    await expect(done).rejects.toThrow("login failed: QR code expired after 3 attempts");
+    expect(readWhatsAppAuthLock(authDir)).toBeUndefined();
+  });
+
+  it("says when WhatsApp logged the device out, and leaves no stale creds", async () => {
+    const { authDir, opts, ctx } = await sandbox();
+    const fake = createFakeWhatsAppLogin((socket) => socket.close(401, "Connection Failure"));
+    await expect(runLogin(ctx, input(opts), loginDeps(fake))).rejects.toThrow(
+      /logged this device out/,
+    );
+    expect(existsSync(join(authDir, "creds.json"))).toBe(false);
+  });
+
+  it("refuses while another process holds the account's session, naming its pid", async () => {
+    const { authDir, opts, ctx } = await sandbox();
+    const holder = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
+    children.push(holder);
+    mkdirSync(authDir, { recursive: true });
+    writeFileSync(
+      join(authDir, ".pincer.lock"),
+      JSON.stringify({ pid: holder.pid, createdAt: new Date().toISOString(), command: "gateway" }),
+    );
+    const fake = createFakeWhatsAppLogin();
+    await expect(runLogin(ctx, input(opts), loginDeps(fake))).rejects.toThrow(
+      `pid ${holder.pid} (gateway)`,
+    );
+    expect(fake.sockets).toHaveLength(0);
+  });
+
+  it("does not relink an account that is linked (without --force)", async () => {
+    const { authDir, opts, ctx, out } = await sandbox();
+    mkdirSync(authDir, { recursive: true });
+    writeFileSync(join(authDir, "creds.json"), JSON.stringify({ me: { id: JID } }));
+    const fake = createFakeWhatsAppLogin();
+    expect(await runLogin(ctx, input(opts), loginDeps(fake))).toBe(0);
+    expect(out()).toContain("already linked (+15551234567)");
+    expect(fake.sockets).toHaveLength(0);
+  });
+
+  it("asks for --account when several are configured, and says a token channel has no login", async () => {
+    const { opts, ctx } = await sandbox();
+    const fake = createFakeWhatsAppLogin();
+    const { account: _named, ...unnamed } = opts;
+    await expect(runLogin(ctx, input(unnamed), loginDeps(fake))).rejects.toThrow(
+      "whatsapp has several accounts (personal, biz): name one with --account",
+    );
+    await expect(
+      runLogin(ctx, input({ ...unnamed, channel: "telegram" }), loginDeps(fake)),
+    ).rejects.toThrow("telegram has no login: add its token with pincer channels add");
+  });
+});
+
+describe("pincer channels logout (no gateway)", () => {
+  it("tells WhatsApp, removes the account's auth dir and nothing else", async () => {
+    const { sb, authDir, opts, ctx, out } = await sandbox();
+    mkdirSync(authDir, { recursive: true });
+    writeFileSync(join(authDir, "creds.json"), JSON.stringify({ me: { id: JID } }));
+    writeFileSync(join(authDir, "pre-key-1.json"), "{}");
+    const other = join(sb.stateDir, "credentials", "whatsapp", "biz");
+    mkdirSync(other, { recursive: true });
+    writeFileSync(
+      join(other, "creds.json"),
+      JSON.stringify({ me: { id: "1555000:1@s.whatsapp.net" } }),
+    );
+    const fake = createFakeWhatsAppLogin((socket) => socket.open());
+    expect(await runLogout(ctx, input(opts), loginDeps(fake))).toBe(0);
+    expect(fake.sockets[0]?.loggedOut).toBe(true);
+    expect(existsSync(authDir)).toBe(false);
+    expect(existsSync(join(other, "creds.json"))).toBe(true);
+    expect(existsSync(sb.configPath)).toBe(true);
+    expect(out()).toContain(
+      "Logged out WhatsApp account personal (+15551234567): unlinked on WhatsApp",
+    );
+  });
+
+  it("says so for an account that was never linked", async () => {
+    const { opts, ctx, out } = await sandbox();
+    const fake = createFakeWhatsAppLogin();
+    expect(await runLogout(ctx, input(opts), loginDeps(fake))).toBe(0);
+    expect(out()).toContain("WhatsApp account personal was never linked");
+    expect(fake.sockets).toHaveLength(0);
+  });
+});
