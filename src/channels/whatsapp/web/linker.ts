@@ -155,10 +155,15 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
       };
     }
     const qr = flow.qr;
-    attempt.reportedQr = qr;
     if (!qr) {
-      return { state: "pending", connected: false, message: "Waiting for WhatsApp's QR code…" };
+      // Between codes: none issued yet, or the scan is done and the restart finishes the link.
+      const message =
+        flow.qrCount > 0
+          ? "Scanned; finishing the link with WhatsApp…"
+          : "Waiting for WhatsApp's QR code…";
+      return { state: "pending", connected: false, message, qrCount: flow.qrCount };
     }
+    attempt.reportedQr = qr;
     return {
       state: "pending",
       connected: false,
@@ -303,7 +308,9 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
         };
       }
       const { flow } = attempt;
-      if (!flow.outcome && flow.qr === attempt.reportedQr) await flow.nextChange(request.timeoutMs);
+      // Early only for news: the end, or a QR code the caller has not seen yet.
+      const fresh = flow.qr !== undefined && flow.qr !== attempt.reportedQr;
+      if (!flow.outcome && !fresh) await flow.nextChange(request.timeoutMs);
       return report(attempt);
     },
 
