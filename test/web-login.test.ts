@@ -80,9 +80,9 @@ describe("web.login over the gateway", () => {
     expect(done.message).toContain("the gateway started account personal");
     await memory.waitForAccount("personal");
     expect(memory.starts.personal).toBe(2);
-    expect(existsSync(join(box.stateDir, "credentials", "whatsapp", "personal", "creds.json"))).toBe(
-      true,
-    );
+    expect(
+      existsSync(join(box.stateDir, "credentials", "whatsapp", "personal", "creds.json")),
+    ).toBe(true);
     client.close();
   });
 
@@ -93,7 +93,10 @@ describe("web.login over the gateway", () => {
       expect(res.ok, method).toBe(false);
       expect((res.error as { message: string }).message).toBe("missing scope: operator.admin");
     }
-    const logout = await client.request("channels.logout", { channel: "whatsapp", accountId: "biz" });
+    const logout = await client.request("channels.logout", {
+      channel: "whatsapp",
+      accountId: "biz",
+    });
     expect((logout.error as { message: string }).message).toBe("missing scope: operator.admin");
     client.close();
   });
@@ -138,7 +141,10 @@ describe("web.login over the gateway", () => {
     const client = await box.connect();
     mkdirSync(join(box.stateDir, "credentials"), { recursive: true });
     writeFileSync(join(box.stateDir, "credentials", "keep.json"), "{}");
-    const never = await client.request("channels.logout", { channel: "whatsapp", accountId: "biz" });
+    const never = await client.request("channels.logout", {
+      channel: "whatsapp",
+      accountId: "biz",
+    });
     expect(payloadOf(never)).toMatchObject({ state: "never-linked", cleared: false });
     const unknown = await client.request("web.login.start", { accountId: "nobody" });
     expect(unknown.ok).toBe(false);
