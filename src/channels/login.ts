@@ -65,6 +65,8 @@ export interface ChannelLogin {
   wait(request: { accountId: string; timeoutMs: number }): Promise<LoginProgress>;
   /** Ends an attempt in progress (its socket closes, its lock is released). */
   cancel(accountId: string): Promise<void>;
+  /** Ends every attempt in progress (the gateway stopping). */
+  cancelAll(): Promise<void>;
   /** Unlinks the account (telling the platform when a session can be opened) and removes its
    *  credentials; an account never linked says so. */
   logout(request: LoginAccount & LoginSessionHooks): Promise<LogoutOutcome>;

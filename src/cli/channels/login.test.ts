@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../../test/helpers/cli-sandbox.js";
-import { capturingContext } from "../../../test/helpers/fake-process-io.js";
+import { capturingContext, createFakeProcessIo } from "../../../test/helpers/fake-process-io.js";
 import {
   createFakeWhatsAppLogin,
   type FakeWhatsAppLogin,
@@ -15,6 +15,7 @@ import { createWhatsAppAdapter } from "../../channels/whatsapp/index.js";
 import { readWhatsAppAuthLock } from "../../channels/whatsapp/web/auth-lock.js";
 import { createWhatsAppLogin } from "../../channels/whatsapp/web/linker.js";
 import { qrTerminal } from "../../channels/whatsapp/web/qr-render.js";
+import { silentLogger } from "../../lib/logger.js";
 import type { ChannelLoginDeps } from "./login.js";
 import { runLogin } from "./login.js";
 import { runLogout } from "./logout.js";
@@ -116,6 +117,41 @@ describe("pincer channels login (no gateway: links here)", () => {
       `pid ${holder.pid} (gateway)`,
     );
     expect(fake.sockets).toHaveLength(0);
+  });
+
+  it("Ctrl-C ends the attempt: the socket closes and the lock is released", async () => {
+    const { authDir, opts, ctx, out } = await sandbox();
+    const proc = createFakeProcessIo();
+    const fake = createFakeWhatsAppLogin();
+    const done = runLogin({ ...ctx, onSignal: proc.io.onSignal }, input(opts), loginDeps(fake));
+    const socket = await fake.socket(0);
+    socket.qr("2@QR");
+    await waitUntil(() => out().includes("(QR 1;"), "the QR");
+    proc.signals.send("SIGINT");
+    await expect(done).rejects.toThrow("login cancelled");
+    expect(socket.ended).toBe(true);
+    expect(readWhatsAppAuthLock(authDir)).toBeUndefined();
+  });
+
+  it("a stopping gateway ends every attempt in progress (cancelAll)", async () => {
+    const { sb, authDir } = await sandbox();
+    const fake = createFakeWhatsAppLogin();
+    const login = createWhatsAppLogin({ createSocket: fake.factory });
+    const started = login.start({
+      accountId: "personal",
+      config: {},
+      stateDir: sb.stateDir,
+      env: sb.env,
+      log: silentLogger,
+      force: false,
+      timeoutMs: 10_000,
+    });
+    (await fake.socket(0)).qr("2@QR");
+    expect((await started).qr).toBe("2@QR");
+    await login.cancelAll();
+    expect(fake.sockets[0]?.ended).toBe(true);
+    expect(readWhatsAppAuthLock(authDir)).toBeUndefined();
+    expect((await login.wait({ accountId: "personal", timeoutMs: 1000 })).reason).toBe("no-login");
   });
 
   it("does not relink an account that is linked (without --force)", async () => {

@@ -120,8 +120,9 @@ function gatewayDriver(client: GatewayClient, accountId: string, requestMs: numb
     start: (force) =>
       call("web.login.start", { accountId, force, timeoutMs: FIRST_QR_MS }, FIRST_QR_MS),
     wait: (timeoutMs) => call("web.login.wait", { accountId, timeoutMs }, timeoutMs),
-    // The gateway keeps the attempt until it links or expires (a UI may still finish it).
-    cancel: async () => {},
+    // Disconnecting ends the wait at once; the gateway keeps the attempt until it links or
+    // expires (a UI may still finish it).
+    cancel: () => client.close(),
   };
 }
 
@@ -147,17 +148,24 @@ async function driveLogin(
     void driver.cancel();
   });
   try {
-    let progress = await driver.start(params.force);
-    let drawn: string | undefined;
-    while (progress.state === "pending" && !cancelled) {
-      if (progress.qr && progress.qr !== drawn) {
-        drawn = progress.qr;
-        draw(
-          `${progress.message} (QR ${progress.qrCount ?? 1}; WhatsApp shows a new one about every 20 s, via ${params.via})\n`,
-        );
-        draw(`${qrTerminal(progress.qr)}\n`);
+    let progress: LoginProgress;
+    try {
+      progress = await driver.start(params.force);
+      let drawn: string | undefined;
+      while (progress.state === "pending" && !cancelled) {
+        if (progress.qr && progress.qr !== drawn) {
+          drawn = progress.qr;
+          draw(
+            `${progress.message} (QR ${progress.qrCount ?? 1}; WhatsApp shows a new one about every 20 s, via ${params.via})\n`,
+          );
+          draw(`${qrTerminal(progress.qr)}\n`);
+        }
+        progress = await driver.wait(WAIT_SLICE_MS);
       }
-      progress = await driver.wait(WAIT_SLICE_MS);
+    } catch (err) {
+      // Ctrl-C closed the gateway connection under the request in flight.
+      if (cancelled) throw new CliError("login cancelled");
+      throw err;
     }
     if (params.json) printJson(ctx, { accountId, ...progress, qrDataUrl: undefined });
     if (progress.state === "linked") {

@@ -316,6 +316,10 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
 
     cancel,
 
+    async cancelAll() {
+      await Promise.all([...attempts.keys()].map(cancel));
+    },
+
     async logout(request): Promise<LogoutOutcome> {
       await cancel(request.accountId);
       const dir = await authDirOf(request);
