@@ -37,7 +37,7 @@ async function patchConfig(client: TestClient, raw: string): Promise<void> {
 }
 
 const COMPAT_PATHS = [
-  "channels.whatsapp",
+  "channels.imessage",
   "channels.signal",
   "cron",
   "mcp",
@@ -50,7 +50,7 @@ describe("gateway start", () => {
     box = await createGatewaySandbox({
       config: () => ({
         channels: {
-          whatsapp: { accounts: { personal: {}, work: {} } },
+          imessage: { accounts: { personal: {}, work: {} } },
           signal: { account: "+15550001" },
         },
         cron: { enabled: true },
@@ -80,25 +80,25 @@ describe("channels without an adapter", () => {
   it("channels.status and the CLI show them as no adapter with every configured account", async () => {
     box = await createGatewaySandbox({
       config: () => ({
-        channels: { whatsapp: { accounts: { personal: {}, work: { enabled: false } } } },
+        channels: { imessage: { accounts: { personal: {}, work: { enabled: false } } } },
       }),
     });
     const client = await box.connect();
     const res = await client.request("channels.status", {});
     const payload = res.payload as Loose;
-    expect(payload.channels.whatsapp).toMatchObject({ adapter: false, accounts: 2 });
-    expect(payload.channelAccounts.whatsapp).toEqual([
+    expect(payload.channels.imessage).toMatchObject({ adapter: false, accounts: 2 });
+    expect(payload.channelAccounts.imessage).toEqual([
       expect.objectContaining({ accountId: "personal", adapter: false, enabled: true }),
       expect.objectContaining({ accountId: "work", adapter: false, enabled: false }),
     ]);
     const opts = { url: box.gw.url, token: TEST_TOKEN };
     const cli = await callCommand(channelsStatus as never, box.env, { opts });
     expect(cli.stdout).toMatch(
-      /^whatsapp\/personal {2}no adapter \(not supported by Pincer yet\)$/m,
+      /^imessage\/personal {2}no adapter \(not supported by Pincer yet\)$/m,
     );
-    expect(cli.stdout).toMatch(/^whatsapp\/work {2}no adapter .*, disabled$/m);
+    expect(cli.stdout).toMatch(/^imessage\/work {2}no adapter .*, disabled$/m);
     const overview = await callCommand(status as never, box.env, { opts });
-    expect(overview.stdout).toMatch(/^Channels {2}whatsapp \(no adapter: personal\)$/m);
+    expect(overview.stdout).toMatch(/^Channels {2}imessage \(no adapter: personal\)$/m);
   });
 });
 

@@ -1,4 +1,4 @@
-// The channels that ship with Pincer, as lazy loaders: a platform SDK (grammY, …) is imported only
+// The channels that ship with Pincer, as lazy loaders: a platform SDK (grammY, Baileys, …) is imported only
 // when its channel is configured. Third-party adapters use the same registry API.
 import type { ChannelAdapterLoader } from "./registry.js";
 
@@ -6,5 +6,6 @@ import type { ChannelAdapterLoader } from "./registry.js";
 export function builtinChannelLoaders(): Record<string, ChannelAdapterLoader> {
   return {
     telegram: async () => (await import("./telegram/index.js")).createTelegramAdapter(),
+    whatsapp: async () => (await import("./whatsapp/index.js")).createWhatsAppAdapter(),
   };
 }

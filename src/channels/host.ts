@@ -215,8 +215,11 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
   };
 
   /** Re-submits what the journal accepted but never settled, once its account runs again. */
-  const replayJournal = async (opened: InboundJournal): Promise<void> => {
-    for (const { key, inbound } of opened.pending()) {
+  const replayJournal = async (
+    opened: InboundJournal,
+    pending: ReturnType<InboundJournal["pending"]>,
+  ): Promise<void> => {
+    for (const { key, inbound } of pending) {
       const fields = { channel: inbound.channel, accountId: inbound.accountId, key };
       const slot = slotOf(inbound.channel, inbound.accountId);
       if (!slot?.status.enabled || !slot.status.configured) {
@@ -348,12 +351,15 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
           journal = opened;
           pipelineDeps.dedupe = createInboundDedupe({ now, seed: opened.keys() });
         }
+        // What a previous run left unsettled, taken before any account starts: a message accepted
+        // while the accounts start is this run's own, never replayed.
+        const pending = opened ? opened.pending() : [];
         deliveries.open();
         const wanted = await desired();
         await Promise.all(wanted.map((item) => startAccount(item.adapter, item.accountId)));
         // After the accounts exist, so their status shows what a crash left uncertain.
         deliveries.reportInterrupted();
-        if (opened) await replayJournal(opened);
+        if (opened) await replayJournal(opened, pending);
       }),
     applyConfig: () =>
       serialize(async () => {

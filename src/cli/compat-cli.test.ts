@@ -12,7 +12,7 @@ const OFFLINE = ["--url", "ws://127.0.0.1:9", "--timeout", "500"];
 const COMPAT_CONFIG = `{
   // an OpenClaw config moved over as is
   channels: {
-    whatsapp: { accounts: { personal: {}, work: { enabled: false } } },
+    imessage: { accounts: { personal: {}, work: { enabled: false } } },
     discord: { token: "d-secret" },
   },
   cron: { enabled: true },
@@ -23,7 +23,7 @@ const COMPAT_CONFIG = `{
 }`;
 
 const COMPAT_PATHS = [
-  "channels.whatsapp",
+  "channels.imessage",
   "channels.discord",
   "cron",
   "hooks",
@@ -103,12 +103,12 @@ describe("channels without an adapter", () => {
     sb.writeConfig(COMPAT_CONFIG);
     const res = await sb.run(["channels", "list"]);
     const lines = res.stdout.trim().split("\n");
-    expect(lines.find((l) => l.startsWith("whatsapp/personal "))).toContain(
+    expect(lines.find((l) => l.startsWith("imessage/personal "))).toContain(
       "no adapter (not supported by Pincer yet)",
     );
-    expect(lines.find((l) => l.startsWith("whatsapp/work "))).toContain("no adapter");
+    expect(lines.find((l) => l.startsWith("imessage/work "))).toContain("no adapter");
     expect(lines.find((l) => l.startsWith("discord/default "))).toContain("no adapter");
-    expect(res.stdout).not.toMatch(/whatsapp\/\S+ +enabled/);
+    expect(res.stdout).not.toMatch(/imessage\/\S+ +enabled/);
     expect(res.stdout).not.toContain("d-secret");
   });
 
@@ -117,8 +117,8 @@ describe("channels without an adapter", () => {
     sb.writeConfig(COMPAT_CONFIG);
     const res = await sb.run(["channels", "status", ...OFFLINE]);
     expect(res.stdout).toContain("gateway not running");
-    expect(res.stdout).toMatch(/whatsapp\/personal +no adapter/);
-    expect(res.stdout).toMatch(/whatsapp\/work +no adapter/);
+    expect(res.stdout).toMatch(/imessage\/personal +no adapter/);
+    expect(res.stdout).toMatch(/imessage\/work +no adapter/);
   });
 
   it("status without a gateway lists them as no adapter with their enabled account names", async () => {
@@ -126,10 +126,10 @@ describe("channels without an adapter", () => {
     sb.writeConfig(COMPAT_CONFIG);
     const res = await sb.run(["status", ...OFFLINE]);
     expect(res.stdout).toMatch(
-      /^Channels {2}whatsapp \(no adapter: personal\), discord \(no adapter: default\)$/m,
+      /^Channels {2}imessage \(no adapter: personal\), discord \(no adapter: default\)$/m,
     );
     const json = JSON.parse((await sb.run(["status", "--json", ...OFFLINE])).stdout);
-    expect(json.channels.whatsapp).toEqual({ adapter: false, accountIds: ["personal"] });
+    expect(json.channels.imessage).toEqual({ adapter: false, accountIds: ["personal"] });
   });
 
   it("channels list --json: chat map, auth profiles and per-account auth[] without secrets", async () => {

@@ -34,13 +34,22 @@ function bareId(entry: string | number): string {
   return prefixed ? prefixed[1]! : text;
 }
 
-/** Whether a sender is named by an allowFrom-style list ("*", id, or @username). */
+/** The digits of a phone number in any common spelling (`+1 (555) 123-4567`, `0015551234567`). */
+function phoneDigits(text: string): string | undefined {
+  const compact = text.replace(/[\s().-]/g, "").replace(/^(\+|00)/, "");
+  return /^\d{6,15}$/.test(compact) ? compact : undefined;
+}
+
+/** Whether a sender is named by an allowFrom-style list ("*", id, or @username). A sender whose id
+ *  is an E.164 number (`+15551234567`) matches any spelling of that number. */
 export function senderAllowed(entries: IdList, sender: ChannelInbound["sender"]): boolean {
   if (!entries) return false;
   const username = sender.username?.replace(/^@/, "").toLowerCase();
+  const phone = sender.id.startsWith("+") ? phoneDigits(sender.id) : undefined;
   return entries.some((entry) => {
     const id = bareId(entry);
     if (id === "*" || id === sender.id) return true;
+    if (phone !== undefined && phoneDigits(id) === phone) return true;
     return username !== undefined && id.replace(/^@/, "").toLowerCase() === username;
   });
 }

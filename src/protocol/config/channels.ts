@@ -9,6 +9,7 @@ import {
   ToolListPolicySchema,
 } from "./common.js";
 import { ToolsBySenderSchema } from "./tools.js";
+import { whatsAppWebProps } from "./whatsapp-web.js";
 
 /** Who may start a direct conversation. `open` requires `"*"` in `allowFrom`. */
 export const DmPolicySchema = Type.Union(
@@ -265,10 +266,6 @@ const channelCredentialProps = {
     Type.String({ description: "Local webhook path." }),
     "no issue yet: Telegram webhook mode",
   ),
-  authDir: compatOptional(
-    Type.String({ description: "Auth state dir (WhatsApp)." }),
-    "issue 15 (WhatsApp)",
-  ),
   accessToken: compatOptional(
     Type.Union([Type.String(), SecretRefSchema], { description: "Access token (Matrix, ...)." }),
     "no issue yet: Matrix",
@@ -323,6 +320,7 @@ const channelCredentialProps = {
     Type.String({ description: "Connection mode (e.g. Slack socket|http)." }),
     "issue 16 (Slack socket/http mode)",
   ),
+  ...whatsAppWebProps,
 };
 
 /** One account of a multi-account channel: the channel fields plus its own credentials. */
@@ -386,7 +384,7 @@ export const ChannelsConfigSchema = Type.Object(
   {
     defaults: Type.Optional(ChannelDefaultsSchema),
     modelByChannel: Type.Optional(ModelByChannelSchema),
-    whatsapp: compatOptional(ChannelConfigSchema, "issue 15 (WhatsApp): no adapter"),
+    whatsapp: Type.Optional(ChannelConfigSchema),
     telegram: Type.Optional(ChannelConfigSchema),
     discord: compatOptional(ChannelConfigSchema, "issue 16 (Discord): no adapter"),
     slack: compatOptional(ChannelConfigSchema, "issue 16 (Slack): no adapter"),
@@ -402,7 +400,7 @@ export const ChannelsConfigSchema = Type.Object(
     irc: compatOptional(ChannelConfigSchema, "no issue yet (IRC): no adapter"),
   },
   {
-    // Any other channel id: Pincer has no adapter for it (telegram is the only built-in one).
+    // Any other channel id: Pincer has no adapter for it (telegram and whatsapp are the built-in ones).
     additionalProperties: acceptedForCompat(ChannelConfigSchema, "no adapter for this channel"),
     description: "Channel configurations by name.",
   },

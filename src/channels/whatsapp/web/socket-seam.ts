@@ -29,6 +29,9 @@ export type {
   WAPresence,
 };
 
+/** The content of a message (`proto.IMessage`). */
+export type WAMessageContent = NonNullable<WAMessage["message"]>;
+
 /** The socket events the adapter listens to, with Baileys' payloads. */
 export interface WhatsAppSocketEvents {
   "connection.update": Partial<ConnectionState>;
