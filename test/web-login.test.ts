@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChannelAdapter } from "../src/channels/types.js";
+import { createWhatsAppAdapter } from "../src/channels/whatsapp/index.js";
 import { createWhatsAppLogin } from "../src/channels/whatsapp/web/linker.js";
 import { runLogin } from "../src/cli/channels/login.js";
 import { runLogout } from "../src/cli/channels/logout.js";
@@ -153,5 +154,54 @@ describe("web.login over the gateway", () => {
     );
     expect(existsSync(join(box.stateDir, "credentials", "keep.json"))).toBe(true);
     client.close();
+  });
+});
+
+describe("web.login with the WhatsApp adapter itself", () => {
+  it("the linked account comes online without a restart (same socket factory)", async () => {
+    const fake = createFakeWhatsAppLogin();
+    const box = await createGatewaySandbox({
+      config: () => ({ channels: { whatsapp: { accounts: { solo: {} } } } }),
+      options: {
+        channels: {
+          loaders: {
+            whatsapp: async () =>
+              createWhatsAppAdapter({ web: { socketFactory: fake.factory, linkPollMs: 60_000 } }),
+          },
+        },
+      },
+    });
+    try {
+      const client = await box.connect();
+      const status = async () =>
+        payloadOf(await client.request("channels.status", {})).channelAccounts.whatsapp[0];
+      /** The account's status once `check` holds (polled, up to 2 s). */
+      const statusWhen = async (check: (account: Record<string, unknown>) => boolean) => {
+        let account = await status();
+        for (let i = 0; i < 200 && !check(account); i++) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          account = await status();
+        }
+        return account;
+      };
+      const unlinked = await statusWhen((a) => typeof a.lastError === "string");
+      expect(unlinked.lastError).toContain("not linked");
+      expect(fake.sockets).toHaveLength(0);
+      const started = client.request("web.login.start", { timeoutMs: 10_000 });
+      (await fake.socket(0)).qr("2@SOLO");
+      expect(payloadOf(await started).qr).toBe("2@SOLO");
+      const linked = client.request("web.login.wait", { timeoutMs: 10_000 });
+      fake.sockets[0]?.scanned("15557654321:3@s.whatsapp.net");
+      (await fake.socket(1)).open();
+      expect(payloadOf(await linked)).toMatchObject({ state: "linked", e164: "+15557654321" });
+      // The gateway's own session of the account, opened right after the link.
+      const own = await fake.socket(2);
+      expect(own.hasCreds).toBe(true);
+      own.open();
+      expect((await statusWhen((a) => a.connected === true)).connected).toBe(true);
+      client.close();
+    } finally {
+      await box.close();
+    }
   });
 });
