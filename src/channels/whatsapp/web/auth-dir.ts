@@ -1,13 +1,19 @@
-// What linking needs to know about an account's auth dir: who it is linked as (`creds.json`'s
-// `me`), and emptying it on unlink or relink while its lock file stays (the lock is held through
-// the removal), never a directory that holds more than one account's creds (the state dir, the
-// home directory, a parent of either): nothing else in the state dir goes.
+// What linking needs of an account's auth dir: where it is (web accounts only), its lock as an
+// attempt value, who it is linked as (`creds.json`'s `me`), and emptying it on unlink or relink
+// while its lock file stays (the lock is held through the removal), never a directory that holds
+// more than one account's creds (the state dir, the home directory, a parent of either): nothing
+// else in the state dir goes.
 import { readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import type { LoginAccount } from "../../index.js";
 import { jidToE164 } from "../peer-id.js";
-import { WHATSAPP_AUTH_LOCK_FILE } from "./auth-lock.js";
+import { transportOf } from "../transport.js";
+import {
+  acquireWhatsAppAuthLock,
+  WHATSAPP_AUTH_LOCK_FILE,
+  WhatsAppSessionLockedError,
+} from "./auth-lock.js";
 
 /** The creds file of Baileys' multi-file layout (auth-state.ts writes it; named here so reading
  *  who an account is linked as never loads Baileys). */
@@ -106,4 +112,45 @@ export function removeEmptyAuthDir(authDir: string): void {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== "ENOENT" && code !== "ENOTEMPTY" && code !== "EEXIST") throw err;
   }
+}
+
+/** A held auth-dir lock, or who holds it (a message naming the holder's pid). */
+export type AuthLockAttempt = { ok: true; release: () => void } | { ok: false; message: string };
+
+/** Takes the exclusive lock of one auth dir (the directory exists). */
+export type AcquireAuthLock = (authDir: string) => AuthLockAttempt;
+
+/** The auth-dir lock of the transport (`<authDir>/.pincer.lock`), as an attempt value. */
+export function whatsAppAuthLocker(command: string): AcquireAuthLock {
+  return (authDir) => {
+    try {
+      const lock = acquireWhatsAppAuthLock({ authDir, command });
+      return { ok: true, release: () => lock.release() };
+    } catch (err) {
+      if (err instanceof WhatsAppSessionLockedError) return { ok: false, message: err.message };
+      throw err;
+    }
+  };
+}
+
+/** The account's auth dir (the transport's rule: `authDir`, else under the state dir); an error
+ *  for an account that is not on WhatsApp Web (a Cloud API account has a token, no QR). */
+export async function authDirOf(
+  account: LoginAccount,
+): Promise<{ ok: true; place: AuthDirPlace } | { ok: false; error: string }> {
+  const transport = transportOf(account.config);
+  if (!transport.ok) return { ok: false, error: transport.error };
+  if (transport.transport !== "web") {
+    return {
+      ok: false,
+      error: `WhatsApp account ${account.accountId} uses the Cloud API (transport: ${transport.transport}): it has no QR login; its token is in the config`,
+    };
+  }
+  const { resolveWhatsAppAuthDir } = await import("./auth-state.js");
+  const dir = resolveWhatsAppAuthDir({ ...account });
+  if (!dir.ok) return dir;
+  return {
+    ok: true,
+    place: { authDir: dir.authDir, stateDir: account.stateDir, home: homeOf(account) },
+  };
 }

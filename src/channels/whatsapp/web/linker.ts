@@ -10,15 +10,15 @@ import type {
   LoginSessionHooks,
   LogoutOutcome,
 } from "../../index.js";
-import { transportOf } from "../transport.js";
 import {
-  type AuthDirPlace,
+  type AcquireAuthLock,
+  type AuthLockAttempt,
+  authDirOf,
   clearAuthDir,
-  homeOf,
   readLinkedIdentity,
   removeEmptyAuthDir,
+  whatsAppAuthLocker,
 } from "./auth-dir.js";
-import { acquireWhatsAppAuthLock, WhatsAppSessionLockedError } from "./auth-lock.js";
 import { linkSessionOpener } from "./link-session.js";
 import {
   type LinkSession,
@@ -28,25 +28,6 @@ import {
 } from "./login-flow.js";
 import { qrDataUrl } from "./qr-render.js";
 import type { WhatsAppSocketFactory } from "./socket-seam.js";
-
-/** A held auth-dir lock, or who holds it (a message naming the holder's pid). */
-export type AuthLockAttempt = { ok: true; release: () => void } | { ok: false; message: string };
-
-/** Takes the exclusive lock of one auth dir (the directory exists). */
-export type AcquireAuthLock = (authDir: string) => AuthLockAttempt;
-
-/** The auth-dir lock of the transport (`<authDir>/.pincer.lock`), as an attempt value. */
-export function whatsAppAuthLocker(command: string): AcquireAuthLock {
-  return (authDir) => {
-    try {
-      const lock = acquireWhatsAppAuthLock({ authDir, command });
-      return { ok: true, release: () => lock.release() };
-    } catch (err) {
-      if (err instanceof WhatsAppSessionLockedError) return { ok: false, message: err.message };
-      throw err;
-    }
-  };
-}
 
 /** What the linker needs. */
 export interface WhatsAppLinkerDeps {
@@ -77,28 +58,6 @@ interface Attempt {
 
 function describeIdentity(identity: { jid: string; e164?: string }): string {
   return identity.e164 ?? identity.jid;
-}
-
-/** The account's auth dir (the transport's rule: `authDir`, else under the state dir); an error
- *  for an account that is not on WhatsApp Web (a Cloud API account has a token, no QR). */
-async function authDirOf(
-  account: LoginAccount,
-): Promise<{ ok: true; place: AuthDirPlace } | { ok: false; error: string }> {
-  const transport = transportOf(account.config);
-  if (!transport.ok) return { ok: false, error: transport.error };
-  if (transport.transport !== "web") {
-    return {
-      ok: false,
-      error: `WhatsApp account ${account.accountId} uses the Cloud API (transport: ${transport.transport}): it has no QR login; its token is in the config`,
-    };
-  }
-  const { resolveWhatsAppAuthDir } = await import("./auth-state.js");
-  const dir = resolveWhatsAppAuthDir({ ...account });
-  if (!dir.ok) return dir;
-  return {
-    ok: true,
-    place: { authDir: dir.authDir, stateDir: account.stateDir, home: homeOf(account) },
-  };
 }
 
 /** Opens a session on linked creds and waits until it is open; undefined if it closes first. */
@@ -195,6 +154,40 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
     }
   };
 
+  /** Runs the caller's before-session hook, then takes the lock; a refusal (or a throw) runs the
+   *  after-session hook, so a held account is never left stopped. */
+  const takeLock = async (
+    account: LoginAccount & LoginSessionHooks,
+    authDir: string,
+  ): Promise<AuthLockAttempt> => {
+    await account.beforeSession?.();
+    let lock: AuthLockAttempt;
+    try {
+      mkdirSync(authDir, { recursive: true, mode: 0o700 });
+      lock = deps.lock(authDir);
+    } catch (err) {
+      await runAfter(account);
+      throw err;
+    }
+    if (!lock.ok) await runAfter(account);
+    return lock;
+  };
+
+  /** Runs `work` under a held lock; a throw releases the lock and the account, then rethrows. */
+  const releaseOnThrow = async <T>(
+    account: LoginAccount & LoginSessionHooks,
+    lock: { release: () => void },
+    work: () => Promise<T>,
+  ): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      lock.release();
+      await runAfter(account);
+      throw err;
+    }
+  };
+
   const cancel = async (accountId: string) => {
     const attempt = attempts.get(accountId);
     if (!attempt) return;
@@ -250,17 +243,16 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
           ...(linked.e164 ? { e164: linked.e164 } : {}),
         };
       }
-      await request.beforeSession?.();
-      mkdirSync(authDir, { recursive: true, mode: 0o700 });
-      const lock = deps.lock(authDir);
+      const lock = await takeLock(request, authDir);
       if (!lock.ok) {
-        await runAfter(request);
         return { state: "failed", connected: false, reason: "locked", message: lock.message };
       }
       if (linked) {
         // Relinking: the old device is unlinked first so the phone does not keep a stale entry.
-        await tellLoggedOut(request, authDir);
-        const removed = clearAuthDir(place);
+        const removed = await releaseOnThrow(request, lock, async () => {
+          await tellLoggedOut(request, authDir);
+          return clearAuthDir(place);
+        });
         if (!removed.ok) {
           lock.release();
           await runAfter(request);
@@ -283,13 +275,16 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
         settled: flow.done.then(async (outcome) => {
           // Creds WhatsApp logged out are useless: the next attempt starts from a clean dir.
           const stale = !outcome.ok && outcome.reason === "logged-out";
-          if (stale) {
-            const removed = clearAuthDir(place);
-            if (!removed.ok) request.log.warn({ authDir }, removed.error);
+          try {
+            if (stale) {
+              const removed = clearAuthDir(place);
+              if (!removed.ok) request.log.warn({ authDir }, removed.error);
+            }
+          } finally {
+            lock.release();
+            await runAfter(request);
           }
-          lock.release();
           if (stale) removeEmptyAuthDir(authDir);
-          await runAfter(request);
         }),
       };
       attempts.set(request.accountId, attempt);
@@ -333,12 +328,8 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
           message: `WhatsApp account ${request.accountId} was never linked (no credentials in ${authDir})`,
         };
       }
-      await request.beforeSession?.();
-      const lock = deps.lock(authDir);
-      if (!lock.ok) {
-        await runAfter(request);
-        return { state: "refused", loggedOut: false, message: lock.message };
-      }
+      const lock = await takeLock(request, authDir);
+      if (!lock.ok) return { state: "refused", loggedOut: false, message: lock.message };
       let cleared = false;
       try {
         const linked = readLinkedIdentity(authDir);
