@@ -164,6 +164,40 @@ describe("pincer channels login (no gateway: links here)", () => {
     expect(fake.sockets).toHaveLength(0);
   });
 
+  it("--force relinks: the old device is logged out first, then a new QR links", async () => {
+    const { authDir, opts, ctx, out } = await sandbox();
+    mkdirSync(authDir, { recursive: true });
+    writeFileSync(join(authDir, "creds.json"), JSON.stringify({ me: { id: JID } }));
+    const fake = createFakeWhatsAppLogin((socket, index) => {
+      if (index === 0) socket.open(); // the old session, opened to log it out
+      if (index === 1) socket.qr("2@NEW");
+      if (index === 2) socket.open();
+    });
+    const done = runLogin(ctx, input({ ...opts, force: true }), loginDeps(fake));
+    await waitUntil(() => out().includes("(QR 1;"), "the new QR");
+    expect(fake.sockets[0]?.loggedOut).toBe(true);
+    // The new link starts from fresh creds, not the old device's.
+    expect(fake.sockets[1]?.hasCreds).toBe(false);
+    fake.sockets[1]?.scanned("15550009999:1@s.whatsapp.net");
+    expect(await done).toBe(0);
+    expect(out()).toContain("Linked +15550009999 as account personal");
+  });
+
+  it("is a declared command: argv reaches it, and a Cloud API account has no QR login", async () => {
+    const { sb, opts, ctx } = await sandbox();
+    const res = await sb.run(["channels", "login", "--channel", "telegram"]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain("telegram has no login");
+    sb.writeConfig(
+      '{ channels: { whatsapp: { accounts: { personal: { transport: "cloud" }, biz: {} } } } }',
+    );
+    const fake = createFakeWhatsAppLogin();
+    await expect(runLogin(ctx, input(opts), loginDeps(fake))).rejects.toThrow(
+      "uses the Cloud API (transport: cloud): it has no QR login",
+    );
+    expect(fake.sockets).toHaveLength(0);
+  });
+
   it("asks for --account when several are configured, and says a token channel has no login", async () => {
     const { opts, ctx } = await sandbox();
     const fake = createFakeWhatsAppLogin();
