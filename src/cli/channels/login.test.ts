@@ -133,11 +133,11 @@ describe("pincer channels login (no gateway: links here)", () => {
     expect(readWhatsAppAuthLock(authDir)).toBeUndefined();
   });
 
-  it("a stopping gateway ends every attempt in progress (cancelAll)", async () => {
+  it("one attempt per account for concurrent starts; cancelAll (a stopping gateway) ends it", async () => {
     const { sb, authDir } = await sandbox();
     const fake = createFakeWhatsAppLogin();
     const login = createWhatsAppLogin({ createSocket: fake.factory });
-    const started = login.start({
+    const request = {
       accountId: "personal",
       config: {},
       stateDir: sb.stateDir,
@@ -145,9 +145,14 @@ describe("pincer channels login (no gateway: links here)", () => {
       log: silentLogger,
       force: false,
       timeoutMs: 10_000,
-    });
+    };
+    // Two starts at once (a double click): one attempt, one socket, the same QR for both.
+    const started = [login.start(request), login.start(request)];
     (await fake.socket(0)).qr("2@QR");
-    expect((await started).qr).toBe("2@QR");
+    const [first, second] = await Promise.all(started);
+    expect(first?.qr).toBe("2@QR");
+    expect(second?.qr).toBe("2@QR");
+    expect(fake.sockets).toHaveLength(1);
     await login.cancelAll();
     expect(fake.sockets[0]?.ended).toBe(true);
     expect(readWhatsAppAuthLock(authDir)).toBeUndefined();

@@ -88,6 +88,17 @@ async function openLinked(
 /** Creates the WhatsApp login; attempts in progress live in this object (one per adapter). */
 export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
   const attempts = new Map<string, Attempt>();
+  /** Starts and logouts of one account run one at a time (a double click, a UI and a CLI). */
+  const queues = new Map<string, Promise<unknown>>();
+  const oneAtATime = <T>(accountId: string, work: () => Promise<T>): Promise<T> => {
+    const next = (queues.get(accountId) ?? Promise.resolve()).then(work, work);
+    const tail = next.catch(() => undefined);
+    queues.set(accountId, tail);
+    void tail.then(() => {
+      if (queues.get(accountId) === tail) queues.delete(accountId);
+    });
+    return next;
+  };
   const maxQrs = deps.maxQrs ?? DEFAULT_MAX_QRS;
   const attemptMs = deps.attemptMs ?? DEFAULT_ATTEMPT_MS;
 
@@ -220,78 +231,122 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
     }
   };
 
-  return {
-    async start(request) {
-      const dir = await authDirOf(request);
-      if (!dir.ok)
-        return { state: "failed", connected: false, reason: "invalid", message: dir.error };
-      const { place } = dir;
-      const { authDir } = place;
-      const current = attempts.get(request.accountId);
-      if (current && !current.flow.outcome && !request.force) {
-        return { ...progressOf(current), message: `QR already active. ${SCAN_HINT}` };
+  const startAttempt = async (
+    request: Parameters<ChannelLogin["start"]>[0],
+  ): Promise<LoginProgress> => {
+    const dir = await authDirOf(request);
+    if (!dir.ok)
+      return { state: "failed", connected: false, reason: "invalid", message: dir.error };
+    const { place } = dir;
+    const { authDir } = place;
+    const current = attempts.get(request.accountId);
+    if (current && !current.flow.outcome && !request.force) {
+      return { ...progressOf(current), message: `QR already active. ${SCAN_HINT}` };
+    }
+    if (current) await cancel(request.accountId);
+    const linked = readLinkedIdentity(authDir);
+    if (linked && !request.force) {
+      return {
+        state: "linked",
+        connected: true,
+        reason: "already-linked",
+        message: `WhatsApp account ${request.accountId} is already linked (${describeIdentity(linked)}); pass force to link it again`,
+        jid: linked.jid,
+        ...(linked.e164 ? { e164: linked.e164 } : {}),
+      };
+    }
+    const lock = await takeLock(request, authDir);
+    if (!lock.ok) {
+      return { state: "failed", connected: false, reason: "locked", message: lock.message };
+    }
+    if (linked) {
+      // Relinking: the old device is unlinked first so the phone does not keep a stale entry.
+      const removed = await releaseOnThrow(request, lock, async () => {
+        await tellLoggedOut(request, authDir);
+        return clearAuthDir(place);
+      });
+      if (!removed.ok) {
+        lock.release();
+        await runAfter(request);
+        return { state: "failed", connected: false, reason: "invalid", message: removed.error };
       }
-      if (current) await cancel(request.accountId);
-      const linked = readLinkedIdentity(authDir);
-      if (linked && !request.force) {
-        return {
-          state: "linked",
-          connected: true,
-          reason: "already-linked",
-          message: `WhatsApp account ${request.accountId} is already linked (${describeIdentity(linked)}); pass force to link it again`,
-          jid: linked.jid,
-          ...(linked.e164 ? { e164: linked.e164 } : {}),
-        };
-      }
-      const lock = await takeLock(request, authDir);
-      if (!lock.ok) {
-        return { state: "failed", connected: false, reason: "locked", message: lock.message };
-      }
-      if (linked) {
-        // Relinking: the old device is unlinked first so the phone does not keep a stale entry.
-        const removed = await releaseOnThrow(request, lock, async () => {
-          await tellLoggedOut(request, authDir);
-          return clearAuthDir(place);
-        });
-        if (!removed.ok) {
+    }
+    const flow = startLoginFlow({
+      authDir,
+      accountId: request.accountId,
+      open: deps.open,
+      maxQrs,
+      timeoutMs: attemptMs,
+      log: request.log,
+    });
+    const attempt: Attempt = {
+      accountId: request.accountId,
+      authDir,
+      flow,
+      reportedQr: undefined,
+      settled: flow.done.then(async (outcome) => {
+        // Creds WhatsApp logged out are useless: the next attempt starts from a clean dir.
+        const stale = !outcome.ok && outcome.reason === "logged-out";
+        try {
+          if (stale) {
+            const removed = clearAuthDir(place);
+            if (!removed.ok) request.log.warn({ authDir }, removed.error);
+          }
+        } finally {
           lock.release();
           await runAfter(request);
-          return { state: "failed", connected: false, reason: "invalid", message: removed.error };
         }
-      }
-      const flow = startLoginFlow({
-        authDir,
-        accountId: request.accountId,
-        open: deps.open,
-        maxQrs,
-        timeoutMs: attemptMs,
-        log: request.log,
-      });
-      const attempt: Attempt = {
-        accountId: request.accountId,
-        authDir,
-        flow,
-        reportedQr: undefined,
-        settled: flow.done.then(async (outcome) => {
-          // Creds WhatsApp logged out are useless: the next attempt starts from a clean dir.
-          const stale = !outcome.ok && outcome.reason === "logged-out";
-          try {
-            if (stale) {
-              const removed = clearAuthDir(place);
-              if (!removed.ok) request.log.warn({ authDir }, removed.error);
-            }
-          } finally {
-            lock.release();
-            await runAfter(request);
-          }
-          if (stale) removeEmptyAuthDir(authDir);
-        }),
-      };
-      attempts.set(request.accountId, attempt);
-      await flow.nextChange(request.timeoutMs);
-      return report(attempt);
-    },
+        if (stale) removeEmptyAuthDir(authDir);
+      }),
+    };
+    attempts.set(request.accountId, attempt);
+    await flow.nextChange(request.timeoutMs);
+    return report(attempt);
+  };
 
+  const unlink = async (request: Parameters<ChannelLogin["logout"]>[0]): Promise<LogoutOutcome> => {
+    await cancel(request.accountId);
+    const dir = await authDirOf(request);
+    if (!dir.ok) return { state: "refused", loggedOut: false, message: dir.error };
+    const { place } = dir;
+    const { authDir } = place;
+    if (!existsSync(authDir)) {
+      return {
+        state: "never-linked",
+        loggedOut: false,
+        message: `WhatsApp account ${request.accountId} was never linked (no credentials in ${authDir})`,
+      };
+    }
+    const lock = await takeLock(request, authDir);
+    if (!lock.ok) return { state: "refused", loggedOut: false, message: lock.message };
+    let cleared = false;
+    try {
+      const linked = readLinkedIdentity(authDir);
+      const loggedOut = linked ? await tellLoggedOut(request, authDir) : false;
+      const removed = clearAuthDir(place);
+      if (!removed.ok) return { state: "refused", loggedOut, message: removed.error };
+      cleared = true;
+      const who = linked ? ` (${describeIdentity(linked)})` : "";
+      const told = loggedOut
+        ? "unlinked on WhatsApp"
+        : linked
+          ? "WhatsApp was not reachable: remove the device under Linked devices on the phone"
+          : "it had not finished linking";
+      return {
+        state: "unlinked",
+        loggedOut,
+        message: `Logged out WhatsApp account ${request.accountId}${who}: ${told}; removed ${authDir}`,
+      };
+    } finally {
+      lock.release();
+      if (cleared) removeEmptyAuthDir(authDir);
+      await runAfter(request);
+    }
+  };
+
+  return {
+    start: (request) => oneAtATime(request.accountId, () => startAttempt(request)),
+    logout: (request) => oneAtATime(request.accountId, () => unlink(request)),
     async wait(request) {
       const attempt = attempts.get(request.accountId);
       if (!attempt) {
@@ -313,46 +368,6 @@ export function createWhatsAppLinker(deps: WhatsAppLinkerDeps): ChannelLogin {
 
     async cancelAll() {
       await Promise.all([...attempts.keys()].map(cancel));
-    },
-
-    async logout(request): Promise<LogoutOutcome> {
-      await cancel(request.accountId);
-      const dir = await authDirOf(request);
-      if (!dir.ok) return { state: "refused", loggedOut: false, message: dir.error };
-      const { place } = dir;
-      const { authDir } = place;
-      if (!existsSync(authDir)) {
-        return {
-          state: "never-linked",
-          loggedOut: false,
-          message: `WhatsApp account ${request.accountId} was never linked (no credentials in ${authDir})`,
-        };
-      }
-      const lock = await takeLock(request, authDir);
-      if (!lock.ok) return { state: "refused", loggedOut: false, message: lock.message };
-      let cleared = false;
-      try {
-        const linked = readLinkedIdentity(authDir);
-        const loggedOut = linked ? await tellLoggedOut(request, authDir) : false;
-        const removed = clearAuthDir(place);
-        if (!removed.ok) return { state: "refused", loggedOut, message: removed.error };
-        cleared = true;
-        const who = linked ? ` (${describeIdentity(linked)})` : "";
-        const told = loggedOut
-          ? "unlinked on WhatsApp"
-          : linked
-            ? "WhatsApp was not reachable: remove the device under Linked devices on the phone"
-            : "it had not finished linking";
-        return {
-          state: "unlinked",
-          loggedOut,
-          message: `Logged out WhatsApp account ${request.accountId}${who}: ${told}; removed ${authDir}`,
-        };
-      } finally {
-        lock.release();
-        if (cleared) removeEmptyAuthDir(authDir);
-        await runAfter(request);
-      }
     },
   };
 }
