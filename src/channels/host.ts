@@ -95,6 +95,10 @@ export interface ChannelHost {
   receive(message: ChannelInbound): Promise<InboundOutcome>;
   /** Drops what a session has queued and aborts its queued turn (`/stop`); the count dropped. */
   cancelQueued(sessionKey: string): number;
+  /** Stops one account and keeps it stopped (a login holds its session) until `releaseAccount`. */
+  holdAccount(channel: string, accountId: string): Promise<void>;
+  /** Ends a hold and (re)starts the account when the config wants it; whether it started. */
+  releaseAccount(channel: string, accountId: string): Promise<boolean>;
   readonly failures: DeliveryFailuresControl;
 }
 
@@ -116,6 +120,8 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
   const now = params.now ?? Date.now;
   const timing = params.timing ?? {};
   const slots = new Map<string, AccountSlot>();
+  /** Accounts a login holds: not started (by start, a reload or a restart) until released. */
+  const held = new Set<string>();
   const pairing = createPairingStore({ stateDir: params.stateDir, now });
   const accountConfig = (channel: string, accountId: string) =>
     resolveAccountConfig(channelSection(params.config(), channel), accountId);
@@ -309,13 +315,15 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
   };
 
   /** Desired accounts now: adapter + account ids of every configured channel with an adapter. */
-  const desired = () =>
-    listDesiredAccounts({
-      cfg: params.config(),
-      registry: params.registry,
-      accountConfig,
-      log: params.log,
-    });
+  const desired = async () =>
+    (
+      await listDesiredAccounts({
+        cfg: params.config(),
+        registry: params.registry,
+        accountConfig,
+        log: params.log,
+      })
+    ).filter((item) => !held.has(slotKey(item.adapter.id, item.accountId)));
 
   let chain: Promise<void> = Promise.resolve();
   const serialize = (work: () => Promise<void>) => {
@@ -327,6 +335,26 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     pairing,
     receive,
     cancelQueued: (sessionKey) => dispatcher.queue.cancel(sessionKey, "aborted"),
+    holdAccount: (channel, accountId) =>
+      serialize(async () => {
+        held.add(slotKey(channel, accountId));
+        const slot = slotOf(channel, accountId);
+        if (slot) await stopSlot(slot);
+      }),
+    async releaseAccount(channel, accountId) {
+      let started = false;
+      await serialize(async () => {
+        held.delete(slotKey(channel, accountId));
+        const slot = slotOf(channel, accountId);
+        if (slot) await stopSlot(slot);
+        const item = (await desired()).find(
+          (d) => d.adapter.id === channel && d.accountId === accountId,
+        );
+        if (item) await startAccount(item.adapter, item.accountId);
+        started = item !== undefined;
+      });
+      return started;
+    },
     start: () =>
       serialize(async () => {
         const opened = journal

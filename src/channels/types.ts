@@ -3,6 +3,7 @@
 // through the same registry a third-party adapter would use. No logic here.
 import type { Logger } from "../lib/logger.js";
 import type { ChatType } from "../routing/index.js";
+import type { ChannelLogin } from "./login.js";
 
 /** Peer kinds as routing sees them: a DM partner, a group, or a broadcast channel. */
 export type PeerKind = ChatType;
@@ -299,4 +300,6 @@ export interface ChannelAdapter {
     env: Record<string, string | undefined>,
   ): string | undefined;
   start(context: ChannelAccountContext): Promise<ChannelAccountRuntime>;
+  /** Linking an account interactively (WhatsApp's QR), for channels without a token to configure. */
+  login?: ChannelLogin;
 }

@@ -120,6 +120,8 @@ export class GatewayChannels {
 
   /** Stops every account once the replies of finished runs are delivered (after the drain). */
   async stop(): Promise<void> {
+    // A login in progress has a session of its own open: it ends with the gateway.
+    await Promise.all(this.registry.list().map((adapter) => adapter.login?.cancelAll()));
     const host = this.current ?? (await this.creating);
     await host?.stop();
   }

@@ -9,6 +9,7 @@ import {
 } from "../index.js";
 import { validateCloudAccount } from "./cloud/validate.js";
 import { transportOf, type WhatsAppTransportId } from "./transport.js";
+import { createWhatsAppLogin } from "./web/linker.js";
 import type { WhatsAppWebOptions } from "./web/start.js";
 import { validateWebAccount } from "./web/validate.js";
 
@@ -62,5 +63,9 @@ export function createWhatsAppAdapter(options: WhatsAppAdapterOptions = {}): Cha
       const start = await startTransport(transport.transport, options);
       return start(context);
     },
+    // Linking by QR is WhatsApp Web's (a Cloud account has a token instead).
+    login: createWhatsAppLogin(
+      options.web?.socketFactory ? { createSocket: options.web.socketFactory } : {},
+    ),
   };
 }

@@ -1,5 +1,5 @@
-// The `pincer channels` family (list, status, failures list|retry|drop, add) and `pincer message
-// send`. Declarations only; each `run` loads on first call.
+// The `pincer channels` family (list, status, failures list|retry|drop, add, login, logout) and
+// `pincer message send`. Declarations only; each `run` loads on first call.
 import { defineCommand, flag, lazyRun, value } from "../command.js";
 import { gatewayClientOptions } from "../gateway-client-flags.js";
 
@@ -40,6 +40,19 @@ export const addOptions = {
   account: value("<id>", "account id (default: default)"),
   tokenStdin: flag("read the bot token from standard input"),
   json: flag("print JSON"),
+};
+/** Options of `pincer channels login`. */
+export const loginOptions = {
+  channel: value("<id>", "channel, e.g. whatsapp", { required: true }),
+  account: value("<id>", "account id (default: the channel's default account)"),
+  force: flag("link again even when the account is already linked"),
+  ...gatewayClientOptions,
+};
+/** Options of `pincer channels logout`. */
+export const logoutOptions = {
+  channel: value("<id>", "channel, e.g. whatsapp", { required: true }),
+  account: value("<id>", "account id (default: the channel's default account)"),
+  ...gatewayClientOptions,
 };
 /** Options of `pincer message send`. */
 export const messageSendOptions = {
@@ -101,6 +114,19 @@ export const channelsCommands = [
     description: "add a channel account's bot token to the config (comments kept)",
     options: addOptions,
     run: lazyRun(() => import("./add.js")),
+  }),
+  defineCommand({
+    path: ["channels", "login"],
+    description:
+      "link an account by QR code (WhatsApp), through the running gateway when there is one",
+    options: loginOptions,
+    run: lazyRun(() => import("./login.js")),
+  }),
+  defineCommand({
+    path: ["channels", "logout"],
+    description: "unlink an account and remove its credentials (through the gateway when it runs)",
+    options: logoutOptions,
+    run: lazyRun(() => import("./logout.js")),
   }),
   defineCommand({
     path: ["message", "send"],

@@ -11,6 +11,7 @@ import type { GatewayMethod, MethodCall, MethodResult } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
 import { sessionMethods } from "./sessions.js";
 import { systemMethods } from "./system.js";
+import { webLoginMethods } from "./web-login.js";
 
 /** Every method the gateway serves, in the order hello-ok lists them. */
 export const GATEWAY_METHODS: readonly GatewayMethod[] = [
@@ -21,6 +22,7 @@ export const GATEWAY_METHODS: readonly GatewayMethod[] = [
   ...configMethods,
   ...channelMethods,
   ...heartbeatMethods,
+  ...webLoginMethods,
 ];
 
 const SCOPES: ReadonlyMap<string, MethodScope> = new Map(

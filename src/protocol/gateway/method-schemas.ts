@@ -223,6 +223,29 @@ export const ChannelsFailuresActionParamsSchema = Type.Object(
   },
   closed,
 );
+/** `web.login.start`: link a WhatsApp Web account by QR (`verbose` is accepted, as OpenClaw's). */
+export const WebLoginStartParamsSchema = Type.Object(
+  {
+    accountId: Type.Optional(NonEmptyString),
+    force: Type.Optional(Type.Boolean()),
+    timeoutMs: Type.Optional(Type.Integer({ minimum: 0 })),
+    verbose: Type.Optional(Type.Boolean()),
+  },
+  closed,
+);
+/** `web.login.wait`: wait for the scan, a newer QR or the end of the attempt. */
+export const WebLoginWaitParamsSchema = Type.Object(
+  {
+    accountId: Type.Optional(NonEmptyString),
+    timeoutMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  closed,
+);
+/** `channels.logout`: unlink one account and remove its credentials. */
+export const ChannelsLogoutParamsSchema = Type.Object(
+  { channel: NonEmptyString, accountId: Type.Optional(NonEmptyString) },
+  closed,
+);
 /** `sessions.list`-like methods without params. */
 export const EmptyParamsSchema = Empty;
 /** `health` / `status`: any params are accepted and ignored (as OpenClaw does). */
@@ -336,6 +359,9 @@ export const METHOD_PARAMS = {
   "channels.failures.list": Empty,
   "channels.failures.retry": ChannelsFailuresActionParamsSchema,
   "channels.failures.drop": ChannelsFailuresActionParamsSchema,
+  "channels.logout": ChannelsLogoutParamsSchema,
+  "web.login.start": WebLoginStartParamsSchema,
+  "web.login.wait": WebLoginWaitParamsSchema,
   send: SendParamsSchema,
   "agents.list": Empty,
   "models.list": Empty,
