@@ -69,4 +69,44 @@ describe("pincer gateway start-up (process)", () => {
     }
     expect(await gw.exited).toBe(0);
   });
+
+  it("never loads Baileys for a WhatsApp setup on the Cloud API only", async () => {
+    const home = makeTempDir("pincer-startup-wa-");
+    const stateDir = join(home, ".openclaw");
+    mkdirSync(stateDir, { recursive: true });
+    const cloud = { transport: "cloud", phoneNumberId: "111", accessToken: "t" };
+    const config = {
+      agents: { defaults: { model: "anthropic/claude-sonnet-4-5", skipBootstrap: true } },
+      channels: {
+        whatsapp: { accounts: { biz: { ...cloud, appSecret: "s", verifyToken: "v" } } },
+      },
+    };
+    writeFileSync(join(stateDir, "openclaw.json"), JSON.stringify(config));
+    const trace = join(home, "modules.jsonl");
+    const gw = spawnGateway(["--port", "0", "--auth", "token", "--token", "startup-token-2"], {
+      HOME: home,
+      OPENCLAW_STATE_DIR: stateDir,
+      NODE_OPTIONS: `--import ${hook}`,
+      MODULE_TRACE_FILE: trace,
+    });
+    try {
+      const url = (await gw.waitForUrl()).replace(/^ws/, "http");
+      // The account is up once its webhook answers the subscription handshake.
+      const handshake = `${url}/webhooks/whatsapp/biz?hub.mode=subscribe&hub.verify_token=v&hub.challenge=up`;
+      let answer = "";
+      for (let i = 0; i < 200 && answer !== "up"; i++) {
+        answer = await fetch(handshake).then((res) =>
+          res.ok ? res.text().then((text) => text.trim()) : "",
+        );
+        if (answer !== "up") await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(answer, "the cloud account started").toBe("up");
+      const { before, after } = readTrace(trace);
+      const urls = [...before, ...after].flatMap((line) => (line === "ready" ? [] : [line.url]));
+      expect(urls.filter((url) => url.includes("/@whiskeysockets/"))).toEqual([]);
+    } finally {
+      gw.child.kill("SIGTERM");
+    }
+    expect(await gw.exited).toBe(0);
+  });
 });

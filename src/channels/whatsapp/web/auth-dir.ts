@@ -9,6 +9,7 @@ import { join, relative, resolve } from "node:path";
 import type { LoginAccount } from "../../index.js";
 import { jidToE164 } from "../peer-id.js";
 import { transportOf } from "../transport.js";
+import { resolveWhatsAppAuthDir } from "./auth-dir-path.js";
 import {
   acquireWhatsAppAuthLock,
   WHATSAPP_AUTH_LOCK_FILE,
@@ -146,7 +147,6 @@ export async function authDirOf(
       error: `WhatsApp account ${account.accountId} uses the Cloud API (transport: ${transport.transport}): it has no QR login; its token is in the config`,
     };
   }
-  const { resolveWhatsAppAuthDir } = await import("./auth-state.js");
   const dir = resolveWhatsAppAuthDir({ ...account });
   if (!dir.ok) return dir;
   return {

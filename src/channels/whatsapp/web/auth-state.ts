@@ -4,45 +4,20 @@
 // rename: a crash never leaves a torn creds.json), files are 0600 and the dir 0700, and writes of one
 // file are serialized so an older write never lands over a newer one.
 import { chmod, mkdir, readFile, rm, stat, unlink } from "node:fs/promises";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { BufferJSON, initAuthCreds, proto } from "@whiskeysockets/baileys";
-import { expandHome } from "../../../config/paths.js";
 import { writeFileAtomicAsync } from "../../../lib/atomic-write.js";
-import type { ChannelAccountConfig } from "../../index.js";
+import { WHATSAPP_CREDS_FILE } from "./auth-dir-path.js";
 import type { AuthenticationCreds, AuthenticationState } from "./socket-seam.js";
-
-/** The file holding an account's credentials (its presence with `me` set means "linked"). */
-export const WHATSAPP_CREDS_FILE = "creds.json";
 
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 
-/** Inputs for {@link resolveWhatsAppAuthDir}. */
-export interface ResolveAuthDirParams {
-  config: ChannelAccountConfig;
-  stateDir: string;
-  accountId: string;
-  env: Record<string, string | undefined>;
-}
-
-/** The account's auth dir: `authDir` (`~` expanded) when set, else
- *  `<stateDir>/credentials/whatsapp/<accountId>`; an error for an account id that is not a plain
- *  name (it becomes a path segment). */
-export function resolveWhatsAppAuthDir(
-  params: ResolveAuthDirParams,
-): { ok: true; authDir: string } | { ok: false; error: string } {
-  const raw = typeof params.config.authDir === "string" ? params.config.authDir.trim() : "";
-  if (raw) {
-    const home = params.env.HOME?.trim() || homedir();
-    return { ok: true, authDir: expandHome(raw, home) };
-  }
-  const id = params.accountId;
-  if (!id || id === "." || id === ".." || /[/\\\0]/.test(id)) {
-    return { ok: false, error: `account id ${JSON.stringify(id)} cannot name an auth dir` };
-  }
-  return { ok: true, authDir: join(params.stateDir, "credentials", "whatsapp", id) };
-}
+export {
+  type ResolveAuthDirParams,
+  resolveWhatsAppAuthDir,
+  WHATSAPP_CREDS_FILE,
+} from "./auth-dir-path.js";
 
 /** A key file's name as Baileys' multi-file store writes it (`/` → `__`, `:` → `-`). */
 export function authFileName(file: string): string {

@@ -4,7 +4,7 @@
 // (`src/protocol/config/whatsapp-web.ts` and the shared channel shape).
 import type { ChannelAccountConfig } from "../../index.js";
 import { normalizeE164 } from "../peer-id.js";
-import { resolveWhatsAppAuthDir } from "./auth-state.js";
+import { resolveWhatsAppAuthDir } from "./auth-dir-path.js";
 
 const DEFAULT_MEDIA_MAX_MB = 50;
 /** Inbound images up to this size are downloaded into the message for the model. */
