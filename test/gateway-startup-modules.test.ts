@@ -90,7 +90,7 @@ describe("pincer gateway start-up (process)", () => {
       MODULE_TRACE_FILE: trace,
     });
     try {
-      const url = (await gw.waitForUrl()).replace(/^ws/, "http");
+      const url = String(await gw.waitForUrl()).replace(/^ws/, "http");
       // The account is up once its webhook answers the subscription handshake.
       const handshake = `${url}/webhooks/whatsapp/biz?hub.mode=subscribe&hub.verify_token=v&hub.challenge=up`;
       let answer = "";

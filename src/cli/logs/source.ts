@@ -60,7 +60,8 @@ export function currentDatedPath(source: LogSource, now: number): string {
   return existsSync(today) ? today : source.path;
 }
 
-/** The last `limit` complete lines within the last `maxBytes` of `path`, and the size read up to. */
+/** The last `limit` complete lines within the last `maxBytes` of `path` (a line still being
+ *  written is not one), and the size read up to: the end of the last complete line. */
 export function readLastLines(params: { path: string; limit: number; maxBytes: number }): {
   lines: string[];
   size: number;
@@ -79,8 +80,13 @@ export function readLastLines(params: { path: string; limit: number; maxBytes: n
     const lines = buffer.subarray(0, read).toString("utf8").split("\n");
     // Starting mid-file, the first piece is the tail of a line cut by the byte window.
     if (start > 0) lines.shift();
-    if (lines.at(-1) === "") lines.pop();
-    return { lines: lines.slice(-params.limit), size: start + read };
+    // The last piece is "" after a complete line, else a line still being written: left for the
+    // next read (`size` stops before it, so `--follow` prints it once it is whole).
+    const unfinished = lines.pop() ?? "";
+    return {
+      lines: lines.slice(-params.limit),
+      size: start + read - Buffer.byteLength(unfinished),
+    };
   } finally {
     closeSync(fd);
   }
