@@ -3,9 +3,12 @@
 // and whether it is there — never the secret itself.
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
+import { join } from "node:path";
 import { expandHome } from "../config/paths.js";
 import { TELEGRAM_TOKEN_ENV } from "./telegram/account-settings.js";
 import type { ChannelAccountConfig } from "./types.js";
+import { readLinkedIdentity } from "./whatsapp/web/auth-dir.js";
+import { resolveWhatsAppAuthDir, WHATSAPP_CREDS_FILE } from "./whatsapp/web/auth-dir-path.js";
 
 /** One credential of an account. `present` is absent when it cannot be known without running it. */
 export interface AccountAuthEntry {
@@ -55,6 +58,8 @@ export interface DescribeAccountAuthParams {
   /** The account's merged settings (`resolveAccountConfig`). */
   config: ChannelAccountConfig;
   env: Record<string, string | undefined>;
+  /** The state dir, where a WhatsApp Web account's auth dir is by default. */
+  stateDir?: string;
 }
 
 const envSet = (env: DescribeAccountAuthParams["env"], name: string) =>
@@ -96,6 +101,8 @@ export function describeAccountAuth(params: DescribeAccountAuthParams): AccountA
     const path = config[key];
     if (typeof path === "string" && path.trim() !== "") out.push(fileEntry(key, path, env));
   }
+  const linked = whatsAppWebLink(params);
+  if (linked) out.push(linked);
   if (params.accountId === "default") {
     for (const fallback of ENV_FALLBACKS[params.channel] ?? []) {
       if (out.some((entry) => entry.key === fallback.key)) continue;
@@ -104,4 +111,26 @@ export function describeAccountAuth(params: DescribeAccountAuthParams): AccountA
     }
   }
   return out;
+}
+
+/** A WhatsApp Web account's credentials are its linked auth dir (`creds.json` naming the device):
+ *  present once `pincer channels login` linked it. */
+function whatsAppWebLink(params: DescribeAccountAuthParams): AccountAuthEntry | undefined {
+  if (params.channel !== "whatsapp" || params.config.transport === "cloud" || !params.stateDir) {
+    return undefined;
+  }
+  const dir = resolveWhatsAppAuthDir({
+    config: params.config,
+    stateDir: params.stateDir,
+    accountId: params.accountId,
+    env: params.env,
+  });
+  if (!dir.ok) return undefined;
+  const file = join(dir.authDir, WHATSAPP_CREDS_FILE);
+  return {
+    key: "authDir",
+    source: "file",
+    file,
+    present: readLinkedIdentity(dir.authDir) !== undefined,
+  };
 }

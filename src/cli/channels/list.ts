@@ -41,6 +41,8 @@ export interface ConfiguredAccountRow {
 export interface ConfiguredAccountsParams {
   cfg: OpenClawConfig;
   env: Record<string, string | undefined>;
+  /** The state dir (a WhatsApp Web account's default auth dir is under it). */
+  stateDir?: string;
   /** Whether a channel has an adapter (default: the built-in adapters). */
   hasAdapter?: (channelId: string) => boolean;
 }
@@ -54,7 +56,13 @@ export function configuredAccounts(params: ConfiguredAccountsParams): Configured
     const section = channelSection(cfg, channel);
     return defaultAccountIds(section).map((accountId) => {
       const config = resolveAccountConfig(section, accountId);
-      const auth = describeAccountAuth({ channel, accountId, config, env });
+      const auth = describeAccountAuth({
+        channel,
+        accountId,
+        config,
+        env,
+        ...(params.stateDir ? { stateDir: params.stateDir } : {}),
+      });
       return {
         channel,
         accountId,
@@ -105,7 +113,11 @@ function credentialText(ctx: CliContext, row: ConfiguredAccountRow): string {
 /** Prints the configured accounts. */
 export async function run(ctx: CliContext, { opts }: InputOf<typeof listOptions>): Promise<number> {
   const loaded = loadForCli(ctx, { requireValid: false });
-  const rows = configuredAccounts({ cfg: loaded.config, env: loaded.env });
+  const rows = configuredAccounts({
+    cfg: loaded.config,
+    env: loaded.env,
+    stateDir: loaded.paths.stateDir,
+  });
   if (opts.json) {
     const chat: Record<string, string[]> = {};
     for (const row of rows) chat[row.channel] = [...(chat[row.channel] ?? []), row.accountId];

@@ -63,7 +63,11 @@ export async function run(
     down = err.message;
   }
   if (!status) {
-    const accounts = configuredAccounts({ cfg: target.loaded.config, env: target.loaded.env });
+    const accounts = configuredAccounts({
+      cfg: target.loaded.config,
+      env: target.loaded.env,
+      stateDir: target.loaded.paths.stateDir,
+    });
     if (opts.json) {
       printJson(ctx, { gateway: "not running", error: down, accounts });
       return 0;
