@@ -163,3 +163,39 @@ export class PresenceTable {
     for (const [key] of victims.slice(0, this.rows.size - max)) this.rows.delete(key);
   }
 }
+
+/** What a connection's `connect` said about its client, as presence needs it. */
+export interface ConnectedClient {
+  displayName?: string;
+  id: string;
+  version: string;
+  platform: string;
+  deviceFamily?: string;
+  modelIdentifier?: string;
+  mode: string;
+  instanceId?: string;
+}
+
+/** The presence row of a connection that completed its handshake: its client's self-description,
+ *  its address, and the role and scopes the handshake granted. */
+export function presenceOfConnection(params: {
+  client: ConnectedClient;
+  ip?: string;
+  role?: string;
+  scopes?: string[];
+}): Omit<PresenceEntry, "ts"> {
+  const { client } = params;
+  return {
+    host: client.displayName ?? client.id,
+    ...(params.ip !== undefined ? { ip: params.ip } : {}),
+    version: client.version,
+    platform: client.platform,
+    ...(client.deviceFamily ? { deviceFamily: client.deviceFamily } : {}),
+    ...(client.modelIdentifier ? { modelIdentifier: client.modelIdentifier } : {}),
+    mode: client.mode,
+    ...(client.instanceId ? { instanceId: client.instanceId } : {}),
+    clientId: client.id,
+    roles: [params.role ?? "operator"],
+    scopes: params.scopes ?? [],
+  };
+}

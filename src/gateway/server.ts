@@ -7,9 +7,8 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import type { StreamFn } from "@mariozechner/pi-agent-core";
-import { type LoadedConfig, loadConfig, refreshEnv } from "../config/index.js";
-import { type Logger, silentLogger, teeLogger } from "../lib/logger.js";
+import { loadConfig, refreshEnv } from "../config/index.js";
+import { silentLogger, teeLogger } from "../lib/logger.js";
 import { requireCommonJs } from "../lib/require-commonjs.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { withModelRefIssues } from "../runtime/models/model-ref-rules.js";
@@ -18,7 +17,7 @@ import { createGatewayDeviceAuthority } from "./auth/device-authority.js";
 import { AuthRateLimiter } from "./auth/failed-auth-limit.js";
 import { judgeAuthReload } from "./auth/reload-policy.js";
 import { assertAuthForHost, resolveGatewayAuth, sameSharedAuth } from "./auth/shared-secret.js";
-import { type GatewayChannelOptions, GatewayChannels } from "./channels.js";
+import { GatewayChannels } from "./channels.js";
 import type { GatewayCore } from "./core.js";
 import {
   type EmitEvent,
@@ -27,11 +26,15 @@ import {
   SLOW_CLIENT_BYTES,
   serializeEvent,
 } from "./events/event-fanout.js";
+import {
+  GatewayConfigError,
+  type GatewayHandle,
+  type StartGatewayOptions,
+} from "./gateway-options.js";
 import { buildHealth } from "./health.js";
 import { createGatewayHeartbeats } from "./heartbeat/gateway-scheduler.js";
 import { createHeartbeatDelivery } from "./heartbeat/reply-delivery.js";
-import type { HeartbeatScheduler, HeartbeatTimers } from "./heartbeat/scheduler.js";
-import type { HeartbeatPlan } from "./heartbeat/settings.js";
+import { listen } from "./http/listen.js";
 import { answerClientError, answerConnectMethod, MAX_HEADER_BYTES } from "./http/refusals.js";
 import { handleHttp } from "./http/routes.js";
 import { defaultUiDir } from "./http/ui-files.js";
@@ -44,19 +47,13 @@ import { restartRefusal } from "./live-config/restart-refusal.js";
 import { createRingLogger, LogRing } from "./logging/log-ring.js";
 import { createMethodDeps } from "./methods/method-deps.js";
 import { bindMethods, GATEWAY_METHODS } from "./methods/method-table.js";
-import { PresenceTable } from "./presence.js";
+import { PresenceTable, presenceOfConnection } from "./presence.js";
 import { RunResources } from "./runs/run-resources.js";
 import { RunTracker } from "./runs/run-tracker.js";
 import { openTurnJournal, type TurnJournal } from "./runs/turn-journal.js";
 import { recoverTurns } from "./runs/turn-journal-recover.js";
 import { type ConnectionHost, GatewayConnection } from "./ws/connection.js";
-import {
-  type DeviceAuthority,
-  MAX_BUFFERED_BYTES,
-  MAX_PAYLOAD_BYTES,
-  type SharedAuth,
-  TICK_INTERVAL_MS,
-} from "./ws/handshake.js";
+import { MAX_BUFFERED_BYTES, MAX_PAYLOAD_BYTES, TICK_INTERVAL_MS } from "./ws/handshake.js";
 import { buildHello } from "./ws/hello.js";
 
 // ws is CommonJS: required, not imported (see lib/require-commonjs.ts).
@@ -64,77 +61,7 @@ const { WebSocketServer } = requireCommonJs<typeof import("ws")>("ws");
 
 const AUTH_CHANGED_REASON = "gateway auth changed: reconnect with the new credentials";
 
-/** Options of {@link startGateway}; everything but the config source has a default. */
-export interface StartGatewayOptions {
-  env?: Record<string, string | undefined>;
-  profile?: string;
-  configPath?: string;
-  /** A config already loaded (and valid); default: loaded from env/profile/configPath. */
-  loaded?: LoadedConfig<OpenClawConfig>;
-  /** Listen address (default 127.0.0.1). */
-  host?: string;
-  /** Listen port; 0 picks a free one (default gateway.port, else 18789). */
-  port?: number;
-  /** Shared-auth overrides (CLI flags) over OPENCLAW_GATEWAY_TOKEN and gateway.auth. */
-  auth?: Partial<SharedAuth>;
-  /** Where the gateway logs (every line also goes to the `logs.tail` ring); default silent. */
-  logger?: Logger;
-  deviceAuthority?: DeviceAuthority;
-  /** Model transport override (tests). */
-  streamFn?: StreamFn;
-  bundledSkillsDir?: string;
-  version?: string;
-  /** Clock for presence, dedupe and timestamps (tests). */
-  clock?: { now(): number };
-  tickIntervalMs?: number;
-  healthIntervalMs?: number;
-  handshakeTimeoutMs?: number;
-  /** Watch the config files for live reload (default true). */
-  watchConfig?: boolean;
-  authRateLimit?: { max?: number; windowMs?: number };
-  /** How long shutdown lets runs finish before aborting them (default 10 s). */
-  drainTimeoutMs?: number;
-  maxBufferedBytes?: number;
-  /** Folder of the built WebChat served at `/` (default: the package's dist/ui). */
-  uiDir?: string;
-  /** Sends a non-OK heartbeat reply (default: to `heartbeat.target`, "last" = the session's channel). */
-  deliverHeartbeat?: (plan: HeartbeatPlan, text: string) => Promise<void>;
-  /** Timers of the heartbeat scheduler (tests). */
-  heartbeatTimers?: HeartbeatTimers;
-  /** Channel adapter loaders (lazy, per channel id) and delivery tuning. */
-  channels?: GatewayChannelOptions;
-  /** Called when a chat `/restart` asks for a restart (after its reply is out): the embedder closes
-   *  this gateway and starts it again. Absent: `/restart` says the gateway cannot restart itself. */
-  onRestartRequest?: (reason: string) => void;
-}
-
-/** A running gateway. */
-export interface GatewayHandle {
-  url: string;
-  host: string;
-  port: number;
-  bootId: string;
-  core: GatewayCore;
-  /** The agents' heartbeat scheduler. */
-  heartbeats: HeartbeatScheduler;
-  /** Ready connections now. */
-  connectionCount(): number;
-  /** Set when nothing configured auth and the state dir's generated token is in use. */
-  tokenFile?: { path: string; created: boolean };
-  /** Graceful shutdown; resolves when stores are flushed and the lock released. Idempotent. */
-  close(reason?: string): Promise<void>;
-}
-
-/** Raised when the config cannot be used to start. */
-export class GatewayConfigError extends Error {
-  constructor(
-    message: string,
-    readonly loaded: LoadedConfig<OpenClawConfig>,
-  ) {
-    super(message);
-    this.name = "GatewayConfigError";
-  }
-}
+export { GatewayConfigError, type GatewayHandle, type StartGatewayOptions };
 
 /** Starts the gateway and resolves once it accepts connections. */
 export async function startGateway(options: StartGatewayOptions = {}): Promise<GatewayHandle> {
@@ -347,20 +274,13 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
         health: buildHealth(core),
       }),
     onReady: (conn, p) => {
-      const changed = presence.connect(conn.connId, {
-        host: p.client.displayName ?? p.client.id,
+      const entry = presenceOfConnection({
+        client: p.client,
         ip: conn.remoteAddress,
-        version: p.client.version,
-        platform: p.client.platform,
-        ...(p.client.deviceFamily ? { deviceFamily: p.client.deviceFamily } : {}),
-        ...(p.client.modelIdentifier ? { modelIdentifier: p.client.modelIdentifier } : {}),
-        mode: p.client.mode,
-        ...(p.client.instanceId ? { instanceId: p.client.instanceId } : {}),
-        clientId: p.client.id,
-        roles: [conn.client?.role ?? "operator"],
-        scopes: conn.client?.scopes ?? [],
+        ...(conn.client?.role ? { role: conn.client.role } : {}),
+        ...(conn.client?.scopes ? { scopes: conn.client.scopes } : {}),
       });
-      if (changed) presenceChanged();
+      if (presence.connect(conn.connId, entry)) presenceChanged();
     },
     onClose: (conn) => {
       connections.delete(conn);
@@ -408,13 +328,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   server.on("connect", (_req: IncomingMessage, socket: Duplex) => answerConnectMethod(socket));
   const listenPort = options.port ?? loaded.config.gateway?.port ?? 18789;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(listenPort, listenHost, () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
+    await listen(server, listenPort, listenHost);
   } catch (err) {
     lock.release();
     live.close();
