@@ -1,8 +1,7 @@
-// Params of every method Pincer serves (closed objects, names and bounds as OpenClaw's), a few
-// result shapes, and the hello-ok payload. METHOD_PARAMS below is the list of method names: each one
-// has a method object in src/gateway/methods/ (a drift test checks both ways).
+// Params of every method Pincer serves (closed objects, names and bounds as OpenClaw's) and a few
+// result shapes; the hello-ok payload is in hello-schema.ts (re-exported). METHOD_PARAMS below is
+// the list of method names: each has a method object in src/gateway/methods/ (a drift test checks).
 import { type Static, Type } from "typebox";
-import { StateVersionSchema } from "./schema.js";
 
 const NonEmptyString = Type.String({ minLength: 1 });
 const closed = { additionalProperties: false } as const;
@@ -251,68 +250,8 @@ export const EmptyParamsSchema = Empty;
 /** `health` / `status`: any params are accepted and ignored (as OpenClaw does). */
 export const AnyParamsSchema = Type.Unknown();
 
-/** hello-ok: the connect response payload. */
-export const HelloOkSchema = Type.Object(
-  {
-    type: Type.Literal("hello-ok"),
-    protocol: Type.Integer({ minimum: 1 }),
-    server: Type.Object(
-      { version: Type.String(), connId: Type.String(), bootId: Type.String() },
-      closed,
-    ),
-    features: Type.Object(
-      {
-        methods: Type.Array(Type.String()),
-        events: Type.Array(Type.String()),
-        /** Connect capabilities the server understands (`caps` of the connect params). */
-        capabilities: Type.Optional(Type.Array(Type.String())),
-      },
-      closed,
-    ),
-    snapshot: Type.Object(
-      {
-        presence: Type.Array(Type.Unknown()),
-        health: Type.Unknown(),
-        stateVersion: StateVersionSchema,
-        uptimeMs: Type.Integer({ minimum: 0 }),
-        sessionDefaults: Type.Object(
-          {
-            defaultAgentId: Type.String(),
-            mainKey: Type.String(),
-            mainSessionKey: Type.String(),
-            scope: Type.String(),
-          },
-          closed,
-        ),
-        configPath: Type.Optional(Type.String()),
-        stateDir: Type.Optional(Type.String()),
-        authMode: Type.Optional(Type.String()),
-      },
-      closed,
-    ),
-    auth: Type.Object(
-      {
-        method: Type.String(),
-        role: Type.String(),
-        scopes: Type.Array(Type.String()),
-        deviceToken: Type.Optional(Type.String()),
-        issuedAtMs: Type.Optional(Type.Integer({ minimum: 0 })),
-      },
-      closed,
-    ),
-    policy: Type.Object(
-      {
-        maxPayload: Type.Integer(),
-        maxBufferedBytes: Type.Integer(),
-        tickIntervalMs: Type.Integer(),
-      },
-      closed,
-    ),
-  },
-  closed,
-);
-/** Static type of {@link HelloOkSchema}. */
-export type HelloOk = Static<typeof HelloOkSchema>;
+export { type HelloOk, HelloOkSchema } from "./hello-schema.js";
+
 /** Static type of {@link AgentParamsSchema}. */
 export type AgentParams = Static<typeof AgentParamsSchema>;
 /** Static type of {@link ChatSendParamsSchema}. */
