@@ -40,6 +40,30 @@ describe("pincer channels", () => {
     ).toBe(2);
   });
 
+  it("add for WhatsApp creates the account to link (kept as it is when it exists) and refuses a token", async () => {
+    const sb = createCliSandbox();
+    sb.writeConfig('{ channels: { whatsapp: { accounts: { biz: { transport: "cloud" } } } } }');
+    const added = await sb.run(["channels", "add", "--channel", "whatsapp", "--account", "home"]);
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain("pincer channels login --channel whatsapp --account home");
+    const again = await sb.run(["channels", "add", "--channel", "whatsapp", "--account", "biz"]);
+    expect(again.code).toBe(0);
+    const listed = JSON.parse((await sb.run(["channels", "list", "--json"])).stdout);
+    expect(listed.channels.map((row: { accountId: string }) => row.accountId).sort()).toEqual([
+      "biz",
+      "home",
+    ]);
+    expect(readFileSync(sb.configPath, "utf8")).toContain('transport: "cloud"');
+    expect(readFileSync(sb.configPath, "utf8")).not.toContain("botToken");
+    const token = await sb.run(
+      ["channels", "add", "--channel", "whatsapp", "--account", "x", "--token-stdin"],
+      "abc\n",
+    );
+    expect(token.code).toBe(2);
+    expect(token.stderr).toContain("no bot token");
+    expect(readFileSync(sb.configPath, "utf8")).not.toContain("abc");
+  });
+
   it("status without a gateway says so and shows the configured accounts", async () => {
     const sb = createCliSandbox();
     sb.writeConfig('{ channels: { telegram: { botToken: "x" } } }');
