@@ -3,6 +3,7 @@
 // disabled), the `groups` map (ids or "*") and `groupAllowFrom`. Allowlist entries may name an
 // access group (`accessGroup:<name>`, expanded to its members on this channel). Pure: the caller
 // reads the pairing store's approved senders and passes them in.
+import { phoneDigits } from "../../lib/phone-number.js";
 import type { AccessGroupsConfig, ChannelGroup } from "../../protocol/config/index.js";
 import type { ChannelAccountConfig, ChannelInbound } from "../types.js";
 import { type AccessGroupScope, expandAccessGroups } from "./access-groups.js";
@@ -36,12 +37,6 @@ function bareId(entry: string | number): string {
   const text = String(entry).trim();
   const prefixed = /^[a-z][a-z0-9_-]*:(.+)$/i.exec(text);
   return prefixed ? prefixed[1]! : text;
-}
-
-/** The digits of a phone number in any common spelling (`+1 (555) 123-4567`, `0015551234567`). */
-function phoneDigits(text: string): string | undefined {
-  const compact = text.replace(/[\s().-]/g, "").replace(/^(\+|00)/, "");
-  return /^\d{6,15}$/.test(compact) ? compact : undefined;
 }
 
 /** Whether a sender is named by an allowFrom-style list ("*", id, @username, or an

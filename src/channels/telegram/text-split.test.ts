@@ -6,6 +6,15 @@ import { splitMarkdownToFit } from "./text-split.js";
 const identity = (s: string) => s;
 
 describe("splitMarkdownToFit", () => {
+  it("never goes over the limit when the cut falls right before a space", () => {
+    for (const limit of [5, 10, 17]) {
+      const markdown = `${"a".repeat(limit)} bbbb ${"c".repeat(limit - 1)} d`;
+      const pieces = splitMarkdownToFit({ markdown, limit, render: identity });
+      for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(limit);
+      expect(pieces.join("").replace(/\s/g, "")).toBe(markdown.replace(/\s/g, ""));
+    }
+  });
+
   it("returns short text whole", () => {
     expect(splitMarkdownToFit({ markdown: "short", limit: 10, render: identity })).toEqual([
       "short",

@@ -32,7 +32,8 @@ function fittingPrefixLength(text: string, measure: (prefix: string) => boolean)
     }
   }
   if (best === 0) best = 1;
-  const space = text.lastIndexOf(" ", best);
+  // The last space inside the fitting prefix (one right after it would make the piece too long).
+  const space = text.lastIndexOf(" ", best - 1);
   if (space > best / 2 && best < text.length) best = space + 1;
   // Never leave half of a surrogate pair at the end of a piece.
   const last = text.charCodeAt(best - 1);

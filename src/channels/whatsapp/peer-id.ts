@@ -2,6 +2,8 @@
 // E.164 (`+15551234567`, from a Baileys JID `15551234567:3@s.whatsapp.net` or a Cloud API `wa_id`),
 // a group keeps its JID (`120363…@g.us`). Bindings, allowlists and session keys use these forms.
 
+import { phoneDigits } from "../../lib/phone-number.js";
+
 const USER_SERVERS = new Set(["s.whatsapp.net", "c.us"]);
 
 /** The kinds of WhatsApp JID an inbound message can carry. */
@@ -17,15 +19,12 @@ export type WhatsAppJidKind =
 /** `+digits` from any common spelling of a phone number (`+1 555-123 4567`, `0015551234567`,
  *  `whatsapp:+1555…`, a bare `wa_id`); undefined when it is not 6–15 digits. */
 export function normalizeE164(input: string | number): string | undefined {
-  let text = String(input)
+  const text = String(input)
     .trim()
     .replace(/^whatsapp:/i, "");
   if (text.includes("@")) return jidToE164(text);
-  text = text.replace(/[\s().-]/g, "");
-  if (text.startsWith("00")) text = `+${text.slice(2)}`;
-  const digits = text.startsWith("+") ? text.slice(1) : text;
-  if (!/^\d{6,15}$/.test(digits)) return undefined;
-  return `+${digits}`;
+  const digits = phoneDigits(text);
+  return digits === undefined ? undefined : `+${digits}`;
 }
 
 /** What a JID names, by its server part. */

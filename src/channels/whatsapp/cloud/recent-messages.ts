@@ -2,6 +2,7 @@
 // messages it received or sent by id (a reply's `context.id` then carries the quoted body), and
 // the newest inbound message id per peer (the typing indicator is shown by marking that message
 // read). Lost on restart: a reply to an older message just has no quoted text.
+import { BoundedTtlMap } from "../../../lib/bounded-ttl-map.js";
 
 /** Messages remembered per account. */
 export const RECENT_MESSAGES_KEPT = 2_000;
@@ -21,24 +22,15 @@ export interface RecentMessages {
   lastInbound(peerId: string): string | undefined;
 }
 
-function bounded<T>(map: Map<string, T>, key: string, value: T, limit: number): void {
-  map.delete(key);
-  map.set(key, value);
-  while (map.size > limit) {
-    const oldest = map.keys().next().value;
-    if (oldest === undefined) break;
-    map.delete(oldest);
-  }
-}
-
 /** Creates an empty memory. */
 export function createRecentMessages(limit = RECENT_MESSAGES_KEPT): RecentMessages {
-  const bodies = new Map<string, RecentMessage>();
-  const lastByPeer = new Map<string, string>();
+  const never = { ttlMs: Number.POSITIVE_INFINITY, max: limit };
+  const bodies = new BoundedTtlMap<string, RecentMessage>(never);
+  const lastByPeer = new BoundedTtlMap<string, string>(never);
   return {
-    remember: (messageId, message) => bounded(bodies, messageId, message, limit),
+    remember: (messageId, message) => bodies.set(messageId, message),
     recall: (messageId) => bodies.get(messageId),
-    noteInbound: (peerId, messageId) => bounded(lastByPeer, peerId, messageId, limit),
+    noteInbound: (peerId, messageId) => lastByPeer.set(peerId, messageId),
     lastInbound: (peerId) => lastByPeer.get(peerId),
   };
 }

@@ -9,16 +9,12 @@ import { join, relative, resolve } from "node:path";
 import type { LoginAccount } from "../../index.js";
 import { jidToE164 } from "../peer-id.js";
 import { transportOf } from "../transport.js";
-import { resolveWhatsAppAuthDir } from "./auth-dir-path.js";
+import { resolveWhatsAppAuthDir, WHATSAPP_CREDS_FILE } from "./auth-dir-path.js";
 import {
   acquireWhatsAppAuthLock,
   WHATSAPP_AUTH_LOCK_FILE,
   WhatsAppSessionLockedError,
 } from "./auth-lock.js";
-
-/** The creds file of Baileys' multi-file layout (auth-state.ts writes it; named here so reading
- *  who an account is linked as never loads Baileys). */
-const CREDS_FILE = "creds.json";
 
 /** The home directory of an account's environment (what `~` stands for). */
 export function homeOf(account: Pick<LoginAccount, "env">): string {
@@ -35,7 +31,7 @@ export interface LinkedIdentity {
 export function readLinkedIdentity(authDir: string): LinkedIdentity | undefined {
   let text: string;
   try {
-    text = readFileSync(join(authDir, CREDS_FILE), "utf8");
+    text = readFileSync(join(authDir, WHATSAPP_CREDS_FILE), "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw err;

@@ -135,7 +135,7 @@ export async function sendWebMessage(params: SendWebMessageParams): Promise<Send
       render: markdownToWhatsApp,
     });
     for (const piece of pieces) {
-      // A piece cut at a space keeps it at its end: not worth a character of the limit.
+      // A piece cut at a space keeps it at its end: trailing blanks are not worth sending.
       const text = markdownToWhatsApp(piece).trimEnd();
       if (text) parts.push({ content: { text } });
     }
