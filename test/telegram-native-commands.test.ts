@@ -99,6 +99,20 @@ describe("native command menu", () => {
     },
   );
 
+  it("an account's own commands.native wins over the top-level one", async () => {
+    const off = await start({ account: { commands: { native: false } } });
+    await off.fake.waitForCall("deleteMyCommands", (c) => c.token === TOKEN);
+    expect(off.fake.callsOf("setMyCommands")).toHaveLength(0);
+    await box?.close();
+    await telegram?.close();
+    const on = await start({
+      account: { commands: { native: true } },
+      config: { commands: { native: false } },
+    });
+    await on.fake.waitForCall("setMyCommands", (c) => c.token === TOKEN);
+    expect(on.fake.callsOf("deleteMyCommands")).toHaveLength(0);
+  });
+
   it("a bot whose setMyCommands fails still answers", async () => {
     const fake = await startFakeTelegram();
     telegram = fake;

@@ -46,7 +46,14 @@ import { createInboundDedupe } from "./inbound/redelivery-filter.js";
 import { createPairingStore, type PairingStore } from "./pairing/pairing-store.js";
 import type { ChannelRegistry } from "./registry.js";
 import { type SendRequest, type SendResponse, sendDirect } from "./send-direct.js";
-import type { ChannelAccountRuntime, ChannelAdapter, ChannelInbound, Logger } from "./types.js";
+import type {
+  ChannelAccountConfig,
+  ChannelAccountRuntime,
+  ChannelAdapter,
+  ChannelCommandMenu,
+  ChannelInbound,
+  Logger,
+} from "./types.js";
 
 /** Everything the host needs; passed in by the gateway (or a test). */
 export interface ChannelHostParams {
@@ -291,7 +298,9 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
           registerWebhook: (route) => slot.webhooks.register(route),
           reportDelivery: (update) => deliveries.reportPlatformStatus(channel, accountId, update),
           signal: slot.controller.signal,
-          ...(params.commands ? { commandMenu: params.commands.menu(params.config()) } : {}),
+          ...(params.commands
+            ? { commandMenu: accountMenu(params.commands.menu(params.config()), config) }
+            : {}),
         }),
       signal: slot.controller.signal,
       log: accountLog,
@@ -434,4 +443,11 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
       drop: (selector) => deliveries.drop(selector),
     },
   };
+}
+
+/** The command menu for one account: its own `commands.native` (account over channel) wins over
+ *  the top-level one. */
+function accountMenu(menu: ChannelCommandMenu, config: ChannelAccountConfig): ChannelCommandMenu {
+  const own = (config.commands as { native?: unknown } | undefined)?.native;
+  return own === true || own === false || own === "auto" ? { ...menu, native: own } : menu;
 }

@@ -115,6 +115,25 @@ const groupMapSchema = Type.Record(Type.String(), ChannelGroupSchema, {
 /** Access, group and delivery settings shared by channels and their accounts. */
 const channelPolicyProps = {
   enabled: Type.Optional(Type.Boolean({ description: "Start this channel/account." })),
+  commands: Type.Optional(
+    Type.Object(
+      {
+        native: Type.Optional(
+          Type.Union([Type.Boolean(), Type.Literal("auto")], {
+            description:
+              "This channel's/account's command menu, over the top-level commands.native.",
+          }),
+        ),
+        nativeSkills: compatOptional(
+          Type.Union([Type.Boolean(), Type.Literal("auto")], {
+            description: "Register native skill commands here (true, false or auto).",
+          }),
+          "no issue yet: skills are not chat commands yet",
+        ),
+      },
+      { additionalProperties: false, description: "Per-channel chat command settings." },
+    ),
+  ),
   name: Type.Optional(Type.String({ description: "Display name." })),
   dmPolicy: Type.Optional(DmPolicySchema),
   allowFrom: Type.Optional(
