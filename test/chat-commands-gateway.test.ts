@@ -5,10 +5,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
   chatEventText,
-  chatSendAndWait,
   createGatewaySandbox,
   type GatewaySandbox,
   payloadOf,
+  sendChat,
   type TestClient,
 } from "./helpers/gateway-sandbox.js";
 
@@ -18,13 +18,9 @@ afterEach(async () => {
   box = undefined;
 });
 
-let next = 0;
-
 /** Sends a chat.send and resolves with its `chat` final (or aborted/error) event payload. */
 async function send(client: TestClient, message: string) {
-  const runId = `cmd-${++next}`;
-  const { ack, ackOk, event } = await chatSendAndWait(client, { message, runId });
-  expect(ackOk).toBe(true);
+  const { runId, ack, event } = await sendChat(client, message);
   return { runId, ack, event };
 }
 

@@ -4,11 +4,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
   chatEventText,
-  chatSendAndWait,
   createGatewaySandbox,
   type GatewaySandbox,
   type Loose,
   payloadOf,
+  sendChat,
   type TestClient,
 } from "./helpers/gateway-sandbox.js";
 
@@ -18,11 +18,8 @@ afterEach(async () => {
   box = undefined;
 });
 
-let next = 0;
-
 async function send(client: TestClient, message: string): Promise<Loose> {
-  const { ackOk, event } = await chatSendAndWait(client, { message, runId: `rd-${++next}` });
-  expect(ackOk).toBe(true);
+  const { event } = await sendChat(client, message);
   expect(event.state).toBe("final");
   return event;
 }

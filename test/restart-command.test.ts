@@ -11,10 +11,9 @@ import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import { type FakeTelegram, startFakeTelegram } from "./helpers/fake-telegram.js";
 import { ALICE, privateMessage } from "./helpers/fake-telegram-updates.js";
 import {
-  chatEventText,
-  chatSendAndWait,
   createGatewaySandbox,
   type GatewaySandbox,
+  sendChat,
   type TestClient,
 } from "./helpers/gateway-sandbox.js";
 
@@ -30,12 +29,9 @@ afterEach(async () => {
   telegram = undefined;
 });
 
-let next = 0;
-
 async function send(client: TestClient, message: string) {
-  const { ackOk, event } = await chatSendAndWait(client, { message, runId: `rs-${++next}` });
-  expect(ackOk).toBe(true);
-  return { text: chatEventText(event), command: event.command as unknown };
+  const { event, text } = await sendChat(client, message);
+  return { text, command: event.command as unknown };
 }
 
 /** A sandbox whose restart hook records the reasons (and what the client had seen by then). */

@@ -13,10 +13,9 @@ import { setAuthProfile, updateAuthStore } from "../src/runtime/models/auth-stor
 import { startFakeTelegram } from "./helpers/fake-telegram.js";
 import { ALICE, privateMessage } from "./helpers/fake-telegram-updates.js";
 import {
-  chatEventText,
-  chatSendAndWait,
   createGatewaySandbox,
   type GatewaySandbox,
+  sendChat,
   type TestClient,
 } from "./helpers/gateway-sandbox.js";
 
@@ -26,13 +25,7 @@ afterEach(async () => {
   box = undefined;
 });
 
-let next = 0;
-
-async function send(client: TestClient, message: string): Promise<string> {
-  const { ackOk, event } = await chatSendAndWait(client, { message, runId: `ap-${++next}` });
-  expect(ackOk).toBe(true);
-  return chatEventText(event);
-}
+const send = async (client: TestClient, message: string) => (await sendChat(client, message)).text;
 
 /** Two providers on the fake server, neither with a configured key: profiles hold the keys. */
 function twoProviders(baseUrl: string): Partial<OpenClawConfig> {

@@ -5,11 +5,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import {
-  chatEventText,
-  chatSendAndWait,
   createGatewaySandbox,
   type GatewaySandbox,
   payloadOf,
+  sendChat,
   type TestClient,
 } from "./helpers/gateway-sandbox.js";
 
@@ -19,15 +18,8 @@ afterEach(async () => {
   box = undefined;
 });
 
-let next = 0;
-
 /** Sends a chat.send and resolves with the text of its `chat` final event. */
-async function send(client: TestClient, message: string): Promise<string> {
-  const runId = `ov-${++next}`;
-  const { ackOk, event } = await chatSendAndWait(client, { message, runId });
-  expect(ackOk).toBe(true);
-  return chatEventText(event);
-}
+const send = async (client: TestClient, message: string) => (await sendChat(client, message)).text;
 
 /** The fake provider with reasoning models (m1, m2 with a 64k window) and a plain one (plain). */
 function reasoningModels(baseUrl: string): Partial<OpenClawConfig> {

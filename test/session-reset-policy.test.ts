@@ -7,11 +7,10 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import {
-  chatEventText,
-  chatSendAndWait,
   createGatewaySandbox,
   type GatewaySandbox,
   payloadOf,
+  sendChat,
   type TestClient,
 } from "./helpers/gateway-sandbox.js";
 
@@ -22,8 +21,6 @@ afterEach(async () => {
 });
 
 const MIN = 60_000;
-let next = 0;
-
 /** A gateway whose clock the test moves. */
 async function startBox(session: OpenClawConfig["session"], extra: Partial<OpenClawConfig> = {}) {
   const clock = { t: Date.now(), now: () => clock.t };
@@ -33,11 +30,9 @@ async function startBox(session: OpenClawConfig["session"], extra: Partial<OpenC
 }
 
 async function send(client: TestClient, message: string) {
-  const runId = `reset-${++next}`;
-  const { ackOk, event } = await chatSendAndWait(client, { message, runId });
-  expect(ackOk).toBe(true);
+  const { event, text } = await sendChat(client, message);
   expect(event.state).toBe("final");
-  return chatEventText(event);
+  return text;
 }
 
 async function sessionId(client: TestClient): Promise<string> {

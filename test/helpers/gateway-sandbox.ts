@@ -122,6 +122,21 @@ export async function chatSendAndWait(
   return { ack: payloadOf(ack), ackOk: ack.ok === true, event: payloadOf(final) };
 }
 
+let chatSends = 0;
+
+/** One `chat.send` on the main session with a fresh runId, its ack checked: the final (or
+ *  aborted/error) `chat` event and its text. */
+export async function sendChat(
+  client: TestClient,
+  message: string,
+): Promise<{ runId: string; ack: Loose; event: Loose; text: string }> {
+  const runId = `chat-${++chatSends}`;
+  const { ack, ackOk, event } = await chatSendAndWait(client, { message, runId });
+  if (!ackOk)
+    throw new Error(`chat.send ${JSON.stringify(message)} was refused: ${JSON.stringify(ack)}`);
+  return { runId, ack, event, text: chatEventText(event) };
+}
+
 /** The text of a `chat` event's message (its text parts joined). */
 export function chatEventText(event: Loose): string {
   const content = (event.message?.content ?? []) as Array<{ text?: string }>;

@@ -9,7 +9,8 @@ export const WhatsAppAckReactionSchema = Type.Object(
     direct: Type.Optional(Type.Boolean({ description: "React in direct chats (default true)." })),
     group: Type.Optional(
       Type.Union([Type.Literal("always"), Type.Literal("mentions"), Type.Literal("never")], {
-        description: "React in groups: always, mentions (default: messages that trigger) or never.",
+        description:
+          "React in groups: always, mentions (default: messages that mention this number natively or reply to it; a mention-pattern match is not known yet when the reaction goes out) or never.",
       }),
     ),
   },
