@@ -54,7 +54,11 @@ export interface ChannelInbound {
   parentPeer?: ChannelPeer;
   /** Thread / forum topic id, when the message is in one. */
   threadId?: string;
+  /** The parent's display name (a thread's channel), for rules keyed by channel slug. */
+  parentPeerName?: string;
   guildId?: string;
+  /** The guild's name, for `guilds` rules keyed by slug (Discord). */
+  guildName?: string;
   teamId?: string;
   memberRoleIds?: string[];
   text: string;

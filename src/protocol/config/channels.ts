@@ -1,6 +1,7 @@
 // `channels`: one shared shape for every channel (whatsapp, telegram, ... or any plugin channel).
 import { type Static, type TSchema, Type } from "typebox";
 import { BlockStreamingCoalesceSchema } from "./agent-parts.js";
+import { discordAccessProps, slackAccessProps } from "./channel-access.js";
 import {
   AllowFromListSchema,
   acceptedForCompat,
@@ -387,6 +388,13 @@ export const WhatsAppChannelConfigSchema = channelShape({
   ...whatsAppCloudProps,
 }).channel;
 
+/** `channels.discord`: the channel shape with Discord's access keys real (`guilds.<id>` rules with
+ *  their channel rules, the older `dm` block). */
+export const DiscordChannelConfigSchema = channelShape({ ...discordAccessProps }).channel;
+
+/** `channels.slack`: the channel shape with Slack's access keys real (`channels.<id>` rules, `dm`). */
+export const SlackChannelConfigSchema = channelShape({ ...slackAccessProps }).channel;
+
 /** `channels.defaults`: defaults applied to every channel. */
 export const ChannelDefaultsSchema = Type.Object(
   {
@@ -425,8 +433,8 @@ export const ChannelsConfigSchema = Type.Object(
     modelByChannel: Type.Optional(ModelByChannelSchema),
     whatsapp: Type.Optional(WhatsAppChannelConfigSchema),
     telegram: Type.Optional(ChannelConfigSchema),
-    discord: compatOptional(ChannelConfigSchema, "issue 16 (Discord): no adapter"),
-    slack: compatOptional(ChannelConfigSchema, "issue 16 (Slack): no adapter"),
+    discord: compatOptional(DiscordChannelConfigSchema, "issue 16 (Discord): no adapter"),
+    slack: compatOptional(SlackChannelConfigSchema, "issue 16 (Slack): no adapter"),
     signal: compatOptional(ChannelConfigSchema, "issue 21 (Signal): no adapter"),
     imessage: compatOptional(ChannelConfigSchema, "issue 21 (iMessage): no adapter"),
     webchat: compatOptional(

@@ -27,6 +27,7 @@ export * from "./access-groups.js";
 export * from "./agent-parts.js";
 export * from "./agents.js";
 export * from "./bindings.js";
+export * from "./channel-access.js";
 export * from "./channels.js";
 export * from "./common.js";
 export * from "./gateway.js";
