@@ -7,6 +7,7 @@
 // landed in its session goes on as that turn (recovered-turns.ts), never as a second one.
 import type { ImageContent } from "@mariozechner/pi-ai";
 import type { OpenClawConfig } from "../protocol/config/index.js";
+import type { MatchedBy } from "../routing/index.js";
 import {
   createInboundQueue,
   type InboundMessage,
@@ -54,6 +55,8 @@ export interface ReplyRoute {
   /** Sequential broadcast: agents still to answer, in order. */
   rest: RouteTarget[];
   body: string;
+  /** The routing tier that chose the agent (absent for a broadcast group's fan-out). */
+  matchedBy?: MatchedBy;
   /** A turn a restart cut, re-queued as its run: every message it answers (their inbound keys). */
   recovered?: { runId: string; keys: string[] };
 }
@@ -164,7 +167,7 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
         session: deps.config().session,
       });
     const existing = store.getOrCreate(route.sessionKey).entry;
-    store.update(route.sessionKey, inboundSessionPatch(route.inbound, existing));
+    store.update(route.sessionKey, inboundSessionPatch(route.inbound, existing, route.matchedBy));
     const settings = resolveQueueSettings({
       cfg: deps.config(),
       channel: route.inbound.channel,
@@ -373,7 +376,11 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     },
     dispatch({ message, body, routed, replay }) {
       const { raw: _raw, ...inbound } = message;
-      const base = { inbound, body };
+      const base = {
+        inbound,
+        body,
+        ...(routed.broadcast ? {} : { matchedBy: routed.route.matchedBy }),
+      };
       const key = inboundDedupeKey(inbound);
       // A replayed message whose turn's prompt landed before the crash goes on as that turn.
       const place = (route: ReplyRoute) => {
