@@ -6,6 +6,7 @@ import type { ChannelAdapterLoader } from "./registry.js";
 export function builtinChannelLoaders(): Record<string, ChannelAdapterLoader> {
   return {
     telegram: async () => (await import("./telegram/index.js")).createTelegramAdapter(),
+    discord: async () => (await import("./discord/index.js")).createDiscordAdapter(),
     whatsapp: async () => (await import("./whatsapp/index.js")).createWhatsAppAdapter(),
   };
 }

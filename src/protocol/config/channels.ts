@@ -2,6 +2,7 @@
 import { type Static, type TSchema, Type } from "typebox";
 import { BlockStreamingCoalesceSchema } from "./agent-parts.js";
 import { discordAccessProps, slackAccessProps } from "./channel-access.js";
+import { discordProps } from "./discord.js";
 import {
   AllowFromListSchema,
   acceptedForCompat,
@@ -388,9 +389,12 @@ export const WhatsAppChannelConfigSchema = channelShape({
   ...whatsAppCloudProps,
 }).channel;
 
-/** `channels.discord`: the channel shape with Discord's access keys real (`guilds.<id>` rules with
- *  their channel rules, the older `dm` block). */
-export const DiscordChannelConfigSchema = channelShape({ ...discordAccessProps }).channel;
+/** `channels.discord`: the channel shape with Discord's keys real (the token, the REST base,
+ *  `allowBots`, `guilds.<id>` rules with their channel rules, the older `dm` block). */
+export const DiscordChannelConfigSchema = channelShape({
+  ...discordAccessProps,
+  ...discordProps,
+}).channel;
 
 /** `channels.slack`: the channel shape with Slack's access keys real (`channels.<id>` rules, `dm`). */
 export const SlackChannelConfigSchema = channelShape({ ...slackAccessProps }).channel;
@@ -433,7 +437,7 @@ export const ChannelsConfigSchema = Type.Object(
     modelByChannel: Type.Optional(ModelByChannelSchema),
     whatsapp: Type.Optional(WhatsAppChannelConfigSchema),
     telegram: Type.Optional(ChannelConfigSchema),
-    discord: compatOptional(DiscordChannelConfigSchema, "issue 16 (Discord): no adapter"),
+    discord: Type.Optional(DiscordChannelConfigSchema),
     slack: compatOptional(SlackChannelConfigSchema, "issue 16 (Slack): no adapter"),
     signal: compatOptional(ChannelConfigSchema, "issue 21 (Signal): no adapter"),
     imessage: compatOptional(ChannelConfigSchema, "issue 21 (iMessage): no adapter"),
@@ -447,7 +451,7 @@ export const ChannelsConfigSchema = Type.Object(
     irc: compatOptional(ChannelConfigSchema, "no issue yet (IRC): no adapter"),
   },
   {
-    // Any other channel id: Pincer has no adapter for it (telegram and whatsapp are the built-in ones).
+    // Any other channel id: Pincer has no adapter for it (telegram, whatsapp and discord are built in).
     additionalProperties: acceptedForCompat(ChannelConfigSchema, "no adapter for this channel"),
     description: "Channel configurations by name.",
   },
