@@ -33,8 +33,9 @@ export function toDiscordSendFailure(err: unknown, apiRoot: string): SendFailure
   if (fields.name === "RateLimitError" || typeof fields.retryAfter === "number") {
     const retryAfter = typeof fields.retryAfter === "number" ? fields.retryAfter : undefined;
     const wait = retryAfter !== undefined && retryAfter > 0 ? retryAfter : fields.timeToReset;
+    const route = typeof fields.route === "string" ? ` on ${fields.route}` : "";
     const failure: SendFailure = {
-      message: `Discord rate limit: ${message}`,
+      message: `Discord rate limit${route}${message ? `: ${message}` : ""}`,
       retryable: true,
       code: "discord_429",
     };

@@ -123,7 +123,8 @@ async function plan(
       render: (s) => s,
     });
     for (const piece of pieces) {
-      steps.push((reference) => rest.post(route, { body: body(piece, replyToId, reference) }));
+      const content = piece.trimEnd();
+      steps.push((reference) => rest.post(route, { body: body(content, replyToId, reference) }));
     }
   }
   for (const media of message.media ?? []) {

@@ -9,7 +9,7 @@ export const discordProps = {
   token: Type.Optional(
     Type.Union([Type.String(), SecretRefSchema], {
       description:
-        "Discord bot token (inline, ${ENV} or an env SecretRef; DISCORD_BOT_TOKEN for the default account).",
+        "Discord bot token (inline, with env references, or an env SecretRef; DISCORD_BOT_TOKEN for the default account).",
     }),
   ),
   tokenFile: Type.Optional(Type.String({ description: "File holding the Discord bot token." })),
