@@ -12,13 +12,18 @@ import {
   removeStateDir,
   type TestAccountContext,
 } from "./helpers/channel-account-context.js";
-import { type FakeDiscord, type FakeGuild, startFakeDiscord } from "./helpers/fake-discord.js";
+import {
+  type FakeDiscord,
+  type FakeDiscordUser,
+  type FakeGuild,
+  startFakeDiscord,
+} from "./helpers/fake-discord.js";
 import { discordMessage } from "./helpers/fake-discord-payloads.js";
 import { closedPort } from "./helpers/gateway-sandbox.js";
 
 const TOKEN = "discord-test-token";
 const BOT = { id: "1000000000000000001", username: "pincer", bot: true };
-const BOB = { id: "2000000000000000002", username: "bob", global_name: "Bob" };
+const BOB: FakeDiscordUser = { id: "2000000000000000002", username: "bob", global_name: "Bob" };
 const OTHER_BOT = { id: "2000000000000000003", username: "otherbot", bot: true };
 const GUILD: FakeGuild = {
   id: "3000000000000000001",

@@ -68,7 +68,8 @@ export interface FakeDiscord {
   closeSessions(code: number): void;
   /** Resolves once a session got READY and its GUILD_CREATEs (n-th session: counts from 1). */
   waitForReady(nth?: number): Promise<void>;
-  waitForCall(match: (call: FakeDiscordCall) => boolean, what?: string): Promise<FakeDiscordCall>;
+  /** Resolves with the first recorded call matching, waiting for one. */
+  waitForCall(match: (call: FakeDiscordCall) => boolean): Promise<FakeDiscordCall>;
   callsTo(path: string, method?: string): FakeDiscordCall[];
   close(): Promise<void>;
 }
