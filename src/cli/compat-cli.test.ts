@@ -13,7 +13,7 @@ const COMPAT_CONFIG = `{
   // an OpenClaw config moved over as is
   channels: {
     signal: { accounts: { personal: {}, work: { enabled: false } } },
-    discord: { token: "d-secret" },
+    matrix: { accessToken: "d-secret" },
   },
   cron: { enabled: true },
   hooks: { enabled: true, token: "h" },
@@ -24,7 +24,7 @@ const COMPAT_CONFIG = `{
 
 const COMPAT_PATHS = [
   "channels.signal",
-  "channels.discord",
+  "channels.matrix",
   "cron",
   "hooks",
   "tools.elevated",
@@ -107,7 +107,7 @@ describe("channels without an adapter", () => {
       "no adapter (not supported by Pincer yet)",
     );
     expect(lines.find((l) => l.startsWith("signal/work "))).toContain("no adapter");
-    expect(lines.find((l) => l.startsWith("discord/default "))).toContain("no adapter");
+    expect(lines.find((l) => l.startsWith("matrix/default "))).toContain("no adapter");
     expect(res.stdout).not.toMatch(/signal\/\S+ +enabled/);
     expect(res.stdout).not.toContain("d-secret");
   });
@@ -126,7 +126,7 @@ describe("channels without an adapter", () => {
     sb.writeConfig(COMPAT_CONFIG);
     const res = await sb.run(["status", ...OFFLINE]);
     expect(res.stdout).toMatch(
-      /^Channels {2}signal \(no adapter: personal\), discord \(no adapter: default\)$/m,
+      /^Channels {2}signal \(no adapter: personal\), matrix \(no adapter: default\)$/m,
     );
     const json = JSON.parse((await sb.run(["status", "--json", ...OFFLINE])).stdout);
     expect(json.channels.signal).toEqual({ adapter: false, accountIds: ["personal"] });

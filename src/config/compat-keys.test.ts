@@ -16,7 +16,6 @@ const USES_MARKED = {
   channels: {
     telegram: { botToken: "123:abc", blockStreaming: true },
     matrix: { accounts: { personal: { dmPolicy: "pairing" }, work: {} } },
-    discord: { token: "d" },
     slack: { botToken: "xoxb", appToken: "xapp" },
     signal: { account: "+15550001" },
     imessage: { cliPath: "/usr/local/bin/imsg" },
@@ -43,7 +42,6 @@ const USES_MARKED = {
 const EXPECTED_PATHS = [
   "channels.telegram.blockStreaming",
   "channels.matrix",
-  "channels.discord",
   "channels.slack",
   "channels.signal",
   "channels.imessage",
@@ -197,7 +195,6 @@ describe("the schema's compat marks", () => {
   it("marks every accepted-but-ignored class, and not the parts Pincer implements", () => {
     for (const path of [
       "channels.matrix",
-      "channels.discord",
       "channels.slack",
       "channels.signal",
       "channels.imessage",
@@ -220,6 +217,9 @@ describe("the schema's compat marks", () => {
     for (const path of [
       "channels.telegram",
       "channels.whatsapp",
+      "channels.discord",
+      "channels.discord.token",
+      "channels.discord.accounts.*.allowBots",
       "channels.whatsapp.accessToken",
       "channels.whatsapp.accounts.*.webhookPath",
       "channels.whatsapp.accounts.*.appSecret",
