@@ -98,6 +98,7 @@ describe("Discord adapter (discord.js against the fake Discord)", () => {
     const { fake, recorder } = await start();
     await fake.waitForReady();
     await recorder.waitForReport((r) => r.connected === true);
+    const catUrl = fake.serveAttachment("cat.png", Buffer.from("png-bytes"));
     fake.dispatch(
       "MESSAGE_CREATE",
       discordMessage({
@@ -125,8 +126,8 @@ describe("Discord adapter (discord.js against the fake Discord)", () => {
             id: "8000000000000000001",
             filename: "cat.png",
             content_type: "image/png",
-            size: 3,
-            url: "http://x/cat.png",
+            size: 9,
+            url: catUrl,
           },
         ],
       }),
@@ -145,7 +146,13 @@ describe("Discord adapter (discord.js against the fake Discord)", () => {
       replyTo: { id: "7000000000000000001", body: "earlier", sender: "pincer" },
       mentionedSelf: true,
       media: [
-        { kind: "image", fileName: "cat.png", mimeType: "image/png", url: "http://x/cat.png" },
+        {
+          kind: "image",
+          fileName: "cat.png",
+          mimeType: "image/png",
+          url: catUrl,
+          data: Buffer.from("png-bytes").toString("base64"),
+        },
       ],
     });
     expect(dm?.guildId).toBeUndefined();

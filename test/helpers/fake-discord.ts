@@ -4,7 +4,7 @@
 // 5xx, 401, hangs) for the next matching calls; and the Gateway WebSocket (JSON, no compression):
 // HELLO → IDENTIFY (token and intents checked; 4004 / 4014 closes) → READY (guilds as unavailable
 // stubs) → GUILD_CREATE per guild (channels, threads, roles, members) → dispatches a test injects.
-// Heartbeats are acknowledged.
+// Heartbeats are acknowledged; attachments are served at CDN-like URLs.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type WebSocket, WebSocketServer } from "ws";
@@ -62,6 +62,8 @@ export interface FakeDiscord {
   /** Intent bits the bot is not allowed (IDENTIFY with any → close 4014). */
   disallowedIntents: number;
   fail(failure: FakeDiscordFailure): void;
+  /** Serves `bytes` at a CDN-like URL (no auth), for attachments; returns the URL. */
+  serveAttachment(name: string, bytes: Buffer): string;
   /** Sends a dispatch on every open session; resolves once written. */
   dispatch(event: string, data: unknown): void;
   /** Closes every session with `code` (discord.js resumes or gives up, by code). */
@@ -118,6 +120,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
   const sessions = new Set<WebSocket>();
   const waiters = new Set<() => void>();
   const hanging = new Set<ServerResponse>();
+  const attachments = new Map<string, Buffer>();
   let readyCount = 0;
   let nextId = 900_000_000_000_000_000n;
   const notify = () => {
@@ -187,6 +190,12 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
         ? url.pathname.slice(prefix.length)
         : url.pathname;
       const method = req.method ?? "GET";
+      const attachment = attachments.get(url.pathname);
+      if (attachment) {
+        res.writeHead(200, { "content-type": "application/octet-stream" });
+        res.end(attachment);
+        return;
+      }
       const { body, files } = await parseBody(req, await readBody(req));
       const auth = req.headers.authorization;
       calls.push({ method, path, auth, body, files });
@@ -239,6 +248,10 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
     identifies,
     disallowedIntents: 0,
     fail: (failure) => failures.push(failure),
+    serveAttachment(name, bytes) {
+      attachments.set(`/attachments/${name}`, bytes);
+      return `http://127.0.0.1:${port}/attachments/${name}`;
+    },
     dispatch(event, data) {
       for (const ws of sessions) {
         sequence += 1;

@@ -15,6 +15,7 @@ import {
 } from "../index.js";
 import { prefilterDiscordInbound } from "./access-prefilter.js";
 import { type DiscordSelf, toDiscordInbound } from "./inbound.js";
+import { downloadDiscordImages } from "./inbound-media.js";
 import { parseDiscordMessage } from "./message-schema.js";
 import {
   DISCORD_TEXT_LIMIT,
@@ -71,6 +72,7 @@ interface Receiver {
   session: () => DiscordSession;
   self: () => DiscordSelf;
   dmChannels: DmChannelCache;
+  signal: AbortSignal;
 }
 
 async function convert(receiver: Receiver, payload: unknown): Promise<UpdateConversion> {
@@ -103,6 +105,13 @@ async function convert(receiver: Receiver, payload: unknown): Promise<UpdateConv
   }
   if (result.inbound.peer.kind === "direct")
     receiver.dmChannels.set(message.author.id, message.channelId);
+  result.inbound.media = await downloadDiscordImages({
+    media: result.inbound.media,
+    maxBytes: settings.mediaMaxBytes,
+    timeoutMs: settings.timeoutMs,
+    signal: receiver.signal,
+    log: context.log,
+  });
   return result;
 }
 
@@ -145,6 +154,7 @@ async function startAccount(
     session: () => session!,
     self: () => self,
     dmChannels,
+    signal: controller.signal,
   };
   // One chain per account: messages are handed on in Gateway order, each after the previous resolved.
   let chain: Promise<void> = Promise.resolve();
