@@ -199,6 +199,27 @@ describe("Discord adapter (discord.js against the fake Discord)", () => {
     expect(dropped?.fields.reason).toMatch(/not in dm.groupChannels/);
   });
 
+  it("resumes after the Gateway drops the connection and goes on receiving", async () => {
+    const { fake, recorder } = await start();
+    await recorder.waitForReport((r) => r.connected === true);
+    fake.closeSessions(4000);
+    await fake.waitForResume();
+    await recorder.waitForReport((r) => r.connected === false);
+    fake.dispatch(
+      "MESSAGE_CREATE",
+      discordMessage({
+        author: BOB,
+        channelId: "4000000000000000001",
+        guildId: GUILD.id,
+        content: "still there?",
+      }),
+    );
+    const [inbound] = await recorder.waitForReceived(1);
+    expect(inbound?.text).toBe("still there?");
+    expect(fake.identifies).toHaveLength(1);
+    expect(recorder.reports.at(-1)).toMatchObject({ connected: true });
+  });
+
   it("hands on other bots' messages under allowBots, and retries a rejected receive", async () => {
     const { fake, recorder } = await start({ allowBots: true });
     await recorder.waitForReport((r) => r.connected === true);

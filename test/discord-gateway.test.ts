@@ -178,4 +178,21 @@ describe("Discord through the gateway", () => {
     });
     expect(typeof accounts[0]?.probe.latencyMs).toBe("number");
   });
+
+  it("a refused token shows in channels status as 'token rejected' while the supervisor retries", async () => {
+    running = await startDiscordGateway({
+      bots: [{ accountId: "default", token: TOKEN, bot: BOT, configToken: "revoked-token" }],
+    });
+    const { sandbox } = running;
+    const fake = running.fakes.default!;
+    // The first start and at least one supervised restart both ask for the Gateway.
+    await fake.waitForCall(() => fake.callsTo("/gateway/bot", "GET").length >= 2);
+    const status = await cli(sandbox, ["channels", "status", "--json"]);
+    const accounts = (JSON.parse(status.stdout) as Loose).channelAccounts.discord as Loose[];
+    expect(accounts[0]).toMatchObject({
+      connected: false,
+      lastError: expect.stringMatching(/^token rejected/),
+    });
+    expect(accounts[0]?.restarts).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -65,6 +65,8 @@ export interface DiscordBotSpec {
   bot: FakeDiscordUser;
   /** Account settings besides token and apiRoot. */
   settings?: Record<string, unknown>;
+  /** The token put in config when it is not the one the fake accepts (a refused bot). */
+  configToken?: string;
 }
 
 /** A gateway with its Discord fakes by account id. */
@@ -91,7 +93,8 @@ export async function startDiscordGateway(params: {
       guilds: labGuilds(spec.bot),
     });
     fakes[spec.accountId] = fake;
-    accounts[spec.accountId] = { token: spec.token, apiRoot: fake.apiRoot, ...spec.settings };
+    const token = spec.configToken ?? spec.token;
+    accounts[spec.accountId] = { token, apiRoot: fake.apiRoot, ...spec.settings };
   }
   const sandbox = await createGatewaySandbox({
     config: () => ({
@@ -99,7 +102,8 @@ export async function startDiscordGateway(params: {
       channels: { discord: { ...params.channel, accounts } } as OpenClawConfig["channels"],
     }),
   });
-  await Promise.all(Object.values(fakes).map((fake) => fake.waitForReady()));
+  const accepted = params.bots.filter((spec) => !spec.configToken);
+  await Promise.all(accepted.map((spec) => fakes[spec.accountId]!.waitForReady()));
   return {
     sandbox,
     fakes,

@@ -70,6 +70,8 @@ export interface FakeDiscord {
   closeSessions(code: number): void;
   /** Resolves once a session got READY and its GUILD_CREATEs (n-th session: counts from 1). */
   waitForReady(nth?: number): Promise<void>;
+  /** Resolves once a session resumed (op 6 answered with RESUMED). */
+  waitForResume(): Promise<void>;
   /** Resolves with the first recorded call matching, waiting for one. */
   waitForCall(match: (call: FakeDiscordCall) => boolean): Promise<FakeDiscordCall>;
   callsTo(path: string, method?: string): FakeDiscordCall[];
@@ -122,6 +124,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
   const hanging = new Set<ServerResponse>();
   const attachments = new Map<string, Buffer>();
   let readyCount = 0;
+  let resumeCount = 0;
   let nextId = 900_000_000_000_000_000n;
   const notify = () => {
     for (const waiter of [...waiters]) waiter();
@@ -262,6 +265,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
       for (const ws of sessions) ws.close(code, "scripted close");
     },
     waitForReady: (nth = 1) => until(() => readyCount >= nth),
+    waitForResume: () => until(() => resumeCount > 0),
     async waitForCall(match) {
       let found: FakeDiscordCall | undefined;
       await until(() => {
@@ -300,7 +304,10 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
       if (packet.op === 1) return send(ws, { op: 11 });
       if (packet.op === 6) {
         sessions.add(ws);
-        return send(ws, { op: 0, t: "RESUMED", d: {} });
+        send(ws, { op: 0, t: "RESUMED", d: {} });
+        resumeCount += 1;
+        notify();
+        return;
       }
       if (packet.op !== 2) return;
       identifies.push(packet.d);
