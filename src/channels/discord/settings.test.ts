@@ -22,6 +22,7 @@ describe("Discord account settings", () => {
 
   it("substitutes env references and resolves env SecretRefs, naming what is missing", () => {
     const env = { MY_TOKEN: "from-env" };
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: an env reference in config, not a template.
     expect(resolveDiscordSettings({ config: { token: "${MY_TOKEN}" }, env })).toMatchObject({
       ok: true,
       settings: { token: "from-env" },

@@ -2,7 +2,6 @@
 import { type Static, type TSchema, Type } from "typebox";
 import { BlockStreamingCoalesceSchema } from "./agent-parts.js";
 import { discordAccessProps, slackAccessProps } from "./channel-access.js";
-import { discordProps } from "./discord.js";
 import {
   AllowFromListSchema,
   acceptedForCompat,
@@ -10,6 +9,7 @@ import {
   SecretRefSchema,
   ToolListPolicySchema,
 } from "./common.js";
+import { discordProps } from "./discord.js";
 import { ToolsBySenderSchema } from "./tools.js";
 import { whatsAppCloudProps } from "./whatsapp-cloud.js";
 import { whatsAppWebProps } from "./whatsapp-web.js";
