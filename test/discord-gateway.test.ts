@@ -116,6 +116,37 @@ describe("Discord through the gateway", () => {
     expect(entry?.subject).toBe("first post");
   });
 
+  it("a guild's channels map keyed by slug admits only what it names; textChunkLimit and replyToMode off apply", async () => {
+    const { sandbox, fake } = await start({
+      guilds: { [LAB.guild]: { requireMention: false, channels: { general: { allow: true } } } },
+      replyToMode: "off",
+      textChunkLimit: 40,
+    });
+    fake.dispatch(
+      "MESSAGE_CREATE",
+      discordMessage({
+        author: BOB,
+        channelId: LAB.random,
+        guildId: LAB.guild,
+        content: "not here",
+      }),
+    );
+    sandbox.fake.text(`${"word ".repeat(10).trim()}\n\n${"more ".repeat(10).trim()}`);
+    fake.dispatch(
+      "MESSAGE_CREATE",
+      discordMessage({ author: BOB, channelId: LAB.general, guildId: LAB.guild, content: "here" }),
+    );
+    await waitForPost(fake, LAB.general, 2);
+    const posts = fake.callsTo(`/channels/${LAB.general}/messages`);
+    for (const post of posts) {
+      expect(String(post.body.content).length).toBeLessThanOrEqual(40);
+      expect(post.body.message_reference).toBeUndefined();
+    }
+    expect(sandbox.fake.chatRequests).toHaveLength(1);
+    expect(fake.callsTo(`/channels/${LAB.random}/messages`)).toHaveLength(0);
+    expect(transcript(sandbox, "main", `agent:main:discord:channel:${LAB.random}`)).toBe("[]");
+  });
+
   it("fans a broadcast group keyed by the Discord channel id out to each agent", async () => {
     const { sandbox, fake } = await start(
       { groupPolicy: "open", guilds: { "*": { requireMention: false } } },
