@@ -26,9 +26,9 @@ import type { DeliveryQueue } from "./delivery/delivery-queue.js";
 import { resolveMediaPolicy } from "./delivery/media-policy.js";
 import { planReplyMessages } from "./delivery/outbound-plan.js";
 import { withReplyExtras } from "./delivery/reply-extras.js";
+import { editPreviewWithReply } from "./delivery/reply-preview.js";
 import { screenReplyMedia } from "./delivery/screen-media.js";
 import { replyTextLimit } from "./delivery/text-limit.js";
-import { resolveTypingSettings, startTyping } from "./delivery/typing.js";
 import type { InboundJournal, InboundSettlement } from "./inbound/inbound-journal.js";
 import type { DispatchRequest } from "./inbound/pipeline.js";
 import { inboundDedupeKey } from "./inbound/redelivery-filter.js";
@@ -36,6 +36,7 @@ import type { RouteTarget } from "./inbound/route.js";
 import { inboundSessionPatch } from "./inbound/session-origin.js";
 import { answeredKeys, createTurnRecovery, routeKeys } from "./recovered-turns.js";
 import { type RunEventListener, turnToolProgress } from "./tool-progress.js";
+import { startTurnFeedback } from "./turn-feedback.js";
 import { coveredOutcome, turnOutcome } from "./turn-settlement.js";
 import type {
   ChannelAccountConfig,
@@ -191,6 +192,8 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     result: RunResult;
     sessionKey: string;
     answered: readonly ChannelMessage[];
+    /** The streamed preview the reply's first text part edits. */
+    previewId?: string | undefined;
   }): Promise<DeliveryReport | undefined> => {
     const { route, result, sessionKey } = params;
     const { channel, accountId } = route.inbound;
@@ -206,7 +209,7 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
       log: deps.log,
       context: { channel, accountId, sessionKey, runId: result.runId },
     });
-    const messages = planReplyMessages({
+    const planned = planReplyMessages({
       // The session's usage footer and reasoning: on what is sent, never in the transcript.
       payloads: withReplyExtras(payloads, result.display),
       target: replyTarget(route.inbound, true),
@@ -214,6 +217,7 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
       ...(typeof config.replyToMode === "string" ? { replyToMode: config.replyToMode } : {}),
       ...(capabilities ? { media: capabilities.media } : {}),
     });
+    const messages = editPreviewWithReply(planned, params.previewId);
     if (messages.length === 0) return undefined;
     const inboundKeys = answeredKeys(params.answered);
     deps.onDeliveryState?.(channel, accountId, 1);
@@ -309,35 +313,44 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     const { recovered: cut } = route;
     // A cut turn goes on under its old id (its prompt in the transcript carries it).
     const runId = cut?.runId ?? turn.runId;
-    const handle = await deps.startRun({
-      ...queuedTurnRun(turn),
-      runId,
+    const { channel, accountId } = route.inbound;
+    const feedback = startTurnFeedback({
+      cfg: deps.config(),
       agentId: route.agentId,
-      inboundKeys: answeredKeys(answered),
-      // Resumed from its transcript; if a later turn ran on top of it, run again: it must be answered.
-      ...(cut ? { recovery: { mode: "resume", stale: "rerun" } as const } : {}),
-      onAbort: () => queue.cancel(turn.sessionKey, "aborted"),
-      onEvent: turnToolProgress(deps, { ...route, sessionKey: turn.sessionKey, runId, track }),
+      runtime: deps.accountRuntime(channel, accountId),
+      target: replyTarget(route.inbound, false),
+      config: deps.accountConfig(channel, accountId),
+      capabilities: deps.capabilities(channel),
+      log: deps.log,
     });
-    const runtime = deps.accountRuntime(route.inbound.channel, route.inbound.accountId);
-    const typing = resolveTypingSettings(deps.config(), route.agentId);
-    const stopTyping =
-      runtime && typing.enabled
-        ? startTyping({
-            runtime,
-            target: replyTarget(route.inbound, false),
-            intervalMs: typing.intervalMs,
-            onError: (err) => deps.log.warn({ error: String(err) }, "typing indicator failed"),
-          })
-        : () => {};
+    const progress = turnToolProgress(deps, {
+      ...route,
+      sessionKey: turn.sessionKey,
+      runId,
+      track,
+    });
     let result: RunResult;
+    let previewId: string | undefined;
     try {
+      const handle = await deps.startRun({
+        ...queuedTurnRun(turn),
+        runId,
+        agentId: route.agentId,
+        inboundKeys: answeredKeys(answered),
+        // Resumed from its transcript; if a later turn ran on top of it, run again: answer it.
+        ...(cut ? { recovery: { mode: "resume", stale: "rerun" } as const } : {}),
+        onAbort: () => queue.cancel(turn.sessionKey, "aborted"),
+        onEvent: (event) => {
+          progress(event);
+          feedback.onEvent(event);
+        },
+      });
       result = await handle.result;
     } finally {
-      stopTyping();
+      previewId = await feedback.stop();
     }
     // Registered before its first await, so a shutdown that saw the run end also waits for this.
-    const delivering = deliver({ route, result, sessionKey: turn.sessionKey, answered });
+    const delivering = deliver({ route, result, sessionKey: turn.sessionKey, answered, previewId });
     track(delivering);
     const report = await delivering;
     const [next, ...rest] = route.rest;
