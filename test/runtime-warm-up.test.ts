@@ -1,6 +1,8 @@
 // Warming the run path before the first turn: each agent's store, toolset, bootstrap files, skills,
-// system prompt and provider request are built, and nothing leaves the process — no connection to
-// the model, no file written, no session created — while the first real turn is answered as usual.
+// system prompt and provider request are built, the request streamed to an in-process server in the
+// provider's format (or built and aborted where the format is not rehearsed), and nothing reaches
+// the provider — no connection to the model, no file written, no session created — while the first
+// real turn is answered as usual.
 import { readdirSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
@@ -48,7 +50,7 @@ async function connectionCounter(): Promise<{ url: string; count: () => number }
 }
 
 describe("run path warm-up", () => {
-  it("builds each agent's request without connecting, writing or creating a session", async () => {
+  it("rehearses each agent's stream in-process without connecting, writing or creating a session", async () => {
     const counter = await connectionCounter();
     sb = await createRuntimeSandbox((baseUrl) => ({
       models: {
@@ -73,8 +75,8 @@ describe("run path warm-up", () => {
     const before = listing(join(sb.stateDir, ".."));
     const reports = await warmRunPath(sb.deps, ["main", "ops"]);
     expect(reports).toEqual([
-      { agentId: "main", reached: "request" },
-      { agentId: "ops", reached: "request" },
+      { agentId: "main", reached: "stream" },
+      { agentId: "ops", reached: "stream" },
     ]);
     expect(counter.count()).toBe(0);
     expect(sb.fake.requests).toHaveLength(0);
@@ -91,8 +93,28 @@ describe("run path warm-up", () => {
   it("reports an agent it cannot warm instead of throwing", async () => {
     sb = await createRuntimeSandbox();
     const reports = await warmRunPath(sb.deps, ["main", "Bad Id!"]);
-    expect(reports[0]).toEqual({ agentId: "main", reached: "request" });
+    expect(reports[0]).toEqual({ agentId: "main", reached: "stream" });
     expect(reports).toHaveLength(2);
     expect(sb.fake.requests).toHaveLength(0);
+  });
+
+  it("builds and aborts the request of a provider whose stream is not rehearsed", async () => {
+    const counter = await connectionCounter();
+    sb = await createRuntimeSandbox(() => ({
+      models: {
+        mode: "merge",
+        providers: {
+          probe: {
+            baseUrl: counter.url,
+            apiKey: "sk-probe",
+            api: "openai-responses",
+            models: [{ id: "p1", name: "p1" }],
+          },
+        },
+      },
+      agents: { list: [{ id: "main", model: "probe/p1" }] },
+    }));
+    expect(await warmRunPath(sb.deps, ["main"])).toEqual([{ agentId: "main", reached: "request" }]);
+    expect(counter.count()).toBe(0);
   });
 });

@@ -138,11 +138,11 @@ export class RunResources {
       // Then each agent's run path up to its (unsent) model request, so the first turn runs warm.
       const agentIds = warmup.configuredAgentIds(config);
       for (const report of await run.warmRunPath(await this.deps(), agentIds)) {
-        if (report.reached !== "failed") continue;
+        if (report.error === undefined) continue;
         const { agentId, error } = report;
         this.params.logger.debug(
           { agentId, error },
-          "warming the run path failed (the first turn will say why)",
+          "warming the run path fell short (the first turn will say why if it fails)",
         );
       }
     })().catch((err: unknown) => {

@@ -1,10 +1,13 @@
 // Warming the run path before the first turn (the gateway calls it right after ready, in the
 // background): for each agent, what a turn of its main session builds before its model request —
 // its session store opened, the model chain and credentials resolved, the toolset, the bootstrap
-// files and skills read, the system prompt built — and then the provider's request itself, built up
-// to the point of sending under a signal aborted beforehand, so the SDK stops before any connection.
+// files and skills read, the system prompt built — and then the provider's request itself: streamed
+// for real to an in-process loopback server answering in the provider's format where that format is
+// known (`rehearse-stream.ts`: OpenAI chat completions, Anthropic messages), else built up to the
+// point of sending under a signal aborted beforehand, so the SDK stops before any connection.
 // The first turn then runs compiled code instead of paying for it. Only reads and in-memory caches:
-// no session is created or annotated, no file is written, nothing leaves the process.
+// no session is created or annotated, no file is written, nothing leaves the host (the provider is
+// never contacted, and its key is never sent).
 import { type Api, type Model, streamSimple } from "@mariozechner/pi-ai";
 import { loadBootstrapFiles } from "../../agents/bootstrap.js";
 import { discoverSkills, takeSkillsSnapshot } from "../../agents/skills/index.js";
@@ -15,6 +18,7 @@ import { firstAttempt, resolveAgentModelChain, resolveModel } from "../models/in
 import { buildToolset } from "../tools/index.js";
 import { planAgentAttempts } from "./failover-loop.js";
 import { runSkillsDiscovery, runSystemPromptParams } from "./prompt.js";
+import { canRehearseStream, rehearseProviderStream } from "./rehearse-stream.js";
 import { replyPayloads } from "./reply-payloads.js";
 import type { AgentRuntimeDeps } from "./run-agent.js";
 import { createSessionToolsHost } from "./session-tools-host.js";
@@ -30,8 +34,9 @@ const ABORT_BEFORE_SEND: ReadonlySet<string> = new Set([
 /** What a warm-up of one agent went through (for logs and tests). */
 export interface WarmUpReport {
   agentId: string;
-  /** The stage reached: the provider request built (and aborted), or where it stopped. */
-  reached: "request" | "prompt" | "no-model" | "no-credential" | "failed";
+  /** The stage reached: the provider stream rehearsed against an in-process server
+   *  (`rehearse-stream.ts`), the provider request built (and aborted), or where it stopped. */
+  reached: "stream" | "request" | "prompt" | "no-model" | "no-credential" | "failed";
   /** Why it failed (the first turn will meet the same problem and report it). */
   error?: string;
 }
@@ -114,31 +119,37 @@ async function warmAgent(deps: AgentRuntimeDeps, agentId: string): Promise<WarmU
   ).text;
   replyPayloads("warm-up");
   // A test transport (deps.streamFn) is not the provider's SDK: nothing of it to warm.
-  if (deps.streamFn || !ABORT_BEFORE_SEND.has(model.api)) return { agentId, reached: "prompt" };
-  await buildAbortedRequest({
-    model,
-    apiKey: attempt.credential.secret,
-    systemPrompt,
-    tools,
-    signal: aborted.signal,
-  });
-  return { agentId, reached: "request" };
+  if (deps.streamFn) return { agentId, reached: "prompt" };
+  const request = { model, apiKey: attempt.credential.secret, systemPrompt, tools, aborted };
+  if (!canRehearseStream(model.api))
+    return { agentId, reached: await buildAbortedRequest(request) };
+  const failure = await rehearseProviderStream({ model, systemPrompt, tools }).then(
+    () => undefined,
+    (err: unknown) => String(err),
+  );
+  if (failure === undefined) return { agentId, reached: "stream" };
+  // Still build the real request (unsent), and say why the rehearsal did not go through.
+  const reached = await buildAbortedRequest(request);
+  return { agentId, reached, error: `stream rehearsal failed: ${failure}` };
 }
 
-/** Runs the provider's stream under an aborted signal: the request is built, never sent. */
+/** Runs the provider's stream under an aborted signal: the request is built, never sent (for the
+ *  SDKs that check the signal before connecting; the others are left alone: "prompt"). */
 async function buildAbortedRequest(input: {
   model: Model<Api>;
   apiKey: string;
   systemPrompt: string;
   tools: Parameters<typeof streamSimple>[1]["tools"];
-  signal: AbortSignal;
-}): Promise<void> {
-  const { model, apiKey, systemPrompt, tools, signal } = input;
+  aborted: AbortController;
+}): Promise<"request" | "prompt"> {
+  const { model, apiKey, systemPrompt, tools, aborted } = input;
+  if (!ABORT_BEFORE_SEND.has(model.api)) return "prompt";
   const messages = [{ role: "user" as const, content: "warm-up", timestamp: Date.now() }];
   const stream = streamSimple(
     model,
     { systemPrompt, messages, ...(tools ? { tools } : {}) },
-    { apiKey, signal, maxRetries: 0 },
+    { apiKey, signal: aborted.signal, maxRetries: 0 },
   );
   await stream.result();
+  return "request";
 }
