@@ -1,6 +1,6 @@
 // A fake Discord on 127.0.0.1 (port 0) for driving the real discord.js offline: the REST routes the
 // adapter uses under `/api/v10` (gateway/bot, users/@me, channel messages with JSON or multipart
-// bodies, typing, DM channel opening), every call recorded; scripted failures (429 with retry_after,
+// bodies, message edits, typing, DM channel opening), every call recorded; scripted failures (429 with retry_after,
 // 5xx, 401, hangs) for the next matching calls; and the Gateway WebSocket (JSON, no compression):
 // HELLO → IDENTIFY (token and intents checked; 4004 / 4014 closes) → READY (guilds as unavailable
 // stubs) → GUILD_CREATE per guild (channels, threads, roles, members) → dispatches a test injects.
@@ -178,6 +178,11 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
         timestamp: new Date().toISOString(),
       };
       return { status: 200, body: message };
+    }
+    const edited = /^\/channels\/([^/]+)\/messages\/(\d+)$/.exec(path);
+    if (method === "PATCH" && edited) {
+      const message = { id: edited[2], channel_id: edited[1], content: body.content ?? "" };
+      return { status: 200, body: { ...message, author: options.bot } };
     }
     if (method === "POST" && /^\/channels\/[^/]+\/typing$/.test(path)) {
       return { status: 204, body: undefined };

@@ -14,6 +14,7 @@ import {
   type UpdateConversion,
 } from "../index.js";
 import { prefilterDiscordInbound } from "./access-prefilter.js";
+import { editDiscordMessage } from "./edit.js";
 import { type DiscordSelf, toDiscordInbound } from "./inbound.js";
 import { downloadDiscordImages } from "./inbound-media.js";
 import { parseDiscordMessage } from "./message-schema.js";
@@ -206,13 +207,12 @@ async function startAccount(
   return {
     ended,
     async send(message) {
-      const result = await sendDiscordMessage({
-        rest: opened.rest,
-        message,
-        dmChannels,
-        apiRoot: settings.apiRoot,
-        log: context.log,
-      });
+      const { editMessageId } = message;
+      const common = { rest: opened.rest, dmChannels, apiRoot: settings.apiRoot };
+      const result =
+        editMessageId !== undefined
+          ? await editDiscordMessage({ ...common, message: { ...message, editMessageId } })
+          : await sendDiscordMessage({ ...common, message, log: context.log });
       if (result.ok) context.report({ lastOutboundAt: options.now() });
       else
         context.log.warn(
@@ -250,6 +250,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions = {}): Chann
       threads: true,
       media: true,
       nativeMentions: true,
+      edits: true,
     },
     listAccounts: listDiscordAccounts,
     validateAccount(config, env) {

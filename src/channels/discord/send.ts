@@ -35,6 +35,7 @@ export interface DiscordRest {
     route: `/${string}`,
     options?: { body?: unknown; files?: DiscordRestFile[] },
   ): Promise<unknown>;
+  patch(route: `/${string}`, options?: { body?: unknown }): Promise<unknown>;
 }
 
 /** User id → DM channel id, learned from inbound DMs and from opening DM channels. */

@@ -394,10 +394,11 @@ export const WhatsAppChannelConfigSchema = channelShape({
 export const TelegramChannelConfigSchema = channelShape({ ...previewStreamingProps }).channel;
 
 /** `channels.discord`: the channel shape with Discord's keys real (the token, the REST base,
- *  `allowBots`, `guilds.<id>` rules with their channel rules, the older `dm` block). */
+ *  `allowBots`, `guilds.<id>` rules with their channel rules, the older `dm` block, `streaming`). */
 export const DiscordChannelConfigSchema = channelShape({
   ...discordAccessProps,
   ...discordProps,
+  ...previewStreamingProps,
 }).channel;
 
 /** `channels.slack`: the channel shape with Slack's access keys real (`channels.<id>` rules, `dm`). */
