@@ -199,6 +199,25 @@ describe("Discord adapter (discord.js against the fake Discord)", () => {
     expect(dropped?.fields.reason).toMatch(/not in dm.groupChannels/);
   });
 
+  it("heartbeats on HELLO's interval and stays on the one session while they are acknowledged", async () => {
+    fake = await startFakeDiscord({
+      token: TOKEN,
+      bot: BOT,
+      guilds: [GUILD],
+      heartbeatIntervalMs: 50,
+    });
+    const recorder = createTestAccountContext({
+      channel: "discord",
+      accountId: "default",
+      config: { token: TOKEN, apiRoot: fake.apiRoot },
+    });
+    const runtime = await createDiscordAdapter().start(recorder.context);
+    running.push({ runtime, recorder });
+    await fake.waitForHeartbeats(3);
+    expect(fake.identifies).toHaveLength(1);
+    expect(recorder.reports.filter((r) => r.connected === false)).toHaveLength(0);
+  });
+
   it("resumes after the Gateway drops the connection and goes on receiving", async () => {
     const { fake, recorder } = await start();
     await recorder.waitForReport((r) => r.connected === true);

@@ -57,6 +57,8 @@ export interface FakeDiscord {
   bot: FakeDiscordUser;
   token: string;
   calls: FakeDiscordCall[];
+  /** Heartbeats (op 1) received, each acknowledged with op 11. */
+  heartbeats: number;
   /** IDENTIFY payloads received. */
   identifies: Array<Record<string, unknown>>;
   /** Intent bits the bot is not allowed (IDENTIFY with any → close 4014). */
@@ -72,6 +74,8 @@ export interface FakeDiscord {
   waitForReady(nth?: number): Promise<void>;
   /** Resolves once a session resumed (op 6 answered with RESUMED). */
   waitForResume(): Promise<void>;
+  /** Resolves once `count` heartbeats arrived. */
+  waitForHeartbeats(count: number): Promise<void>;
   /** Resolves with the first recorded call matching, waiting for one. */
   waitForCall(match: (call: FakeDiscordCall) => boolean): Promise<FakeDiscordCall>;
   callsTo(path: string, method?: string): FakeDiscordCall[];
@@ -83,6 +87,8 @@ export interface FakeDiscordOptions {
   token: string;
   bot: FakeDiscordUser;
   guilds?: FakeGuild[];
+  /** HELLO's heartbeat interval (default 41250 ms, Discord's). */
+  heartbeatIntervalMs?: number;
 }
 
 const HEARTBEAT_INTERVAL_MS = 41_250;
@@ -254,6 +260,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
     token: options.token,
     calls,
     identifies,
+    heartbeats: 0,
     disallowedIntents: 0,
     fail: (failure) => failures.push(failure),
     serveAttachment(name, bytes) {
@@ -271,6 +278,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
     },
     waitForReady: (nth = 1) => until(() => readyCount >= nth),
     waitForResume: () => until(() => resumeCount > 0),
+    waitForHeartbeats: (count) => until(() => fake.heartbeats >= count),
     async waitForCall(match) {
       let found: FakeDiscordCall | undefined;
       await until(() => {
@@ -303,10 +311,15 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
       ws.close(4002, "the fake speaks JSON without compression only");
       return;
     }
-    send(ws, { op: 10, d: { heartbeat_interval: HEARTBEAT_INTERVAL_MS } });
+    const interval = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
+    send(ws, { op: 10, d: { heartbeat_interval: interval } });
     ws.on("message", (raw) => {
       const packet = JSON.parse(String(raw)) as { op: number; d: Record<string, unknown> };
-      if (packet.op === 1) return send(ws, { op: 11 });
+      if (packet.op === 1) {
+        fake.heartbeats += 1;
+        notify();
+        return send(ws, { op: 11 });
+      }
       if (packet.op === 6) {
         sessions.add(ws);
         send(ws, { op: 0, t: "RESUMED", d: {} });
