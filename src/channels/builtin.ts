@@ -7,5 +7,6 @@ export function builtinChannelLoaders(): Record<string, ChannelAdapterLoader> {
   return {
     telegram: async () => (await import("./telegram/index.js")).createTelegramAdapter(),
     whatsapp: async () => (await import("./whatsapp/index.js")).createWhatsAppAdapter(),
+    slack: async () => (await import("./slack/index.js")).createSlackAdapter(),
   };
 }

@@ -9,6 +9,7 @@ import {
   SecretRefSchema,
   ToolListPolicySchema,
 } from "./common.js";
+import { slackProps } from "./slack.js";
 import { ToolsBySenderSchema } from "./tools.js";
 import { whatsAppCloudProps } from "./whatsapp-cloud.js";
 import { whatsAppWebProps } from "./whatsapp-web.js";
@@ -392,8 +393,12 @@ export const WhatsAppChannelConfigSchema = channelShape({
  *  their channel rules, the older `dm` block). */
 export const DiscordChannelConfigSchema = channelShape({ ...discordAccessProps }).channel;
 
-/** `channels.slack`: the channel shape with Slack's access keys real (`channels.<id>` rules, `dm`). */
-export const SlackChannelConfigSchema = channelShape({ ...slackAccessProps }).channel;
+/** `channels.slack`: the channel shape with Slack's keys real (mode, tokens, signing secret, webhook
+ *  path, API base, allowBots) and its access keys (`channels.<id>` rules, `dm`). */
+export const SlackChannelConfigSchema = channelShape({
+  ...slackAccessProps,
+  ...slackProps,
+}).channel;
 
 /** `channels.defaults`: defaults applied to every channel. */
 export const ChannelDefaultsSchema = Type.Object(
@@ -434,7 +439,7 @@ export const ChannelsConfigSchema = Type.Object(
     whatsapp: Type.Optional(WhatsAppChannelConfigSchema),
     telegram: Type.Optional(ChannelConfigSchema),
     discord: compatOptional(DiscordChannelConfigSchema, "issue 16 (Discord): no adapter"),
-    slack: compatOptional(SlackChannelConfigSchema, "issue 16 (Slack): no adapter"),
+    slack: Type.Optional(SlackChannelConfigSchema),
     signal: compatOptional(ChannelConfigSchema, "issue 21 (Signal): no adapter"),
     imessage: compatOptional(ChannelConfigSchema, "issue 21 (iMessage): no adapter"),
     webchat: compatOptional(
