@@ -1,7 +1,7 @@
 // Slack end to end: the real gateway runs the real @slack/bolt against the fake Slack (Web API +
 // Socket Mode), the fake model answers. DMs (pairing, then replies), channel mentions and threads,
 // acks after the message is journaled, retries deduped, bot and service messages skipped,
-// send failures as values, `message send`, `channels status --probe`, http mode signatures.
+// group DMs gated by dm.groupEnabled, `message send`, `channels status --probe`.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import type { GatewaySandbox, Loose } from "./helpers/gateway-sandbox.js";
 import {
   BOT,
+  postsTo,
   type SlackGateway,
   slackMessage,
   socketAccount,
@@ -31,22 +32,29 @@ function journalText(box: GatewaySandbox): string {
   return existsSync(path) ? readFileSync(path, "utf8") : "";
 }
 
+const open = { dmPolicy: "open", allowFrom: ["*"] };
+
+/** Sends an event over the main bot's socket and waits for its ack. */
+async function say(slack: SlackGateway["slack"], event: Record<string, unknown>, eventId?: string) {
+  const envelope = slack.sendEnvelope(BOT.appToken!, { event, ...(eventId ? { eventId } : {}) });
+  await slack.waitForAck(envelope);
+  return envelope;
+}
+
 describe("Slack through the gateway (socket mode)", () => {
   it("answers an open DM in the DM channel with mrkdwn, acking after the journal has it", async () => {
-    setup = await startSlackGateway({
-      slackConfig: (apiUrl) => socketAccount(apiUrl, { dmPolicy: "open", allowFrom: ["*"] }),
-    });
+    setup = await startSlackGateway({ slackConfig: (apiUrl) => socketAccount(apiUrl, open) });
     const { box, slack } = setup;
     box.fake.text("Hello **Alice**, see [docs](https://x.dev)");
-    const envelope = slack.sendEnvelope(BOT.appToken!, {
-      event: slackMessage({
+    await say(
+      slack,
+      slackMessage({
         channel: "DALICE1",
         channelType: "im",
         text: "hi there",
         ts: "1700000001.000100",
       }),
-    });
-    await slack.waitForAck(envelope);
+    );
     expect(journalText(box)).toContain("1700000001.000100");
     const reply = await waitForPost(slack, "DALICE1");
     expect(reply.token).toBe(BOT.botToken);
@@ -55,5 +63,252 @@ describe("Slack through the gateway (socket mode)", () => {
     expect(JSON.stringify(box.fake.chatRequests[0]!.body)).toContain("hi there");
     const entry = box.gw.core.runtime.stores.forAgent("main").get("agent:main:main");
     expect(entry).toMatchObject({ lastChannel: "slack", lastTo: "UALICE" });
+  });
+
+  it("pairs an unknown DM sender; after `pairing approve slack <code>` the DM is answered", async () => {
+    setup = await startSlackGateway({ slackConfig: (apiUrl) => socketAccount(apiUrl) });
+    const { box, slack } = setup;
+    await say(
+      slack,
+      slackMessage({
+        channel: "DBOB1",
+        channelType: "im",
+        user: "UBOB",
+        text: "hello?",
+        ts: "1700000002.000100",
+      }),
+    );
+    const codeCall = await waitForPost(slack, "DBOB1");
+    const code = /([A-Z2-9]{8})/.exec(String(codeCall.params.text))?.[1];
+    expect(code).toBeDefined();
+    expect(box.fake.chatRequests).toHaveLength(0);
+    const approved = await createCliSandbox(box.env).run(["pairing", "approve", "slack", code!]);
+    expect(approved.code).toBe(0);
+    box.fake.text("welcome");
+    await say(
+      slack,
+      slackMessage({
+        channel: "DBOB1",
+        channelType: "im",
+        user: "UBOB",
+        text: "now?",
+        ts: "1700000003.000100",
+      }),
+    );
+    const reply = await waitForPost(slack, "DBOB1", 2);
+    expect(reply.params.text).toBe("welcome");
+    expect(box.fake.chatRequests).toHaveLength(1);
+  });
+
+  it("answers a channel mention once (message + app_mention, a retried envelope), in the thread it came from", async () => {
+    setup = await startSlackGateway({
+      slackConfig: (apiUrl) => socketAccount(apiUrl, { groupPolicy: "open" }),
+    });
+    const { box, slack } = setup;
+    slack.addConversation({ id: "C1", name: "general" });
+    box.fake.text("on it");
+    const text = "<@UBOT1> deploy please";
+    const message = slackMessage({
+      channel: "C1",
+      channelType: "channel",
+      text,
+      ts: "1700000010.000100",
+      threadTs: "1700000009.000100",
+    });
+    await say(slack, message, "EvMsg1");
+    await say(slack, { ...message, type: "app_mention", channel_type: undefined }, "EvMention1");
+    // Slack's retry of the first envelope: same event id, acknowledged at once, not run.
+    const retried = slack.sendEnvelope(BOT.appToken!, {
+      event: message,
+      eventId: "EvMsg1",
+      retryAttempt: 1,
+    });
+    await slack.waitForAck(retried);
+    const reply = await waitForPost(slack, "C1");
+    expect(reply.params).toMatchObject({ text: "on it", thread_ts: "1700000009.000100" });
+    const key = "agent:main:slack:channel:c1:thread:1700000009.000100";
+    expect(box.gw.core.runtime.stores.forAgent("main").get(key)).toBeDefined();
+    expect(JSON.stringify(box.fake.chatRequests[0]!.body)).toContain("deploy please");
+    // Unmentioned channel chatter, a bot post and an edit are acknowledged and run nothing.
+    await say(
+      slack,
+      slackMessage({
+        channel: "C1",
+        channelType: "channel",
+        text: "lunch?",
+        ts: "1700000011.000100",
+      }),
+    );
+    await say(
+      slack,
+      slackMessage({
+        channel: "C1",
+        channelType: "channel",
+        text: "<@UBOT1> beep",
+        ts: "1700000012.000100",
+        extra: { bot_id: "BOTHER", subtype: "bot_message" },
+      }),
+    );
+    await say(
+      slack,
+      slackMessage({
+        channel: "C1",
+        channelType: "channel",
+        text: "<@UBOT1> edited",
+        ts: "1700000013.000100",
+        extra: { subtype: "message_changed" },
+      }),
+    );
+    await say(
+      slack,
+      slackMessage({
+        channel: "C1",
+        channelType: "channel",
+        user: BOT.userId,
+        text: "<@UBOT1> me",
+        ts: "1700000014.000100",
+      }),
+    );
+    expect(box.fake.chatRequests).toHaveLength(1);
+    expect(postsTo(slack, "C1")).toHaveLength(1);
+    expect(journalText(box)).not.toContain("1700000012.000100");
+  });
+
+  it("replies under a top-level channel message only when replyToMode asks for it", async () => {
+    setup = await startSlackGateway({
+      slackConfig: (apiUrl) => socketAccount(apiUrl, { groupPolicy: "open", replyToMode: "all" }),
+    });
+    const { box, slack } = setup;
+    box.fake.text("threaded");
+    await say(
+      slack,
+      slackMessage({
+        channel: "C2",
+        channelType: "channel",
+        text: "<@UBOT1> hi",
+        ts: "1700000020.000100",
+      }),
+    );
+    const reply = await waitForPost(slack, "C2");
+    expect(reply.params).toMatchObject({ text: "threaded", thread_ts: "1700000020.000100" });
+    expect(
+      box.gw.core.runtime.stores.forAgent("main").get("agent:main:slack:channel:c2"),
+    ).toBeDefined();
+  });
+
+  it("skips a malformed event (acked, lastError names the field) and carries on", async () => {
+    setup = await startSlackGateway({ slackConfig: (apiUrl) => socketAccount(apiUrl, open) });
+    const { box, slack } = setup;
+    await say(slack, {
+      type: "message",
+      channel_type: "im",
+      user: "UALICE",
+      text: "no channel",
+      ts: "1700000030.000100",
+    });
+    const status = await cli(box, ["channels", "status", "--json"]);
+    const account = ((JSON.parse(status.stdout) as Loose).channelAccounts.slack as Loose[])[0];
+    expect(account?.lastError).toContain("event.channel");
+    box.fake.text("still here");
+    await say(
+      slack,
+      slackMessage({ channel: "DALICE1", channelType: "im", text: "ok?", ts: "1700000031.000100" }),
+    );
+    expect((await waitForPost(slack, "DALICE1")).params.text).toBe("still here");
+  });
+
+  it("drops group DMs unless dm.groupEnabled, and those not in dm.groupChannels", async () => {
+    setup = await startSlackGateway({
+      slackConfig: (apiUrl) =>
+        socketAccount(apiUrl, {
+          groupPolicy: "open",
+          dm: { groupEnabled: true, groupChannels: ["G2"] },
+        }),
+    });
+    const { box, slack } = setup;
+    slack.addConversation({ id: "G1", name: "mpdm-alice--bob-1", isMpim: true });
+    box.fake.text("group hello");
+    await say(
+      slack,
+      slackMessage({
+        channel: "G1",
+        channelType: "mpim",
+        text: "<@UBOT1> hi",
+        ts: "1700000040.000100",
+      }),
+    );
+    await say(
+      slack,
+      slackMessage({
+        channel: "G2",
+        channelType: "mpim",
+        text: "<@UBOT1> hi",
+        ts: "1700000041.000100",
+      }),
+    );
+    const reply = await waitForPost(slack, "G2");
+    expect(reply.params.text).toBe("group hello");
+    expect(postsTo(slack, "G1")).toHaveLength(0);
+    expect(box.fake.chatRequests).toHaveLength(1);
+    expect(
+      box.gw.core.runtime.stores.forAgent("main").get("agent:main:slack:group:g2"),
+    ).toBeDefined();
+  });
+
+  it("`message send` reaches channel:<id> and a user's DM; `channels status --probe` runs auth.test", async () => {
+    setup = await startSlackGateway({ slackConfig: (apiUrl) => socketAccount(apiUrl, open) });
+    const { box, slack } = setup;
+    const toChannel = await cli(box, [
+      "message",
+      "send",
+      "--channel",
+      "slack",
+      "--to",
+      "channel:C9",
+      "-m",
+      "**ping** <all>",
+      "--json",
+    ]);
+    expect(toChannel.stderr).toBe("");
+    expect((await waitForPost(slack, "C9")).params.text).toBe("*ping* &lt;all&gt;");
+    const toUser = await cli(box, [
+      "message",
+      "send",
+      "--channel",
+      "slack",
+      "--to",
+      "direct:UCAROL",
+      "-m",
+      "hi carol",
+      "--json",
+    ]);
+    expect(toUser.stderr).toBe("");
+    expect((await waitForPost(slack, "DUCAROL")).params.text).toBe("hi carol");
+    expect(slack.callsOf("conversations.open")[0]?.params).toMatchObject({ users: "UCAROL" });
+    const threaded = await cli(box, [
+      "message",
+      "send",
+      "--channel",
+      "slack",
+      "--to",
+      "channel:C9",
+      "--thread-id",
+      "1700000050.000100",
+      "-m",
+      "in thread",
+      "--json",
+    ]);
+    expect(threaded.stderr).toBe("");
+    expect((await waitForPost(slack, "C9", 2)).params).toMatchObject({
+      text: "in thread",
+      thread_ts: "1700000050.000100",
+    });
+    const status = await cli(box, ["channels", "status", "--probe", "--json"]);
+    const account = ((JSON.parse(status.stdout) as Loose).channelAccounts.slack as Loose[])[0];
+    expect(account?.probe).toMatchObject({
+      ok: true,
+      identity: { id: BOT.userId, username: BOT.user, name: `${BOT.user} (${BOT.team})` },
+    });
+    expect(account?.connected).toBe(true);
   });
 });

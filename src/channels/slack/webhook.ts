@@ -67,7 +67,11 @@ export function createSlackWebhookHandler(
     }
     const payload = (body ?? {}) as Record<string, unknown>;
     if (payload.type === "url_verification")
-      return { status: 200, body: String(payload.challenge ?? "") };
+      return {
+        status: 200,
+        body: JSON.stringify({ challenge: String(payload.challenge ?? "") }),
+        headers: { "content-type": "application/json" },
+      };
     if (payload.type !== "event_callback") return OK;
     if (context.signal.aborted) return RETRY_LATER;
     try {
