@@ -7,6 +7,7 @@
 // landed in its session goes on as that turn (recovered-turns.ts), never as a second one.
 import type { ImageContent } from "@mariozechner/pi-ai";
 import type { OpenClawConfig } from "../protocol/config/index.js";
+import type { MatchedBy } from "../routing/index.js";
 import {
   createInboundQueue,
   type InboundMessage,
@@ -22,12 +23,6 @@ import { queuedTurnRun } from "../runtime/run/queued-turn.js";
 import { applySessionResetPolicy, type SessionStoreRegistry } from "../sessions/index.js";
 import type { DeliveryReport } from "./delivery/deliver.js";
 import type { DeliveryQueue } from "./delivery/delivery-queue.js";
-import { resolveMediaPolicy } from "./delivery/media-policy.js";
-import { planReplyMessages } from "./delivery/outbound-plan.js";
-import { withReplyExtras } from "./delivery/reply-extras.js";
-import { screenReplyMedia } from "./delivery/screen-media.js";
-import { replyTextLimit } from "./delivery/text-limit.js";
-import { resolveTypingSettings, startTyping } from "./delivery/typing.js";
 import type { InboundJournal, InboundSettlement } from "./inbound/inbound-journal.js";
 import type { DispatchRequest } from "./inbound/pipeline.js";
 import { inboundDedupeKey } from "./inbound/redelivery-filter.js";
@@ -35,6 +30,8 @@ import type { RouteTarget } from "./inbound/route.js";
 import { inboundSessionPatch } from "./inbound/session-origin.js";
 import { answeredKeys, createTurnRecovery, routeKeys } from "./recovered-turns.js";
 import { type RunEventListener, turnToolProgress } from "./tool-progress.js";
+import { startTurnFeedback } from "./turn-feedback.js";
+import { deliverTurnReply, replyTarget, type TurnReplyParams } from "./turn-reply.js";
 import { coveredOutcome, turnOutcome } from "./turn-settlement.js";
 import type {
   ChannelAccountConfig,
@@ -42,7 +39,6 @@ import type {
   ChannelCapabilities,
   ChannelInbound,
   Logger,
-  OutboundTarget,
 } from "./types.js";
 
 /** Where a queued message's reply goes and who answers it (the payload of its queued message). */
@@ -54,6 +50,8 @@ export interface ReplyRoute {
   /** Sequential broadcast: agents still to answer, in order. */
   rest: RouteTarget[];
   body: string;
+  /** The routing tier that chose the agent (absent for a broadcast group's fan-out). */
+  matchedBy?: MatchedBy;
   /** A turn a restart cut, re-queued as its run: every message it answers (their inbound keys). */
   recovered?: { runId: string; keys: string[] };
 }
@@ -116,16 +114,6 @@ export function replyRouteKey(
   return [channel, accountId, `${peer.kind}:${peer.id}`, threadId ?? ""].join("|");
 }
 
-/** Where the reply to an inbound message goes. */
-export function replyTarget(inbound: ChannelInbound, quote: boolean): OutboundTarget {
-  return {
-    accountId: inbound.accountId,
-    peer: inbound.peer,
-    ...(inbound.threadId ? { threadId: inbound.threadId } : {}),
-    ...(quote ? { replyToId: inbound.messageId } : {}),
-  };
-}
-
 /** Images the adapter already downloaded (base64), for a model that can see them. */
 function inboundImages(media: ChannelInbound["media"]): ImageContent[] {
   const images: ImageContent[] = [];
@@ -164,7 +152,7 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
         session: deps.config().session,
       });
     const existing = store.getOrCreate(route.sessionKey).entry;
-    store.update(route.sessionKey, inboundSessionPatch(route.inbound, existing));
+    store.update(route.sessionKey, inboundSessionPatch(route.inbound, existing, route.matchedBy));
     const settings = resolveQueueSettings({
       cfg: deps.config(),
       channel: route.inbound.channel,
@@ -183,51 +171,7 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     queue.submit({ sessionKey: route.sessionKey, message: inbound, settings });
   };
 
-  const deliver = async (params: {
-    route: ReplyRoute;
-    result: RunResult;
-    sessionKey: string;
-    answered: readonly ChannelMessage[];
-  }): Promise<DeliveryReport | undefined> => {
-    const { route, result, sessionKey } = params;
-    const { channel, accountId } = route.inbound;
-    const capabilities = deps.capabilities(channel);
-    const config = deps.accountConfig(channel, accountId);
-    const { payloads } = await screenReplyMedia({
-      payloads: result.payloads,
-      policy: async () => {
-        const { config, paths } = await deps.runtimeDeps();
-        const cfg = config.config;
-        return resolveMediaPolicy({ cfg, paths, agentId: route.agentId, channel, accountId });
-      },
-      log: deps.log,
-      context: { channel, accountId, sessionKey, runId: result.runId },
-    });
-    const messages = planReplyMessages({
-      // The session's usage footer and reasoning: on what is sent, never in the transcript.
-      payloads: withReplyExtras(payloads, result.display),
-      target: replyTarget(route.inbound, true),
-      maxTextLength: replyTextLimit(capabilities, config),
-      ...(typeof config.replyToMode === "string" ? { replyToMode: config.replyToMode } : {}),
-      ...(capabilities ? { media: capabilities.media } : {}),
-    });
-    if (messages.length === 0) return undefined;
-    const inboundKeys = answeredKeys(params.answered);
-    deps.onDeliveryState?.(channel, accountId, 1);
-    try {
-      return await deps.deliveries.deliver({
-        channel,
-        accountId,
-        messages,
-        inboundKeys,
-        agentId: route.agentId,
-        sessionKey,
-        runId: result.runId,
-      });
-    } finally {
-      deps.onDeliveryState?.(channel, accountId, -1);
-    }
-  };
+  const deliver = (params: Omit<TurnReplyParams, "deps">) => deliverTurnReply({ deps, ...params });
 
   /** Settles every message a turn answered, except one whose sequential broadcast went on. */
   const settleTurn = (params: {
@@ -306,35 +250,44 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     const { recovered: cut } = route;
     // A cut turn goes on under its old id (its prompt in the transcript carries it).
     const runId = cut?.runId ?? turn.runId;
-    const handle = await deps.startRun({
-      ...queuedTurnRun(turn),
-      runId,
+    const { channel, accountId } = route.inbound;
+    const feedback = startTurnFeedback({
+      cfg: deps.config(),
       agentId: route.agentId,
-      inboundKeys: answeredKeys(answered),
-      // Resumed from its transcript; if a later turn ran on top of it, run again: it must be answered.
-      ...(cut ? { recovery: { mode: "resume", stale: "rerun" } as const } : {}),
-      onAbort: () => queue.cancel(turn.sessionKey, "aborted"),
-      onEvent: turnToolProgress(deps, { ...route, sessionKey: turn.sessionKey, runId, track }),
+      runtime: deps.accountRuntime(channel, accountId),
+      target: replyTarget(route.inbound, false),
+      config: deps.accountConfig(channel, accountId),
+      capabilities: deps.capabilities(channel),
+      log: deps.log,
     });
-    const runtime = deps.accountRuntime(route.inbound.channel, route.inbound.accountId);
-    const typing = resolveTypingSettings(deps.config(), route.agentId);
-    const stopTyping =
-      runtime && typing.enabled
-        ? startTyping({
-            runtime,
-            target: replyTarget(route.inbound, false),
-            intervalMs: typing.intervalMs,
-            onError: (err) => deps.log.warn({ error: String(err) }, "typing indicator failed"),
-          })
-        : () => {};
+    const progress = turnToolProgress(deps, {
+      ...route,
+      sessionKey: turn.sessionKey,
+      runId,
+      track,
+    });
     let result: RunResult;
+    let previewId: string | undefined;
     try {
+      const handle = await deps.startRun({
+        ...queuedTurnRun(turn),
+        runId,
+        agentId: route.agentId,
+        inboundKeys: answeredKeys(answered),
+        // Resumed from its transcript; if a later turn ran on top of it, run again: answer it.
+        ...(cut ? { recovery: { mode: "resume", stale: "rerun" } as const } : {}),
+        onAbort: () => queue.cancel(turn.sessionKey, "aborted"),
+        onEvent: (event) => {
+          progress(event);
+          feedback.onEvent(event);
+        },
+      });
       result = await handle.result;
     } finally {
-      stopTyping();
+      previewId = await feedback.stop();
     }
     // Registered before its first await, so a shutdown that saw the run end also waits for this.
-    const delivering = deliver({ route, result, sessionKey: turn.sessionKey, answered });
+    const delivering = deliver({ route, result, sessionKey: turn.sessionKey, answered, previewId });
     track(delivering);
     const report = await delivering;
     const [next, ...rest] = route.rest;
@@ -373,7 +326,11 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
     },
     dispatch({ message, body, routed, replay }) {
       const { raw: _raw, ...inbound } = message;
-      const base = { inbound, body };
+      const base = {
+        inbound,
+        body,
+        ...(routed.broadcast ? {} : { matchedBy: routed.route.matchedBy }),
+      };
       const key = inboundDedupeKey(inbound);
       // A replayed message whose turn's prompt landed before the crash goes on as that turn.
       const place = (route: ReplyRoute) => {

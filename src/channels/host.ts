@@ -1,11 +1,3 @@
-// The channel host: starts every enabled, configured account of every registered adapter (each under
-// a supervisor that restarts it with backoff when it fails), feeds their messages through the inbound
-// pipeline and the dispatcher, restarts only the accounts whose config changed on a live reload,
-// stops all on shutdown, and keeps per-account status.
-import type { OpenClawConfig } from "../protocol/config/index.js";
-import type { LaneScheduler } from "../runtime/lanes/index.js";
-import type { AgentRuntimeDeps } from "../runtime/run/index.js";
-import type { SessionStoreRegistry } from "../sessions/index.js";
 import {
   accountFingerprint,
   channelSection,
@@ -19,20 +11,13 @@ import {
 } from "./account-status.js";
 import { type AccountSupervisor, superviseAccount } from "./account-supervisor.js";
 import { createChannelCommands } from "./commands/channel-commands.js";
-import type { ChatCommands } from "./commands/service.js";
 import { systemDeliveryClock } from "./delivery/delivery-clock.js";
-import type { DeliveryEntry, EntrySelector } from "./delivery/delivery-entries.js";
-import type { EntryActionResult } from "./delivery/delivery-queue.js";
-import { createChannelDispatcher, type StartChannelRun } from "./dispatch.js";
+import { createChannelDispatcher } from "./dispatch.js";
 import { listDesiredAccounts } from "./host-accounts.js";
 import { createHostDeliveries } from "./host-deliveries.js";
-import { buildChannelsStatus, type ChannelsStatus } from "./host-status.js";
-import type { ChannelHostTiming } from "./host-timing.js";
-import {
-  type AccountWebhooks,
-  type ChannelWebhookServer,
-  createAccountWebhooks,
-} from "./host-webhooks.js";
+import { buildChannelsStatus } from "./host-status.js";
+import type { ChannelHost, ChannelHostParams } from "./host-types.js";
+import { type AccountWebhooks, createAccountWebhooks } from "./host-webhooks.js";
 import { createGroupHistory } from "./inbound/group-history.js";
 import { type InboundJournal, openInboundJournal } from "./inbound/inbound-journal.js";
 import { createMentionPatternCompiler } from "./inbound/mention-gate.js";
@@ -43,71 +28,18 @@ import {
   processInbound,
 } from "./inbound/pipeline.js";
 import { createInboundDedupe } from "./inbound/redelivery-filter.js";
-import { createPairingStore, type PairingStore } from "./pairing/pairing-store.js";
-import type { ChannelRegistry } from "./registry.js";
-import { type SendRequest, type SendResponse, sendDirect } from "./send-direct.js";
+import { createPairingStore } from "./pairing/pairing-store.js";
+import { sendDirect } from "./send-direct.js";
 import type {
   ChannelAccountConfig,
   ChannelAccountRuntime,
   ChannelAdapter,
   ChannelCommandMenu,
   ChannelInbound,
-  Logger,
 } from "./types.js";
 
-/** Everything the host needs; passed in by the gateway (or a test). */
-export interface ChannelHostParams {
-  registry: ChannelRegistry;
-  config: () => OpenClawConfig;
-  stateDir: string;
-  env: Record<string, string | undefined>;
-  log: Logger;
-  stores: SessionStoreRegistry;
-  lanes: LaneScheduler;
-  runtimeDeps: () => Promise<AgentRuntimeDeps>;
-  /** Starts a channel turn's run (the gateway's run start: events, chat.abort, drain). */
-  startRun: StartChannelRun;
-  emit: (event: string, payload: unknown) => void;
-  /** The chat command service (`/status`, `/new`, …); without it every message goes to a run. */
-  commands?: ChatCommands;
-  now?: () => number;
-  timing?: ChannelHostTiming;
-  /** The gateway's HTTP webhook table; without it accounts cannot register webhooks. */
-  webhooks?: ChannelWebhookServer;
-}
-
 export type { ChannelsStatus } from "./host-status.js";
-
-/** The dead letters and waiting parts of the delivery queue (`pincer channels failures`). */
-export interface DeliveryFailuresControl {
-  list(): DeliveryEntry[];
-  retry(selector: EntrySelector): EntryActionResult;
-  drop(selector: EntrySelector): EntryActionResult;
-}
-
-/** The running host. */
-export interface ChannelHost {
-  readonly pairing: PairingStore;
-  /** Starts every enabled account; resolves when all have started or failed. */
-  start(): Promise<void>;
-  /** Applies a reloaded config: restarts only added, removed or changed accounts. */
-  applyConfig(): Promise<void>;
-  /** Ends inbound on every account (their signals abort) while replies can still be sent. */
-  pauseInbound(): void;
-  /** Waits for replies of finished runs to be delivered, then stops every account. */
-  stop(): Promise<void>;
-  status(options?: { probe?: boolean }): Promise<ChannelsStatus>;
-  send(request: SendRequest): Promise<SendResponse>;
-  /** Feeds one message through the pipeline (what accounts call through their context). */
-  receive(message: ChannelInbound): Promise<InboundOutcome>;
-  /** Drops what a session has queued and aborts its queued turn (`/stop`); the count dropped. */
-  cancelQueued(sessionKey: string): number;
-  /** Stops one account and keeps it stopped (a login holds its session) until `releaseAccount`. */
-  holdAccount(channel: string, accountId: string): Promise<void>;
-  /** Ends a hold and (re)starts the account when the config wants it; whether it started. */
-  releaseAccount(channel: string, accountId: string): Promise<boolean>;
-  readonly failures: DeliveryFailuresControl;
-}
+export type { ChannelHost, ChannelHostParams, DeliveryFailuresControl } from "./host-types.js";
 
 interface AccountSlot {
   channel: string;

@@ -99,6 +99,10 @@ export interface OutboundMessage {
   target: OutboundTarget;
   text?: string;
   media?: OutboundMedia[];
+  /** Replace the text of this earlier message of the account instead of sending a new one (a
+   *  streamed preview becoming the reply); only sent where `capabilities.edits` is true. The
+   *  receipt names the same message. */
+  editMessageId?: string;
 }
 
 /** What a successful send returns. */
@@ -134,6 +138,9 @@ export interface ChannelCapabilities {
   media: boolean;
   /** Native @mentions of the bot exist on this platform. */
   nativeMentions: boolean;
+  /** The account's sent messages can be edited (`OutboundMessage.editMessageId`): replies can
+   *  stream into a preview message (`streaming`). */
+  edits?: boolean;
 }
 
 /** A live status snapshot of one account, for `channels status` and the `channels.status` method. */

@@ -244,6 +244,11 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
         return pollUpdates(state, params, res);
       case "sendMessage":
         return ok(res, sentMessage(params, { text: params.text }));
+      case "editMessageText":
+        return ok(res, {
+          ...sentMessage(params, { text: params.text }),
+          message_id: params.message_id,
+        });
       case "sendPhoto":
         return ok(
           res,

@@ -7,11 +7,11 @@
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import type { DeliveryQueue } from "../delivery/delivery-queue.js";
 import { planReplyMessages } from "../delivery/outbound-plan.js";
-import { replyTarget } from "../dispatch.js";
 import { groupEntry } from "../inbound/access-policy.js";
 import type { InboundJournal } from "../inbound/inbound-journal.js";
 import type { DispatchRequest } from "../inbound/pipeline.js";
 import { inboundDedupeKey } from "../inbound/redelivery-filter.js";
+import { replyTarget } from "../turn-reply.js";
 import { coveredOutcome, turnOutcome } from "../turn-settlement.js";
 import type { ChannelAccountConfig, ChannelCapabilities, Logger } from "../types.js";
 import { channelAuthorizers } from "./access.js";

@@ -41,6 +41,39 @@ describe("routing an inbound message", () => {
     expect(routed.targets[0]!.sessionKey).toBe("agent:main:telegram:group:-100:topic:5");
   });
 
+  it("keys a thread with a parent peer by the parent: <parent key>:thread:<id>, bindings on either", () => {
+    const discord: OpenClawConfig = {
+      agents: { list: [{ id: "main" }, { id: "ops" }, { id: "log" }] },
+      bindings: [
+        { agentId: "ops", match: { channel: "discord", peer: { kind: "channel", id: "C100" } } },
+        { agentId: "log", match: { channel: "discord", peer: { kind: "channel", id: "T7" } } },
+      ],
+    };
+    const thread = (threadId: string) =>
+      msg({
+        channel: "discord",
+        peer: { kind: "channel", id: threadId },
+        parentPeer: { kind: "channel", id: "C100" },
+        threadId,
+      });
+    const inherited = routeInbound(discord, thread("T9"));
+    expect(inherited.route).toMatchObject({ agentId: "ops", matchedBy: "binding.peer.parent" });
+    expect(inherited.targets).toEqual([
+      { agentId: "ops", sessionKey: "agent:ops:discord:channel:c100:thread:t9" },
+    ]);
+    const own = routeInbound(discord, thread("T7"));
+    expect(own.route).toMatchObject({ agentId: "log", matchedBy: "binding.peer" });
+    expect(own.targets[0]!.sessionKey).toBe("agent:log:discord:channel:c100:thread:t7");
+    const broadcast = routeInbound(
+      { ...discord, broadcast: { "discord:C100": ["main", "ops"] } as OpenClawConfig["broadcast"] },
+      thread("T9"),
+    );
+    expect(broadcast.targets.map((target) => target.sessionKey)).toEqual([
+      "agent:main:discord:channel:c100:thread:t9",
+      "agent:ops:discord:channel:c100:thread:t9",
+    ]);
+  });
+
   it("fans a broadcast peer out to each agent in its own session", () => {
     const withBroadcast: OpenClawConfig = {
       ...cfg,

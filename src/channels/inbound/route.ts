@@ -30,11 +30,21 @@ export interface RoutedInbound {
 /** Max agents of one broadcast group (as OpenClaw). */
 export const MAX_BROADCAST_AGENTS = 16;
 
+/** Whether the adapter folded the thread into the peer id (Telegram topics: `<chat>:topic:<id>`). */
+function threadInPeer(message: ChannelInbound): boolean {
+  return message.threadId !== undefined && message.peer.id.endsWith(`:topic:${message.threadId}`);
+}
+
+/** The peer a message's session key is built from: a thread's parent (Discord threads, Slack
+ *  replies: `<parent key>:thread:<threadId>`, the spec's shape), else the peer itself. */
+function sessionPeer(message: ChannelInbound): ChannelInbound["peer"] {
+  if (!message.threadId || !message.parentPeer || threadInPeer(message)) return message.peer;
+  return message.parentPeer.id === "" ? message.peer : message.parentPeer;
+}
+
 function withThread(baseSessionKey: string, message: ChannelInbound): string {
   const threadId = message.threadId;
-  if (!threadId) return baseSessionKey;
-  // Adapters that fold the thread into the peer id (Telegram topics) already made it unique.
-  if (message.peer.id.endsWith(`:topic:${threadId}`)) return baseSessionKey;
+  if (!threadId || threadInPeer(message)) return baseSessionKey;
   return resolveThreadSessionKeys({ baseSessionKey, threadId }).sessionKey;
 }
 
@@ -71,26 +81,28 @@ export function routeInbound(cfg: OpenClawConfig, message: ChannelInbound): Rout
     ...(message.memberRoleIds ? { memberRoleIds: message.memberRoleIds } : {}),
   });
   const strategy = cfg.broadcast?.strategy === "sequential" ? "sequential" : "parallel";
+  const peer = sessionPeer(message);
+  const sessionKeyOf = (agentId: string): string =>
+    withThread(
+      agentId === route.agentId && peer === message.peer
+        ? route.sessionKey
+        : buildAgentSessionKey({
+            agentId,
+            channel: route.channel,
+            accountId: route.accountId,
+            peer,
+            dmScope: route.dmScope,
+            groupScope: route.groupScope,
+            mainKey: cfg.session?.mainKey ?? null,
+            identityLinks: cfg.session?.identityLinks ?? null,
+          }),
+      message,
+    );
   const group = findBroadcastGroup(cfg, message);
   if (!group || group.agents.length === 0) {
-    const target = { agentId: route.agentId, sessionKey: withThread(route.sessionKey, message) };
+    const target = { agentId: route.agentId, sessionKey: sessionKeyOf(route.agentId) };
     return { route, targets: [target], strategy, mentionGating: true, broadcast: false };
   }
-  const targets = group.agents.map((agentId) => ({
-    agentId,
-    sessionKey: withThread(
-      buildAgentSessionKey({
-        agentId,
-        channel: route.channel,
-        accountId: route.accountId,
-        peer: message.peer,
-        dmScope: route.dmScope,
-        groupScope: route.groupScope,
-        mainKey: cfg.session?.mainKey ?? null,
-        identityLinks: cfg.session?.identityLinks ?? null,
-      }),
-      message,
-    ),
-  }));
+  const targets = group.agents.map((agentId) => ({ agentId, sessionKey: sessionKeyOf(agentId) }));
   return { route, targets, strategy, mentionGating: group.mentionGating, broadcast: true };
 }

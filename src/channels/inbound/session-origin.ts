@@ -1,6 +1,7 @@
 // Session bookkeeping of an inbound message: the session entry exists, and its delivery context
 // (OpenClaw's `deliveryContext` + flat `lastChannel`, `lastTo`, `lastAccountId`, `lastThreadId`,
 // `origin` on first contact, `chatType`) points at where the message came from.
+import type { MatchedBy } from "../../routing/index.js";
 import type { SessionEntry } from "../../sessions/index.js";
 import type { ChannelInbound, ChannelPeer } from "../types.js";
 import { senderLabel } from "./reply-context.js";
@@ -10,18 +11,22 @@ export function peerTarget(peer: ChannelPeer): string {
   return peer.kind === "direct" ? peer.id : `${peer.kind}:${peer.id}`;
 }
 
-/** Parses a `send` target: `group:<id>`, `channel:<id>`, `direct:<id>` or a bare id (a DM). */
+/** Parses a `send` target: `group:<id>`, `channel:<id>`, `direct:<id>` (or `dm:` / `user:`, as
+ *  Discord and Slack users write it) or a bare id (a DM). */
 export function parsePeerTarget(to: string): ChannelPeer {
-  const match = /^(direct|dm|group|channel):(.+)$/i.exec(to.trim());
+  const match = /^(direct|dm|user|group|channel):(.+)$/i.exec(to.trim());
   if (!match) return { kind: "direct", id: to.trim() };
   const kind = match[1]!.toLowerCase();
-  return { kind: kind === "dm" ? "direct" : (kind as ChannelPeer["kind"]), id: match[2]! };
+  const direct = kind === "dm" || kind === "user";
+  return { kind: direct ? "direct" : (kind as ChannelPeer["kind"]), id: match[2]! };
 }
 
-/** The entry patch for an inbound message (origin only when the entry has none yet). */
+/** The entry patch for an inbound message (origin only when the entry has none yet; it records
+ *  the routing tier that chose the agent, `matchedBy`, when one did). */
 export function inboundSessionPatch(
   message: ChannelInbound,
   existing: Readonly<SessionEntry> | undefined,
+  matchedBy?: MatchedBy,
 ): Partial<SessionEntry> {
   const to = peerTarget(message.peer);
   const thread = message.threadId ? { threadId: message.threadId } : {};
@@ -46,6 +51,7 @@ export function inboundSessionPatch(
             to,
             accountId: message.accountId,
             ...thread,
+            ...(matchedBy ? { matchedBy } : {}),
           },
         }),
   };

@@ -149,6 +149,7 @@ export function createTelegramAdapter(options: TelegramAdapterOptions = {}): Cha
       threads: true,
       media: true,
       nativeMentions: true,
+      edits: true,
     },
     listAccounts: listTelegramAccounts,
     validateAccount(config, env) {

@@ -12,6 +12,7 @@ import type {
   SendFailure,
   SendResult,
 } from "../index.js";
+import { editTelegramMessage } from "./edit.js";
 import { markdownToTelegramHtml } from "./markdown-html.js";
 import { isParseEntitiesError, toSendFailure } from "./send-failure.js";
 import { placementFields, placeOutbound, type TelegramPlacement } from "./send-target.js";
@@ -142,6 +143,13 @@ function mediaSteps(params: {
 /** Sends one outbound message; never throws for platform errors. */
 export async function sendTelegramMessage(params: SendTelegramParams): Promise<SendResult> {
   const { api, message, log } = params;
+  if (message.editMessageId !== undefined) {
+    return editTelegramMessage({
+      api,
+      message: { ...message, editMessageId: message.editMessageId },
+      log,
+    });
+  }
   const placement = placeOutbound(message.target);
   const steps: Array<[Step, Step] | SendFailure> = [];
   if (message.text?.trim()) steps.push(...textSteps(api, message.text, placement));

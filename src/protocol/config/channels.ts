@@ -2,6 +2,7 @@
 import { type Static, type TSchema, Type } from "typebox";
 import { BlockStreamingCoalesceSchema } from "./agent-parts.js";
 import { discordAccessProps, slackAccessProps } from "./channel-access.js";
+import { previewStreamingProps } from "./channel-streaming.js";
 import {
   AllowFromListSchema,
   acceptedForCompat,
@@ -389,6 +390,9 @@ export const WhatsAppChannelConfigSchema = channelShape({
   ...whatsAppCloudProps,
 }).channel;
 
+/** `channels.telegram`: the channel shape with `streaming` real (reply previews by editMessageText). */
+export const TelegramChannelConfigSchema = channelShape({ ...previewStreamingProps }).channel;
+
 /** `channels.discord`: the channel shape with Discord's access keys real (`guilds.<id>` rules with
  *  their channel rules, the older `dm` block). */
 export const DiscordChannelConfigSchema = channelShape({ ...discordAccessProps }).channel;
@@ -437,7 +441,7 @@ export const ChannelsConfigSchema = Type.Object(
     defaults: Type.Optional(ChannelDefaultsSchema),
     modelByChannel: Type.Optional(ModelByChannelSchema),
     whatsapp: Type.Optional(WhatsAppChannelConfigSchema),
-    telegram: Type.Optional(ChannelConfigSchema),
+    telegram: Type.Optional(TelegramChannelConfigSchema),
     discord: compatOptional(DiscordChannelConfigSchema, "issue 16 (Discord): no adapter"),
     slack: Type.Optional(SlackChannelConfigSchema),
     signal: compatOptional(ChannelConfigSchema, "issue 21 (Signal): no adapter"),

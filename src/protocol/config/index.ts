@@ -28,6 +28,7 @@ export * from "./agent-parts.js";
 export * from "./agents.js";
 export * from "./bindings.js";
 export * from "./channel-access.js";
+export * from "./channel-streaming.js";
 export * from "./channels.js";
 export * from "./common.js";
 export * from "./gateway.js";
