@@ -255,6 +255,60 @@ describe("Slack through the gateway (socket mode)", () => {
     ).toBeDefined();
   });
 
+  it("channels.<id|name>.{allow, requireMention} decide channel traffic; group DMs need dm.groupEnabled", async () => {
+    setup = await startSlackGateway({
+      slackConfig: (apiUrl) =>
+        socketAccount(apiUrl, {
+          channels: { general: { allow: true, requireMention: false }, C7: { allow: false } },
+        }),
+    });
+    const { box, slack } = setup;
+    slack.addConversation({ id: "C1", name: "General" });
+    slack.addConversation({ id: "G5", name: "mpdm-a--b-1", isMpim: true });
+    box.fake.text("no mention needed");
+    await say(
+      slack,
+      slackMessage({
+        channel: "C7",
+        channelType: "channel",
+        text: "<@UBOT1> denied",
+        ts: "1700000060.000100",
+      }),
+    );
+    await say(
+      slack,
+      slackMessage({
+        channel: "C8",
+        channelType: "channel",
+        text: "<@UBOT1> unlisted",
+        ts: "1700000061.000100",
+      }),
+    );
+    await say(
+      slack,
+      slackMessage({
+        channel: "G5",
+        channelType: "mpim",
+        text: "<@UBOT1> group dm",
+        ts: "1700000062.000100",
+      }),
+    );
+    await say(
+      slack,
+      slackMessage({
+        channel: "C1",
+        channelType: "channel",
+        text: "plain words",
+        ts: "1700000063.000100",
+      }),
+    );
+    const reply = await waitForPost(slack, "C1");
+    expect(reply.params.text).toBe("no mention needed");
+    expect(box.fake.chatRequests).toHaveLength(1);
+    expect(JSON.stringify(box.fake.chatRequests[0]!.body)).toContain("plain words");
+    for (const channel of ["C7", "C8", "G5"]) expect(postsTo(slack, channel)).toHaveLength(0);
+  });
+
   it("`message send` reaches channel:<id> and a user's DM; `channels status --probe` runs auth.test", async () => {
     setup = await startSlackGateway({ slackConfig: (apiUrl) => socketAccount(apiUrl, open) });
     const { box, slack } = setup;
