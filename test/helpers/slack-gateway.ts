@@ -45,10 +45,11 @@ export async function startSlackGateway(params: {
   extra?: Partial<OpenClawConfig>;
   /** App tokens whose socket must be up before this resolves (default the main bot's). */
   waitFor?: string[];
+  /** More bots the fake knows (besides BOT and HTTP_BOT). */
+  bots?: FakeSlackBot[];
 }): Promise<SlackGateway> {
   const slack = await startFakeSlack();
-  slack.addBot(BOT);
-  slack.addBot(HTTP_BOT);
+  for (const bot of [BOT, HTTP_BOT, ...(params.bots ?? [])]) slack.addBot(bot);
   const box = await createGatewaySandbox({
     config: () => ({
       ...params.extra,
