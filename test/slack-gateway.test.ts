@@ -331,7 +331,7 @@ describe("Slack through the gateway (socket mode)", () => {
       "--channel",
       "slack",
       "--to",
-      "direct:UCAROL",
+      "user:UCAROL",
       "-m",
       "hi carol",
       "--json",
