@@ -196,6 +196,29 @@ describe("Slack through the gateway (socket mode)", () => {
     ).toBeDefined();
   });
 
+  it("replyToMode first threads only the first part under the message; textChunkLimit splits", async () => {
+    setup = await startSlackGateway({
+      slackConfig: (apiUrl) =>
+        socketAccount(apiUrl, { groupPolicy: "open", replyToMode: "first", textChunkLimit: 20 }),
+    });
+    const { box, slack } = setup;
+    box.fake.text("first paragraph here\n\nsecond paragraph");
+    await say(
+      slack,
+      slackMessage({
+        channel: "C3",
+        channelType: "channel",
+        text: "<@UBOT1> go",
+        ts: "1700000025.000100",
+      }),
+    );
+    const second = await waitForPost(slack, "C3", 2);
+    const first = (await waitForPost(slack, "C3", 1)).params;
+    expect(first).toMatchObject({ text: "first paragraph here", thread_ts: "1700000025.000100" });
+    expect(second.params.text).toBe("second paragraph");
+    expect(second.params.thread_ts).toBeUndefined();
+  });
+
   it("skips a malformed event (acked, lastError names the field) and carries on", async () => {
     setup = await startSlackGateway({ slackConfig: (apiUrl) => socketAccount(apiUrl, open) });
     const { box, slack } = setup;

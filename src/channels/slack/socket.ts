@@ -98,8 +98,11 @@ export function openSocketMode(params: {
         return { ok: false, error: startError(err) };
       }
       client.on("disconnected", () => {
-        if (stopping) settle({ failed: false });
-        else settle({ failed: true, error: "slack: the Socket Mode connection closed" });
+        if (stopping) return settle({ failed: false });
+        const error = "slack: the Socket Mode connection closed";
+        context.log.warn({}, `${error}; the account restarts`);
+        context.report({ connected: false, lastError: error, lastErrorAt: Date.now() });
+        settle({ failed: true, error });
       });
       return { ok: true };
     },

@@ -3,7 +3,7 @@
 // Web API base, fed by Socket Mode (`socket.ts`) or by the account's webhook on the gateway's HTTP
 // port (`webhook.ts`, http mode). Sends go through the same Web API client with Bolt's own retries
 // off (the host's delivery queue retries, by the failure's kind).
-import type { ChannelAccountContext, ChannelAccountEnd, ChannelAccountRuntime } from "../index.js";
+import type { ChannelAccountContext, ChannelAccountRuntime } from "../index.js";
 import { createUpdateGuard } from "../index.js";
 import { type BoltLogger, boltLogger } from "./bolt-logger.js";
 import { createSlackConversations } from "./conversations.js";
@@ -100,12 +100,10 @@ export async function startSlackAccount(
   } as ConstructorParameters<typeof bolt.App>[0]);
   events.listen(app as unknown as BoltAppSeam);
   const identity = statusIdentity(auth.identity);
-  let ended: Promise<ChannelAccountEnd> = new Promise(() => {});
   let unregister = () => {};
   if (socket) {
     const started = await socket.start();
     if (!started.ok) fail(context, started.error, now);
-    ended = socket.ended;
   } else {
     const registration = context.registerWebhook!({
       path: settings.webhookPath,
@@ -129,7 +127,8 @@ export async function startSlackAccount(
       : `slack: webhook registered at ${settings.webhookPath}`,
   );
   return {
-    ...(socket ? { ended } : {}),
+    // Http mode has no connection to lose: its webhook serves until stop().
+    ...(socket ? { ended: socket.ended } : {}),
     async send(message) {
       const result = await sendSlackMessage({ api, settings, message, dmChannels });
       if (result.ok) context.report({ lastOutboundAt: now() });
