@@ -219,6 +219,26 @@ describe("Slack through the gateway (socket mode)", () => {
     expect(second.params.thread_ts).toBeUndefined();
   });
 
+  it("reconnects after Slack drops the Socket Mode connection (the host restarts the account)", async () => {
+    setup = await startSlackGateway({ slackConfig: (apiUrl) => socketAccount(apiUrl, open) });
+    const { box, slack } = setup;
+    const opens = slack.callsOf("apps.connections.open").length;
+    slack.dropSocket(BOT.appToken!);
+    await slack.waitForSocket(BOT.appToken!);
+    expect(slack.callsOf("apps.connections.open").length).toBe(opens + 1);
+    box.fake.text("back again");
+    await say(
+      slack,
+      slackMessage({
+        channel: "DALICE1",
+        channelType: "im",
+        text: "there?",
+        ts: "1700000035.000100",
+      }),
+    );
+    expect((await waitForPost(slack, "DALICE1")).params.text).toBe("back again");
+  });
+
   it("skips a malformed event (acked, lastError names the field) and carries on", async () => {
     setup = await startSlackGateway({ slackConfig: (apiUrl) => socketAccount(apiUrl, open) });
     const { box, slack } = setup;
