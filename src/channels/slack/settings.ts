@@ -7,8 +7,9 @@ import { type ChannelAccountConfig, DEFAULT_ACCOUNT_ID, substituteEnvInString } 
 
 /** Slack's Web API; `apiUrl` replaces it (a proxy, or a fake in tests). */
 export const SLACK_API_URL = "https://slack.com/api/";
-/** Env variables of the default account's tokens, as OpenClaw reads them. */
+/** Env variable of the default account's bot token, as OpenClaw reads it. */
 export const SLACK_BOT_TOKEN_ENV = "SLACK_BOT_TOKEN";
+/** Env variable of the default account's app-level token (socket mode), as OpenClaw reads it. */
 export const SLACK_APP_TOKEN_ENV = "SLACK_APP_TOKEN";
 /** Where Slack posts events in http mode unless `webhookPath` says otherwise (OpenClaw's default). */
 export const DEFAULT_SLACK_WEBHOOK_PATH = "/slack/events";
