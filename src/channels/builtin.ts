@@ -8,5 +8,6 @@ export function builtinChannelLoaders(): Record<string, ChannelAdapterLoader> {
     telegram: async () => (await import("./telegram/index.js")).createTelegramAdapter(),
     discord: async () => (await import("./discord/index.js")).createDiscordAdapter(),
     whatsapp: async () => (await import("./whatsapp/index.js")).createWhatsAppAdapter(),
+    slack: async () => (await import("./slack/index.js")).createSlackAdapter(),
   };
 }

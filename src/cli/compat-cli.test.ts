@@ -186,7 +186,8 @@ describe("channels without an adapter", () => {
     ]);
     expect(auth("inline")).toEqual([{ key: "botToken", source: "config", present: true }]);
     const slack = json.channels.find((row: { channel: string }) => row.channel === "slack");
-    expect(slack).toMatchObject({ adapter: false, enabled: true });
+    // Slack has an adapter now; its default account still lists the env fallback of its app token.
+    expect(slack).toMatchObject({ adapter: true, enabled: true });
     expect(slack.auth).toEqual([
       { key: "botToken", source: "env", env: "SLACK_UNSET", present: false },
       { key: "appToken", source: "env", env: "SLACK_APP_TOKEN", present: false },

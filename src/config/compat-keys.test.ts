@@ -16,7 +16,6 @@ const USES_MARKED = {
   channels: {
     telegram: { botToken: "123:abc", blockStreaming: true },
     matrix: { accounts: { personal: { dmPolicy: "pairing" }, work: {} } },
-    slack: { botToken: "xoxb", appToken: "xapp" },
     signal: { account: "+15550001" },
     imessage: { cliPath: "/usr/local/bin/imsg" },
     mattermost: { botToken: "m" },
@@ -42,7 +41,6 @@ const USES_MARKED = {
 const EXPECTED_PATHS = [
   "channels.telegram.blockStreaming",
   "channels.matrix",
-  "channels.slack",
   "channels.signal",
   "channels.imessage",
   "channels.mattermost",
@@ -75,6 +73,19 @@ const USES_IMPLEMENTED = {
       groups: { "*": { requireMention: true } },
       textChunkLimit: 3000,
       retry: { attempts: 3 },
+    },
+    slack: {
+      mode: "socket",
+      botToken: "xoxb-1",
+      appToken: "xapp-1",
+      apiUrl: "http://127.0.0.1:1/api/",
+      allowBots: false,
+      replyToMode: "first",
+      channels: { general: { allow: true, requireMention: false } },
+      dm: { groupEnabled: true, groupChannels: ["G1"] },
+      accounts: {
+        work: { mode: "http", botToken: "xoxb-2", signingSecret: "s", webhookPath: "/slack/w" },
+      },
     },
   },
   agents: {
@@ -195,7 +206,6 @@ describe("the schema's compat marks", () => {
   it("marks every accepted-but-ignored class, and not the parts Pincer implements", () => {
     for (const path of [
       "channels.matrix",
-      "channels.slack",
       "channels.signal",
       "channels.imessage",
       "channels.*",
@@ -226,6 +236,11 @@ describe("the schema's compat marks", () => {
       "channels.whatsapp.authDir",
       "channels.whatsapp.accounts.*.authDir",
       "channels.whatsapp.accounts.*.ackReaction",
+      "channels.slack",
+      "channels.slack.appToken",
+      "channels.slack.accounts.*.signingSecret",
+      "channels.slack.accounts.*.webhookPath",
+      "channels.slack.mode",
       "agents.defaults.sandbox.mode",
       "gateway.controlUi.enabled",
       "gateway.controlUi.allowedOrigins",

@@ -1,7 +1,10 @@
 // `pincer channels add --channel C [--account ID] --token-stdin`: writes
 // `channels.<C>.accounts.<ID>.botToken` with the comment-preserving, validated config edit.
-// WhatsApp has no bot token: `add` creates the account entry (left as it is when it exists) and
-// points at `channels login`, which links a WhatsApp Web account by QR code.
+// Discord's one stdin line is its `token` (OpenClaw's key). Slack reads one secret per line, each
+// recognised by its prefix (xoxb- botToken, xapp- appToken, xoxp- userToken; with `--mode http` an
+// unprefixed line is the signing secret): socket mode needs xoxb- and xapp-, http mode xoxb- and
+// the signing secret. WhatsApp has no bot token: `add` creates the account entry (left as it is
+// when it exists) and points at `channels login`, which links a WhatsApp Web account by QR code.
 
 import type { InputOf } from "../command.js";
 import { type CliContext, CliError, ExitCode, printLine } from "../command-context.js";
@@ -18,16 +21,21 @@ export async function run(ctx: CliContext, { opts }: InputOf<typeof addOptions>)
     throw new CliError(`--channel "${opts.channel}": expected a channel id`, ExitCode.usage);
   if (!ID.test(account))
     throw new CliError(`--account "${account}": expected letters, digits, - or _`, ExitCode.usage);
+  if (opts.mode !== undefined && channel !== "slack")
+    throw new CliError("--mode is for slack accounts (socket or http)", ExitCode.usage);
   if (channel === "whatsapp") return addWhatsAppAccount(ctx, { ...opts, account });
   if (!opts.tokenStdin)
     throw new CliError(
       "--token-stdin is required (the token is never taken from argv)",
       ExitCode.usage,
     );
-  const token = (await ctx.readStdin()).trim();
+  const input = await ctx.readStdin();
+  if (channel === "slack") return addSlackAccount(ctx, { ...opts, account, input });
+  const token = input.trim();
   if (token === "") throw new CliError("no token on standard input", ExitCode.usage);
+  const key = channel === "discord" ? "token" : "botToken";
   return applyConfigEdits(ctx, {
-    edits: [{ op: "set", path: `channels.${channel}.accounts.${account}.botToken`, value: token }],
+    edits: [{ op: "set", path: `channels.${channel}.accounts.${account}.${key}`, value: token }],
     json: opts.json,
     summary: `added ${channel} account ${account}`,
   });
@@ -60,4 +68,68 @@ function addWhatsAppAccount(
   });
   if (!opts.json) printLine(ctx, `link it: ${login}`);
   return code;
+}
+
+const SLACK_PREFIXES = [
+  ["xoxb-", "botToken"],
+  ["xapp-", "appToken"],
+  ["xoxp-", "userToken"],
+] as const;
+
+/** Slack's secrets from stdin lines, by prefix; an unprefixed line is the http mode's signing secret. */
+function slackSecrets(input: string, mode: "socket" | "http"): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const line of input.split(/\r?\n/).map((l) => l.trim())) {
+    if (line === "") continue;
+    const key = SLACK_PREFIXES.find(([prefix]) => line.startsWith(prefix))?.[1] ?? "signingSecret";
+    if (key === "signingSecret" && mode !== "http")
+      throw new CliError(
+        "slack: a stdin line is not a token (expected xoxb-, xapp- or xoxp-; a signing secret needs --mode http)",
+        ExitCode.usage,
+      );
+    if (secrets[key] !== undefined)
+      throw new CliError(`slack: two ${key} lines on standard input`, ExitCode.usage);
+    secrets[key] = line;
+  }
+  const needed =
+    mode === "http"
+      ? [
+          ["botToken", "a bot token (xoxb-…)"],
+          ["signingSecret", "the signing secret (a line without a token prefix)"],
+        ]
+      : [
+          ["botToken", "a bot token (xoxb-…)"],
+          ["appToken", "an app-level token (xapp-…)"],
+        ];
+  const missing = needed.filter(([key]) => secrets[key] === undefined).map(([, what]) => what);
+  if (missing.length > 0)
+    throw new CliError(
+      `slack ${mode} mode needs ${needed.map(([, what]) => what).join(" and ")} on standard input, one per line; missing: ${missing.join(", ")}`,
+      ExitCode.usage,
+    );
+  return secrets;
+}
+
+/** A Slack account from the tokens on stdin: its secrets and its mode. */
+function addSlackAccount(
+  ctx: CliContext,
+  opts: { account: string; input: string; mode?: string; json?: boolean },
+): number {
+  const mode = opts.mode ?? "socket";
+  if (mode !== "socket" && mode !== "http")
+    throw new CliError(`--mode "${mode}": expected socket or http`, ExitCode.usage);
+  const secrets = slackSecrets(opts.input, mode);
+  const path = `channels.slack.accounts.${opts.account}`;
+  return applyConfigEdits(ctx, {
+    edits: [
+      { op: "set", path: `${path}.mode`, value: mode },
+      ...Object.entries(secrets).map(([key, value]) => ({
+        op: "set" as const,
+        path: `${path}.${key}`,
+        value,
+      })),
+    ],
+    json: opts.json,
+    summary: `added slack account ${opts.account} (${mode} mode)`,
+  });
 }

@@ -38,7 +38,8 @@ export const failuresActionOptions = {
 export const addOptions = {
   channel: value("<id>", "channel, e.g. telegram", { required: true }),
   account: value("<id>", "account id (default: default)"),
-  tokenStdin: flag("read the bot token from standard input"),
+  tokenStdin: flag("read the token(s) from standard input (Slack: one per line)"),
+  mode: value("<mode>", "slack: socket (default) or http"),
   json: flag("print JSON"),
 };
 /** Options of `pincer channels login`. */

@@ -11,6 +11,7 @@ import {
   ToolListPolicySchema,
 } from "./common.js";
 import { discordProps } from "./discord.js";
+import { slackProps } from "./slack.js";
 import { ToolsBySenderSchema } from "./tools.js";
 import { whatsAppCloudProps } from "./whatsapp-cloud.js";
 import { whatsAppWebProps } from "./whatsapp-web.js";
@@ -401,8 +402,12 @@ export const DiscordChannelConfigSchema = channelShape({
   ...previewStreamingProps,
 }).channel;
 
-/** `channels.slack`: the channel shape with Slack's access keys real (`channels.<id>` rules, `dm`). */
-export const SlackChannelConfigSchema = channelShape({ ...slackAccessProps }).channel;
+/** `channels.slack`: the channel shape with Slack's keys real (mode, tokens, signing secret, webhook
+ *  path, API base, allowBots) and its access keys (`channels.<id>` rules, `dm`). */
+export const SlackChannelConfigSchema = channelShape({
+  ...slackAccessProps,
+  ...slackProps,
+}).channel;
 
 /** `channels.defaults`: defaults applied to every channel. */
 export const ChannelDefaultsSchema = Type.Object(
@@ -443,7 +448,7 @@ export const ChannelsConfigSchema = Type.Object(
     whatsapp: Type.Optional(WhatsAppChannelConfigSchema),
     telegram: Type.Optional(TelegramChannelConfigSchema),
     discord: Type.Optional(DiscordChannelConfigSchema),
-    slack: compatOptional(SlackChannelConfigSchema, "issue 16 (Slack): no adapter"),
+    slack: Type.Optional(SlackChannelConfigSchema),
     signal: compatOptional(ChannelConfigSchema, "issue 21 (Signal): no adapter"),
     imessage: compatOptional(ChannelConfigSchema, "issue 21 (iMessage): no adapter"),
     webchat: compatOptional(
