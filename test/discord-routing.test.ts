@@ -1,6 +1,6 @@
 // Every routing tier reachable from real Discord traffic: one config with bindings on a peer, a
 // parent peer, guild + roles, a guild, a team, an account and the channel; each message, sent by two
-// bots' fake Discords through discord.js into the real gateway, lands on the agent the spec's order
+// bots' fake Discords through discord.js into the real gateway, lands on the agent the routing order
 // says, with that tier in the session entry's `origin.matchedBy`, and the built `pincer agents route`
 // (same flags as the message's facts) agrees. The team tier never matches: Discord has no team id.
 import { spawnSync } from "node:child_process";

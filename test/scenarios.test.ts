@@ -22,6 +22,7 @@ function load(text: string) {
     TELEGRAM_MAIN_TOKEN: "1:main",
     TELEGRAM_ALERTS_TOKEN: "2:alerts",
     TELEGRAM_BOT_TOKEN: "3:bot",
+    DISCORD_BOT_TOKEN: "discord-token",
     WA_BIZ_TOKEN: "wa-token",
     WA_BIZ_APP_SECRET: "wa-secret",
     WA_BIZ_VERIFY: "wa-verify",
@@ -33,8 +34,8 @@ type Inbound = Omit<Parameters<typeof resolveAgentRoute>[0], "cfg">;
 const route = (cfg: OpenClawConfig, inbound: Inbound) => resolveAgentRoute({ cfg, ...inbound });
 
 describe("README scenarios", () => {
-  it("has the seven scenarios", () => {
-    expect(scenarios.length).toBe(7);
+  it("has the eight scenarios", () => {
+    expect(scenarios.length).toBe(8);
   });
 
   it.each(configs.map((text, i) => [i, text]))(
@@ -133,6 +134,27 @@ describe("README scenarios", () => {
     expect(route(cfg, { channel: "discord", peer: { kind: "channel", id: "1" } })).toMatchObject({
       agentId: "support",
       matchedBy: "default",
+    });
+  });
+
+  it("a Discord server: #ops and its threads to ops, the admin role to admin, the rest to community", () => {
+    const cfg = load(scenarios[6]).config;
+    const guild = { channel: "discord", guildId: "111111111111111111" };
+    const ops = { kind: "channel", id: "222222222222222222" };
+    expect(
+      route(cfg, { ...guild, peer: { kind: "channel", id: "444" }, parentPeer: ops }),
+    ).toMatchObject({ agentId: "ops", matchedBy: "binding.peer.parent" });
+    expect(
+      route(cfg, {
+        ...guild,
+        peer: { kind: "channel", id: "555" },
+        memberRoleIds: ["999", "333333333333333333"],
+      }),
+    ).toMatchObject({ agentId: "admin", matchedBy: "binding.guild+roles" });
+    expect(route(cfg, { ...guild, peer: { kind: "channel", id: "555" } })).toMatchObject({
+      agentId: "community",
+      matchedBy: "binding.guild",
+      sessionKey: "agent:community:discord:channel:555",
     });
   });
 });

@@ -1,7 +1,7 @@
 // Every routing tier Slack traffic can reach, end to end: one config with bindings on a channel
 // (peer), a DM (peer), guild+roles and guild (never matched on Slack: no guild ids), a team, an
 // account and the channel; each event goes through the fake Socket Mode server into the real
-// gateway and must land on the agent and session the spec's order says, with the tier recorded in
+// gateway and must land on the agent and session the routing order says, with the tier recorded in
 // the session entry (`origin.matchedBy`), and `pincer agents route` must agree. A thread's peer is
 // its channel, so `binding.peer.parent` is never reached either: the thread routes by `binding.peer`.
 // Broadcast groups keyed by a Slack channel id fan out to each agent's own session.

@@ -159,6 +159,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     switch (call.method) {
       case "chat.postMessage":
         return json(res, { ok: true, channel: call.params.channel, ts: nextTs() });
+      case "chat.update":
+        return json(res, { ok: true, channel: call.params.channel, ts: call.params.ts });
       case "conversations.info": {
         const known = conversations.get(String(call.params.channel));
         if (!known) return json(res, { ok: false, error: "channel_not_found" });

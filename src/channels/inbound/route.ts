@@ -36,7 +36,7 @@ function threadInPeer(message: ChannelInbound): boolean {
 }
 
 /** The peer a message's session key is built from: a thread's parent (Discord threads, Slack
- *  replies: `<parent key>:thread:<threadId>`, the spec's shape), else the peer itself. */
+ *  replies: `<parent key>:thread:<threadId>`, as the session keys are written), else the peer itself. */
 function sessionPeer(message: ChannelInbound): ChannelInbound["peer"] {
   if (!message.threadId || !message.parentPeer || threadInPeer(message)) return message.peer;
   return message.parentPeer.id === "" ? message.peer : message.parentPeer;

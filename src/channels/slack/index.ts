@@ -19,6 +19,7 @@ export function createSlackAdapter(): ChannelAdapter {
       threads: true,
       media: true,
       nativeMentions: true,
+      edits: true,
     },
     listAccounts: (channelConfig) => defaultAccountIds(channelConfig),
     validateAccount: validateSlackAccount,

@@ -3,7 +3,8 @@
 // under the message it answers when `replyToMode` is first/all), the Markdown as mrkdwn through
 // `chat.postMessage`, and each attachment through Slack's upload flow (`files.getUploadURLExternal`,
 // the bytes to the upload URL, `files.completeUploadExternal` into the conversation). Every failure
-// is a value (`send-failure.ts`).
+// is a value (`send-failure.ts`). A message with `editMessageId` (a streamed reply preview) is
+// `chat.update` of that message instead.
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import type { OutboundMedia, OutboundMessage, SendResult } from "../index.js";
@@ -101,6 +102,14 @@ export async function sendSlackMessage(params: SlackSendParams): Promise<SendRes
     target.threadId ?? (settings.replyToMode !== "off" ? target.replyToId : undefined);
   try {
     const channel = await conversationOf(params);
+    if (message.editMessageId !== undefined) {
+      // A streamed preview becoming the reply (or growing): its text replaced in place.
+      const text = message.text?.trim() ? markdownToMrkdwn(message.text) : "";
+      if (!text)
+        return { ok: false, failure: { message: "slack: an edit needs text", retryable: false } };
+      await api.apiCall("chat.update", { channel, ts: message.editMessageId, text });
+      return { ok: true, receipt: { messageId: message.editMessageId } };
+    }
     let last: string | undefined;
     for (const media of message.media ?? []) {
       last = await uploadFile({ api, media, channel, threadTs, maxBytes: settings.mediaMaxBytes });

@@ -403,10 +403,12 @@ export const DiscordChannelConfigSchema = channelShape({
 }).channel;
 
 /** `channels.slack`: the channel shape with Slack's keys real (mode, tokens, signing secret, webhook
- *  path, API base, allowBots) and its access keys (`channels.<id>` rules, `dm`). */
+ *  path, API base, allowBots, `streaming` by chat.update) and its access keys (`channels.<id>` rules,
+ *  `dm`). */
 export const SlackChannelConfigSchema = channelShape({
   ...slackAccessProps,
   ...slackProps,
+  ...previewStreamingProps,
 }).channel;
 
 /** `channels.defaults`: defaults applied to every channel. */
