@@ -3,13 +3,32 @@
 // bot token, the Web API base, bot-message handling and how replies thread. Spread into the Slack
 // channel shape only, so the same names stay marked for channels that ignore them.
 import { Type } from "typebox";
-import { SecretRefSchema } from "./common.js";
+import { compatOptional, SecretRefSchema } from "./common.js";
 
 const secret = (description: string) =>
   Type.Optional(Type.Union([Type.String(), SecretRefSchema], { description }));
 
 /** Slack account keys Pincer acts on. */
 export const slackProps = {
+  thread: compatOptional(
+    Type.Object(
+      {
+        historyScope: Type.Optional(
+          Type.Union([Type.Literal("thread"), Type.Literal("channel")], {
+            description: "Whose history a thread reply sees (thread: its own session).",
+          }),
+        ),
+        inheritParent: Type.Optional(
+          Type.Boolean({ description: "A new thread session starts from its channel's." }),
+        ),
+        initialHistoryLimit: Type.Optional(
+          Type.Integer({ minimum: 0, description: "Thread messages read when it starts." }),
+        ),
+      },
+      { additionalProperties: true, description: "Thread session settings (Slack)." },
+    ),
+    "issue 16 (Slack thread sessions: every thread has its own session, as historyScope thread)",
+  ),
   mode: Type.Optional(
     Type.Union([Type.Literal("socket"), Type.Literal("http")], {
       description:
