@@ -41,11 +41,21 @@ export function primaryModelApis(
 /**
  * Imports the provider modules of `apis` (APIs without a separate module are skipped), then sends
  * one request through Node's fetch to `warmUrl` (the gateway's own `GET /health`), so the first
- * model request does not pay for loading undici and its HTTP parser (the SDKs all use fetch).
+ * model request does not pay for loading undici and its HTTP parser (the SDKs all use fetch); a
+ * failed request is answered as `fetchError`, never thrown.
  */
-export async function loadProviderModules(apis: string[], warmUrl?: string): Promise<void> {
+export async function loadProviderModules(
+  apis: string[],
+  warmUrl?: string,
+): Promise<{ fetchError?: string }> {
   await Promise.all(apis.map((api) => PROVIDER_MODULES[api]?.()));
-  if (!warmUrl) return;
-  const res = await fetch(warmUrl, { signal: AbortSignal.timeout(5000) });
-  await res.text();
+  if (!warmUrl) return {};
+  // A failed warm request (the gateway stopping, a proxy in the way) costs only its warmth.
+  try {
+    const res = await fetch(warmUrl, { signal: AbortSignal.timeout(5000) });
+    await res.text();
+    return {};
+  } catch (err) {
+    return { fetchError: String(err) };
+  }
 }

@@ -134,7 +134,10 @@ export class RunResources {
       const { run } = await this.load();
       const warmup = await import("./provider-warmup.js");
       const config = this.params.config();
-      await warmup.loadProviderModules(warmup.primaryModelApis(config, this.params.env), warmUrl);
+      const apis = warmup.primaryModelApis(config, this.params.env);
+      const { fetchError } = await warmup.loadProviderModules(apis, warmUrl);
+      if (fetchError)
+        this.params.logger.debug({ error: fetchError, warmUrl }, "warm-up request failed");
       // Then each agent's run path up to its (unsent) model request, so the first turn runs warm.
       const agentIds = warmup.configuredAgentIds(config);
       for (const report of await run.warmRunPath(await this.deps(), agentIds)) {
