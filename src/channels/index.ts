@@ -12,6 +12,7 @@ export {
   type ChannelRegistry,
   createChannelRegistry,
 } from "./registry.js";
+export { positiveNumber, readSecretInput, type SecretRead } from "./secret-input.js";
 export type * from "./types.js";
 export {
   createUpdateGuard,

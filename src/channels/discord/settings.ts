@@ -3,7 +3,12 @@
 // REST base (the Gateway URL comes from its `GET /gateway/bot`), `allowBots`, the request timeout,
 // the inbound media cap and the group-DM filter of the older `dm` block.
 import { readFileSync } from "node:fs";
-import { type ChannelAccountConfig, DEFAULT_ACCOUNT_ID, substituteEnvInString } from "../index.js";
+import {
+  type ChannelAccountConfig,
+  DEFAULT_ACCOUNT_ID,
+  positiveNumber,
+  readSecretInput,
+} from "../index.js";
 
 /** Env variable holding the default account's token, as OpenClaw reads it. */
 export const DISCORD_TOKEN_ENV = "DISCORD_BOT_TOKEN";
@@ -52,26 +57,12 @@ function inlineToken(
   env: Record<string, string | undefined>,
   key: string,
 ): TokenResult | undefined {
-  if (typeof value === "string") {
-    const { text, missing } = substituteEnvInString(value, env);
-    if (missing.length > 0) return { ok: false, error: `${key}: ${missing[0]} is not set` };
-    const token = text.trim().replace(/^Bot\s+/i, "");
-    return token ? { ok: true, token, source: "config" } : undefined;
-  }
-  if (value && typeof value === "object") {
-    const ref = value as { source?: unknown; id?: unknown };
-    if (ref.source !== "env" || typeof ref.id !== "string") {
-      return {
-        ok: false,
-        error: `${key}: SecretRef source "${String(ref.source)}" is not supported (use env)`,
-      };
-    }
-    const token = env[ref.id]?.trim();
-    return token
-      ? { ok: true, token, source: "env" }
-      : { ok: false, error: `${key}: environment variable ${ref.id} is not set` };
-  }
-  return undefined;
+  const read = readSecretInput({ key, value, env });
+  if (read.problem) return { ok: false, error: read.problem };
+  if (read.value === undefined || read.source === undefined) return undefined;
+  // A token pasted with its "Bot " header prefix still works.
+  const token = read.source === "config" ? read.value.replace(/^Bot\s+/i, "") : read.value;
+  return token ? { ok: true, token, source: read.source } : undefined;
 }
 
 function fileToken(path: unknown): TokenResult | undefined {
@@ -99,10 +90,6 @@ function resolveToken(params: ResolveDiscordSettingsParams): TokenResult {
     ? `${prefix}.token, tokenFile or ${DISCORD_TOKEN_ENV}`
     : `${prefix}.token or tokenFile`;
   return { ok: false, error: `discord: no bot token; set ${where}` };
-}
-
-function positiveNumber(value: unknown, fallback: number): number {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
 function groupDmSettings(

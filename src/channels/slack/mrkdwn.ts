@@ -3,34 +3,14 @@
 // "* item" → "• item"; `inline code`, ``` fences ``` and "> quotes" are native and kept (a fence
 // loses its language tag). `&`, `<` and `>` are escaped everywhere Slack would read them as markup
 // (code included), except the quote marker. Unbalanced markers stay as typed.
-
-const MARK = "\u0000";
+import { TextStash } from "../../lib/text-stash.js";
 
 /** Slack's three escapes. */
 export function escapeMrkdwn(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** Keeps rendered pieces out of the way of later rules; `restore` puts them back. */
-class Stash {
-  private readonly pieces: string[] = [];
-
-  put(text: string): string {
-    this.pieces.push(text);
-    return `${MARK}${this.pieces.length - 1}${MARK}`;
-  }
-
-  restore(text: string): string {
-    const pattern = new RegExp(`${MARK}(\\d+)${MARK}`, "g");
-    let out = text;
-    for (let depth = 0; depth < 4 && out.includes(MARK); depth++) {
-      out = out.replace(pattern, (_m, index: string) => this.pieces[Number(index)] ?? "");
-    }
-    return out;
-  }
-}
-
-function stashCode(text: string, stash: Stash): string {
+function stashCode(text: string, stash: TextStash): string {
   const fenced = text.replace(
     /^```[^\n]*\n([\s\S]*?)(?:^```[ \t]*$|(?![\s\S]))/gm,
     (_m, body: string) => stash.put(`\`\`\`${escapeMrkdwn(body.replace(/\n$/, ""))}\`\`\``),
@@ -40,7 +20,7 @@ function stashCode(text: string, stash: Stash): string {
   );
 }
 
-function convertLine(line: string, stash: Stash): string {
+function convertLine(line: string, stash: TextStash): string {
   const heading = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
   if (heading?.[1]) return `**${heading[1].replace(/\*\*|__/g, "")}**`;
   const quote = /^(\s*)>\s?(.*)$/.exec(line);
@@ -48,7 +28,7 @@ function convertLine(line: string, stash: Stash): string {
   return line.replace(/^(\s*)[-*+]\s+/, "$1• ");
 }
 
-function convertInline(text: string, stash: Stash): string {
+function convertInline(text: string, stash: TextStash): string {
   return text
     .replace(/!\[([^\]]*)\]\(([^)\s]+)\)/g, (_m, _alt: string, url: string) =>
       stash.put(`<${url}>`),
@@ -68,7 +48,7 @@ function convertInline(text: string, stash: Stash): string {
 
 /** Slack mrkdwn for a Markdown text. */
 export function markdownToMrkdwn(markdown: string): string {
-  const stash = new Stash();
+  const stash = new TextStash();
   const withoutCode = stashCode(markdown, stash);
   const lines = withoutCode.split("\n").map((line) => convertLine(line, stash));
   return stash.restore(escapeMrkdwn(convertInline(lines.join("\n"), stash)));

@@ -3,7 +3,12 @@
 // secret and webhook path (http mode), the Web API base, allowBots, replyToMode and the group-DM
 // (mpim) keys of the `dm` block. Secrets may be inline, `${VAR}` or an env SecretRef;
 // SLACK_BOT_TOKEN / SLACK_APP_TOKEN serve the default account only.
-import { type ChannelAccountConfig, DEFAULT_ACCOUNT_ID, substituteEnvInString } from "../index.js";
+import {
+  type ChannelAccountConfig,
+  DEFAULT_ACCOUNT_ID,
+  positiveNumber,
+  readSecretInput,
+} from "../index.js";
 
 /** Slack's Web API; `apiUrl` replaces it (a proxy, or a fake in tests). */
 export const SLACK_API_URL = "https://slack.com/api/";
@@ -46,32 +51,6 @@ export type SlackSettingsResult =
   | { ok: true; settings: SlackAccountSettings }
   | { ok: false; error: string };
 
-type Read = { value?: string; problem?: string };
-
-function readSecret(key: string, value: unknown, env: Record<string, string | undefined>): Read {
-  if (typeof value === "string") {
-    const { text, missing } = substituteEnvInString(value, env);
-    if (missing.length > 0) return { problem: `${key}: ${missing[0]} is not set` };
-    return text.trim() ? { value: text.trim() } : {};
-  }
-  if (value && typeof value === "object") {
-    const ref = value as { source?: unknown; id?: unknown };
-    if (ref.source !== "env" || typeof ref.id !== "string")
-      return {
-        problem: `${key}: SecretRef source "${String(ref.source)}" is not supported (use env)`,
-      };
-    const text = env[ref.id]?.trim();
-    return text
-      ? { value: text }
-      : { problem: `${key}: environment variable ${ref.id} is not set` };
-  }
-  return {};
-}
-
-function positive(value: unknown, fallback: number): number {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
 function objectOf(value: unknown): Record<string, unknown> {
   return value && typeof value === "object" && !Array.isArray(value)
     ? (value as Record<string, unknown>)
@@ -93,7 +72,7 @@ function readToken(params: {
   problems: string[];
 }): string | undefined {
   const { spec, config, env, isDefault, where, problems } = params;
-  const read = readSecret(spec.key, config[spec.key], env);
+  const read = readSecretInput({ key: spec.key, value: config[spec.key], env });
   if (read.problem) {
     problems.push(read.problem);
     return undefined;
@@ -171,8 +150,8 @@ export function resolveSlackSettings(params: {
       replyToMode: readReplyToMode(config.replyToMode),
       groupDmEnabled: dm.groupEnabled === true,
       ...(groupChannels ? { groupDmChannels: groupChannels } : {}),
-      mediaMaxBytes: positive(config.mediaMaxMb, DEFAULT_MEDIA_MAX_MB) * 1024 * 1024,
-      timeoutMs: positive(config.timeoutSeconds, DEFAULT_TIMEOUT_SECONDS) * 1000,
+      mediaMaxBytes: positiveNumber(config.mediaMaxMb, DEFAULT_MEDIA_MAX_MB) * 1024 * 1024,
+      timeoutMs: positiveNumber(config.timeoutSeconds, DEFAULT_TIMEOUT_SECONDS) * 1000,
     },
   };
 }

@@ -2,29 +2,9 @@
 // *italic* / _italic_ → _italic_, ~~strike~~ → ~strike~, headings → *bold* lines, [label](url) →
 // "label (url)", "* item" → "- item"; `inline code`, ``` fences ``` and "> quotes" are native and
 // kept (a fence loses its language tag). Code is never reformatted. Unbalanced markers stay as typed.
+import { TextStash } from "../../lib/text-stash.js";
 
-const MARK = "\u0000";
-
-/** Keeps rendered pieces out of the way of later rules; `restore` puts them back. */
-class Stash {
-  private readonly pieces: string[] = [];
-
-  put(text: string): string {
-    this.pieces.push(text);
-    return `${MARK}${this.pieces.length - 1}${MARK}`;
-  }
-
-  restore(text: string): string {
-    const pattern = new RegExp(`${MARK}(\\d+)${MARK}`, "g");
-    let out = text;
-    for (let depth = 0; depth < 4 && out.includes(MARK); depth++) {
-      out = out.replace(pattern, (_m, index: string) => this.pieces[Number(index)] ?? "");
-    }
-    return out;
-  }
-}
-
-function stashCode(text: string, stash: Stash): string {
+function stashCode(text: string, stash: TextStash): string {
   const fenced = text.replace(
     /^```[^\n]*\n([\s\S]*?)(?:^```[ \t]*$|(?![\s\S]))/gm,
     (_m, body: string) => stash.put(`\`\`\`${body.replace(/\n$/, "")}\`\`\``),
@@ -32,13 +12,13 @@ function stashCode(text: string, stash: Stash): string {
   return fenced.replace(/`([^`\n]+)`/g, (_m, code: string) => stash.put(`\`${code}\``));
 }
 
-function convertLine(line: string, stash: Stash): string {
+function convertLine(line: string, stash: TextStash): string {
   const heading = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
   if (heading?.[1]) return stash.put(`*${heading[1].replace(/\*\*|__/g, "")}*`);
   return line.replace(/^(\s*)[*+]\s+/, "$1- ");
 }
 
-function convertInline(text: string, stash: Stash): string {
+function convertInline(text: string, stash: TextStash): string {
   return text
     .replace(/!\[([^\]]*)\]\(([^)\s]+)\)/g, (_m, _alt: string, url: string) => stash.put(url))
     .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_m, label: string, url: string) =>
@@ -56,7 +36,7 @@ function convertInline(text: string, stash: Stash): string {
 
 /** WhatsApp markup for a Markdown text. */
 export function markdownToWhatsApp(markdown: string): string {
-  const stash = new Stash();
+  const stash = new TextStash();
   const withoutCode = stashCode(markdown, stash);
   const lines = withoutCode.split("\n").map((line) => convertLine(line, stash));
   return stash.restore(convertInline(lines.join("\n"), stash));

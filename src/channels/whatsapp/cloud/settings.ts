@@ -3,7 +3,7 @@
 // verify token (all four required: without the secret no webhook could be trusted, so the account
 // does not start), the Graph root and version, the webhook path and the inbound media cap.
 // Secrets may be inline, `${VAR}` or an env SecretRef.
-import { type ChannelAccountConfig, substituteEnvInString } from "../../index.js";
+import { type ChannelAccountConfig, positiveNumber, readSecretInput } from "../../index.js";
 
 /** Meta's Graph API; `apiRoot` replaces it (a proxy, or a fake in tests). */
 export const GRAPH_API_ROOT = "https://graph.facebook.com";
@@ -39,32 +39,6 @@ export function defaultWebhookPath(accountId: string): string {
   return `/webhooks/whatsapp/${accountId}`;
 }
 
-type Read = { value?: string; problem?: string };
-
-function readSecret(key: string, value: unknown, env: Record<string, string | undefined>): Read {
-  if (typeof value === "string") {
-    const { text, missing } = substituteEnvInString(value, env);
-    if (missing.length > 0) return { problem: `${key}: ${missing[0]} is not set` };
-    return text.trim() ? { value: text.trim() } : {};
-  }
-  if (value && typeof value === "object") {
-    const ref = value as { source?: unknown; id?: unknown };
-    if (ref.source !== "env" || typeof ref.id !== "string")
-      return {
-        problem: `${key}: SecretRef source "${String(ref.source)}" is not supported (use env)`,
-      };
-    const text = env[ref.id]?.trim();
-    return text
-      ? { value: text }
-      : { problem: `${key}: environment variable ${ref.id} is not set` };
-  }
-  return {};
-}
-
-function positive(value: unknown, fallback: number): number {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
 /** Resolves an account's settings from its merged config; pure. `accountId` names the default
  *  webhook path (validation without one checks the keys only). */
 export function resolveCloudSettings(params: {
@@ -79,8 +53,12 @@ export function resolveCloudSettings(params: {
   for (const key of REQUIRED) {
     const read =
       key === "phoneNumberId"
-        ? readSecret(key, typeof config[key] === "number" ? String(config[key]) : config[key], env)
-        : readSecret(key, config[key], env);
+        ? readSecretInput({
+            key: key,
+            value: typeof config[key] === "number" ? String(config[key]) : config[key],
+            env,
+          })
+        : readSecretInput({ key: key, value: config[key], env });
     if (read.problem) problems.push(read.problem);
     else if (read.value === undefined) missing.push(key);
     else values[key] = read.value;
@@ -116,8 +94,8 @@ export function resolveCloudSettings(params: {
       verifyToken: values.verifyToken!,
       graphBase: `${root}/${rawVersion || DEFAULT_GRAPH_VERSION}`,
       webhookPath: rawPath || defaultWebhookPath(accountId),
-      mediaMaxBytes: positive(config.mediaMaxMb, DEFAULT_MEDIA_MAX_MB) * 1024 * 1024,
-      timeoutMs: positive(config.timeoutSeconds, DEFAULT_TIMEOUT_SECONDS) * 1000,
+      mediaMaxBytes: positiveNumber(config.mediaMaxMb, DEFAULT_MEDIA_MAX_MB) * 1024 * 1024,
+      timeoutMs: positiveNumber(config.timeoutSeconds, DEFAULT_TIMEOUT_SECONDS) * 1000,
     },
   };
 }
