@@ -1,0 +1,14 @@
+// The Control UI's Devices page (placeholder until its helper lands it).
+import { html, LitElement } from "lit";
+import type { UiContext } from "../ui-context.js";
+
+/** The Devices page element; the shell sets `ctx` and `query` (the route's query parameters). */
+export class DevicesPage extends LitElement {
+  static override properties = { ctx: { attribute: false }, query: { attribute: false } };
+  declare ctx: UiContext;
+  declare query: URLSearchParams;
+
+  override render() {
+    return html`<h1>Devices</h1>`;
+  }
+}
