@@ -2,7 +2,7 @@
 // dozens: module resolution dominates start-up on small machines. Commands stay lazy chunks.
 // Third-party packages stay external (imported from node_modules, where npm installs them
 // anyway): one copy, their licence notices kept, visible to `npm audit`. Source maps point at
-// src/, and the bin enables them, so a daemon's stack trace names src/... lines.
+// src/; `NODE_OPTIONS=--enable-source-maps` makes a daemon's stack trace name src/... lines.
 // Also bundles the browser WebChat into dist/ui/, which the gateway serves at `/`.
 import { readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
