@@ -113,6 +113,21 @@ describe("readSlackThreadHistory", () => {
     expect(warnings).toHaveLength(1);
   });
 
+  it("goes on with what was read when Slack is slow to answer", async () => {
+    warnings.length = 0;
+    const hanging = { apiCall: () => new Promise<Record<string, unknown>>(() => {}) };
+    const read = await readSlackThreadHistory({
+      api: hanging,
+      self,
+      dmChannels: new Map(),
+      log,
+      query,
+      waitMs: 10,
+    });
+    expect(read).toEqual([]);
+    expect(warnings).toHaveLength(1);
+  });
+
   it("compares Slack timestamps exactly", () => {
     expect(slackTsBefore("1700000001.000100", "1700000001.000101")).toBe(true);
     expect(slackTsBefore("1700000001.000101", "1700000001.000101")).toBe(false);

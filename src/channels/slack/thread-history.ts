@@ -4,7 +4,9 @@
 // oldest first. A message with neither text nor files is left out; files-only reads
 // `[attached: name, …]`. Senders by their profile name, else their id; this bot's own posts as
 // `assistant`, other bots' marked `(bot)`. A failed call is logged and ends the reading (what was
-// read so far is kept): the thread then starts with less context, never with an error.
+// read so far is kept): the thread then starts with less context, never with an error. The reading
+// is bounded in time: Slack's acknowledgement of the event waits for it (the message is journaled
+// and handed on first), and Slack wants that within 3 s.
 import type { Logger, ThreadHistoryMessage, ThreadHistoryQuery } from "../index.js";
 import { type SlackSelf, slackTextToPlain } from "./inbound.js";
 import type { SlackDmChannels, SlackWebApi } from "./send.js";
@@ -13,6 +15,9 @@ import type { SlackDmChannels, SlackWebApi } from "./send.js";
 const PAGE_SIZE = 200;
 /** Pages read at most: a longer thread gives its first 600 messages' newest `limit`. */
 const MAX_PAGES = 3;
+
+/** How long a new thread session waits for its history before going on with what was read. */
+export const THREAD_HISTORY_WAIT_MS = 2000;
 
 type Loose = Record<string, unknown>;
 
@@ -23,6 +28,8 @@ export interface SlackThreadHistoryParams {
   dmChannels: SlackDmChannels;
   log: Logger;
   query: ThreadHistoryQuery;
+  /** The time bound (default {@link THREAD_HISTORY_WAIT_MS}). */
+  waitMs?: number;
 }
 
 function str(value: unknown): string | undefined {
@@ -71,9 +78,35 @@ export async function readSlackThreadHistory(
   const channel = conversationOf(params);
   if (!channel || query.limit <= 0) return [];
   const kept: ThreadHistoryMessage[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), params.waitMs ?? THREAD_HISTORY_WAIT_MS);
+  });
+  const reading = { stopped: false };
+  const done = await Promise.race([readPages({ params, channel, kept, reading }), late]);
+  clearTimeout(timer);
+  reading.stopped = true;
+  if (done === "late")
+    log.warn(
+      { channel, threadTs: query.threadId, read: kept.length },
+      "slack: conversations.replies is slow; the thread session starts with what was read",
+    );
+  return [...kept].sort((a, b) => a.timestamp - b.timestamp).slice(-query.limit);
+}
+
+/** Reads up to {@link MAX_PAGES} pages into `kept` (none more once `stopped`); a failure is
+ *  logged and ends the reading. */
+async function readPages(args: {
+  params: SlackThreadHistoryParams;
+  channel: string;
+  kept: ThreadHistoryMessage[];
+  reading: { stopped: boolean };
+}): Promise<"read"> {
+  const { params, channel, kept, reading } = args;
+  const { query, log } = params;
   let cursor: string | undefined;
   try {
-    for (let page = 0; page < MAX_PAGES; page += 1) {
+    for (let page = 0; page < MAX_PAGES && !reading.stopped; page += 1) {
       const answer = await params.api.apiCall("conversations.replies", {
         channel,
         ts: query.threadId,
@@ -108,6 +141,5 @@ export async function readSlackThreadHistory(
       "slack: conversations.replies failed; the thread session starts with what was read",
     );
   }
-  kept.sort((a, b) => a.timestamp - b.timestamp);
-  return kept.slice(-query.limit);
+  return "read";
 }
