@@ -8,6 +8,7 @@
 //   thread's in both.
 // - inheritParent: a new thread session starts as a copy of its channel's session (the parent's
 //   transcript untouched).
+// - an account's `thread` block replaces the channel's (as OpenClaw merges account keys).
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Loose } from "./helpers/gateway-sandbox.js";
@@ -207,6 +208,33 @@ describe("Slack thread sessions", () => {
     // The parent is untouched by the thread's turn.
     expect(transcriptOnDisk(PARENT_KEY)).toEqual(parentBefore);
     expect(await sessionKeys()).toEqual(expect.arrayContaining([PARENT_KEY, THREAD_KEY]));
+  });
+
+  it("an account's thread block replaces the channel's as a whole", async () => {
+    setup = await startSlackGateway({
+      slackConfig: (apiUrl) => ({
+        thread: { historyScope: "channel", inheritParent: true },
+        accounts: {
+          default: socketAccount(apiUrl, {
+            groupPolicy: "open",
+            thread: { initialHistoryLimit: 0 },
+          }),
+        },
+      }),
+    });
+    const { box, slack } = setup;
+    slack.addConversation({ id: "C1", name: "general" });
+    box.fake.text("parent answer");
+    await say("<@UBOT1> top-level question", "1700000090.000100", false);
+    await waitForPost(slack, "C1");
+    await say("lunch anyone?", "1700000140.000100", false, "UBOB");
+    box.fake.text("thread answer");
+    await say("<@UBOT1> in the thread", "1700000141.000100", true);
+    await waitForPost(slack, "C1", 2);
+    // historyScope and inheritParent are back to their defaults (thread, false) for this account.
+    expect(modelSaw(1)).not.toContain("lunch anyone?");
+    expect(modelSaw(1)).not.toContain("parent answer");
+    expect(slack.callsOf("conversations.replies")).toHaveLength(0);
   });
 
   it("inheritParent off (default): a new thread session starts empty", async () => {
