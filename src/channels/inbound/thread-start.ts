@@ -51,7 +51,9 @@ export function withoutRepeats(
 export function createThreadStarts(deps: ThreadStartDeps): ThreadStarts {
   const inFlight = new Map<string, Promise<unknown>>();
 
-  const fork = async (agentId: string, sessionKey: string, parentKey: string) => {
+  const fork = async (target: { agentId: string; sessionKey: string }) => {
+    const { agentId, sessionKey } = target;
+    const parentKey = parseThreadSessionSuffix(sessionKey).baseSessionKey!;
     const store = deps.stores.forAgent(agentId);
     if (!store.has(parentKey)) return;
     try {
@@ -105,11 +107,7 @@ export function createThreadStarts(deps: ThreadStartDeps): ThreadStarts {
       for (const target of fresh)
         deps.stores.forAgent(target.agentId).getOrCreate(target.sessionKey);
       const work = (async () => {
-        if (settings.inheritParent)
-          for (const target of fresh) {
-            const parentKey = parseThreadSessionSuffix(target.sessionKey).baseSessionKey!;
-            await fork(target.agentId, target.sessionKey, parentKey);
-          }
+        if (settings.inheritParent) for (const target of fresh) await fork(target);
         return history(message, settings.initialHistoryLimit);
       })();
       for (const target of fresh) inFlight.set(target.sessionKey, work);
