@@ -1,7 +1,7 @@
 // The inbound pipeline, one small step after another: dedupe → access policy (pairing) → mention
 // gating (with group context) → route → chat command, or a thread's first message's sessions
-// started (its thread context) → broadcast fan-out → hand-off to session + queue. Each step is its own module; this file only sequences them and says what happened, as a
-// value.
+// started (its thread context) → broadcast fan-out → hand-off to session + queue. Each step is its
+// own module; this file only sequences them and says what happened, as a value.
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import type { PairingRequestResult, PairingStore } from "../pairing/pairing-store.js";
 import type { ChannelAccountConfig, ChannelInbound, Logger } from "../types.js";

@@ -1,8 +1,9 @@
 // The settings one Slack account runs with, read from its resolved config: the mode (socket, the
 // default, or http), the bot token (xoxb-), the app-level token (xapp-, socket mode) or the signing
 // secret and webhook path (http mode), the Web API base, allowBots, replyToMode, the group-DM
-// (mpim) keys of the `dm` block and the `thread` block (an account's replaces the channel's). Secrets may be inline, `${VAR}` or an env SecretRef;
-// SLACK_BOT_TOKEN / SLACK_APP_TOKEN serve the default account only.
+// (mpim) keys of the `dm` block and the `thread` block (an account's replaces the channel's).
+// Secrets may be inline, `${VAR}` or an env SecretRef; SLACK_BOT_TOKEN / SLACK_APP_TOKEN serve the
+// default account only.
 import {
   type ChannelAccountConfig,
   DEFAULT_ACCOUNT_ID,
@@ -20,10 +21,11 @@ export const SLACK_APP_TOKEN_ENV = "SLACK_APP_TOKEN";
 /** Where Slack posts events in http mode unless `webhookPath` says otherwise (OpenClaw's default). */
 export const DEFAULT_SLACK_WEBHOOK_PATH = "/slack/events";
 
-const DEFAULT_MEDIA_MAX_MB = 20;
 /** Earlier thread messages a new thread session is given unless `thread.initialHistoryLimit` says
  *  otherwise (OpenClaw's default). */
 export const DEFAULT_THREAD_INITIAL_HISTORY_LIMIT = 20;
+
+const DEFAULT_MEDIA_MAX_MB = 20;
 const DEFAULT_TIMEOUT_SECONDS = 30;
 
 /** How replies to a message that was not in a thread go out (a thread's replies stay in it). */
@@ -97,8 +99,13 @@ function readToken(params: {
 
 /** The `thread` block (OpenClaw's defaults: historyScope thread, initialHistoryLimit 20,
  *  inheritParent false); a bad value is a problem named with its key. */
-function readThread(value: unknown, where: string, problems: string[]): ThreadSessionSettings {
-  const raw = objectOf(value);
+function readThread(params: {
+  value: unknown;
+  where: string;
+  problems: string[];
+}): ThreadSessionSettings {
+  const { where, problems } = params;
+  const raw = objectOf(params.value);
   const scope = raw.historyScope ?? "thread";
   if (scope !== "thread" && scope !== "channel")
     problems.push(`${where}.thread.historyScope "${String(scope)}" is not thread or channel`);
@@ -157,7 +164,7 @@ export function resolveSlackSettings(params: {
   const rawUrl = typeof config.apiUrl === "string" ? config.apiUrl.trim() : "";
   if (rawUrl && !/^https?:\/\//.test(rawUrl))
     problems.push(`apiUrl "${rawUrl}" is not an http(s) URL`);
-  const thread = readThread(config.thread, where, problems);
+  const thread = readThread({ value: config.thread, where, problems });
   if (problems.length > 0 || botToken === undefined)
     return { ok: false, error: `slack (${mode} mode): ${problems.join("; ")}` };
   const dm = objectOf(config.dm);
