@@ -3,8 +3,8 @@
 // as the peer, group DMs (`mpim`) are `group`. A reply in a thread keeps the channel as its peer and
 // parent and carries `threadId` = the thread's ts and the account's `thread.*` settings.
 // `<@BOTID>` (or the event being an `app_mention`) is a native mention of this bot; other `<@U…>`
-// go to `mentions`. Files become media. Bot posts are skipped unless `allowBots` (this bot's own always), and subtypes that are not
-// a user's content (edits, deletions, joins, …) are ignored.
+// go to `mentions`. Files become media. Bot posts are skipped unless `allowBots` (this bot's own
+// always), and subtypes that are not a user's content (edits, deletions, joins, …) are ignored.
 import type {
   ChannelInbound,
   InboundMedia,
