@@ -1,7 +1,8 @@
 // A fake Slack on 127.0.0.1, port 0, for the real @slack/bolt: the Web API (`POST /api/<method>`,
 // form or JSON bodies, the token from `Authorization: Bearer`): `auth.test` per bot token,
 // `apps.connections.open` per app token answering `ws://127.0.0.1:PORT/link`, `chat.postMessage`,
-// `conversations.info` / `conversations.open`, the upload flow (`files.getUploadURLExternal`, the
+// `conversations.info` / `conversations.open`, `conversations.replies` (the messages a test put in
+// a thread, paged by `limit` / `cursor`, before `latest`), the upload flow (`files.getUploadURLExternal`, the
 // bytes to `/upload/<id>`, `files.completeUploadExternal`), every call recorded with its token,
 // scripted failures (ratelimited + Retry-After, 5xx, a Slack error code, no answer). The Socket
 // Mode side sends `hello`, then the `events_api` envelopes a test injects, and records each
@@ -64,6 +65,8 @@ export interface FakeSlack {
   readonly uploads: Map<string, Buffer>;
   addBot(bot: FakeSlackBot): void;
   addConversation(conversation: FakeConversation): void;
+  /** Puts messages (Slack message objects with `ts`) in the thread `threadTs` of `channel`. */
+  addThreadMessages(channel: string, threadTs: string, messages: Record<string, unknown>[]): void;
   failNext(failure: FakeSlackFailure): void;
   callsOf(method: string): FakeSlackCall[];
   /** Resolves once `count` calls of `method` were made (10 s bound). */
@@ -120,6 +123,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 export async function startFakeSlack(): Promise<FakeSlack> {
   const bots: FakeSlackBot[] = [];
   const conversations = new Map<string, FakeConversation>();
+  const threads = new Map<string, Record<string, unknown>[]>();
   const calls: FakeSlackCall[] = [];
   const failures: FakeSlackFailure[] = [];
   const acks: string[] = [];
@@ -172,6 +176,21 @@ export async function startFakeSlack(): Promise<FakeSlack> {
             is_im: known.isIm === true,
             is_mpim: known.isMpim === true,
           },
+        });
+      }
+      case "conversations.replies": {
+        const all = threads.get(`${String(call.params.channel)}/${String(call.params.ts)}`) ?? [];
+        const latest = call.params.latest === undefined ? undefined : String(call.params.latest);
+        const before = all.filter((m) => latest === undefined || String(m.ts) < latest);
+        const start = Number(call.params.cursor ?? 0);
+        const size = Number(call.params.limit ?? 1000);
+        const page = before.slice(start, start + size);
+        const more = start + size < before.length;
+        return json(res, {
+          ok: true,
+          messages: page,
+          has_more: more,
+          response_metadata: { next_cursor: more ? String(start + size) : "" },
         });
       }
       case "conversations.open":
@@ -261,6 +280,10 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     uploads,
     addBot: (bot) => bots.push(bot),
     addConversation: (c) => conversations.set(c.id, c),
+    addThreadMessages(channel, threadTs, messages) {
+      const key = `${channel}/${threadTs}`;
+      threads.set(key, [...(threads.get(key) ?? []), ...messages]);
+    },
     failNext: (failure) => failures.push(failure),
     callsOf: (method) => calls.filter((c) => c.method === method),
     async waitForCalls(method, count) {

@@ -79,6 +79,7 @@ async function convert(
     self: params.self,
     allowBots: settings.allowBots,
     ...(info.name ? { channelName: info.name } : {}),
+    thread: settings.thread,
   });
   if (conversion.kind !== "inbound") {
     if (conversion.kind === "ignored")
