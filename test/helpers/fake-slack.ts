@@ -63,6 +63,13 @@ export interface FakeSlack {
   readonly acks: string[];
   /** Uploaded bytes by file id. */
   readonly uploads: Map<string, Buffer>;
+  /** Paths of `/files-pri/…` requests, in order, with the token they carried. */
+  readonly fileRequests: Array<{ path: string; token: string | undefined }>;
+  /**
+   * Hosts a private file; its `url_private` (returned) answers the bytes only with `botToken` as
+   * the bearer, else Slack's sign-in page (HTML with status 200, as Slack does).
+   */
+  addFile(params: { name: string; bytes: Buffer; contentType: string; botToken: string }): string;
   addBot(bot: FakeSlackBot): void;
   addConversation(conversation: FakeConversation): void;
   /** Puts messages (Slack message objects with `ts`) in the thread `threadTs` of `channel`. */
@@ -128,6 +135,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   const failures: FakeSlackFailure[] = [];
   const acks: string[] = [];
   const uploads = new Map<string, Buffer>();
+  const files = new Map<string, { bytes: Buffer; contentType: string; botToken: string }>();
+  const fileRequests: Array<{ path: string; token: string | undefined }> = [];
   const sockets = new Map<string, WebSocket>();
   const hung: ServerResponse[] = [];
   let seq = 0;
@@ -213,6 +222,17 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
     const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname.startsWith("/files-pri/")) {
+      const auth = req.headers.authorization;
+      const token = typeof auth === "string" ? auth.replace(/^Bearer /, "") : undefined;
+      fileRequests.push({ path: url.pathname, token });
+      const file = files.get(url.pathname);
+      if (!file) return json(res, { ok: false, error: "file_not_found" }, 404);
+      const allowed = token === file.botToken;
+      res.writeHead(200, { "content-type": allowed ? file.contentType : "text/html" });
+      res.end(allowed ? file.bytes : "<html>sign in to Slack</html>");
+      return true;
+    }
     if (url.pathname.startsWith("/upload/")) {
       uploads.set(url.pathname.slice("/upload/".length), body);
       res.writeHead(200);
@@ -278,6 +298,12 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     calls,
     acks,
     uploads,
+    fileRequests,
+    addFile({ name, bytes, contentType, botToken }) {
+      const path = `/files-pri/T1-F${files.size + 1}/${name}`;
+      files.set(path, { bytes, contentType, botToken });
+      return `http://127.0.0.1:${port}${path}`;
+    },
     addBot: (bot) => bots.push(bot),
     addConversation: (c) => conversations.set(c.id, c),
     addThreadMessages(channel, threadTs, messages) {
