@@ -1,0 +1,147 @@
+// The Control UI's shell end to end in headless Chromium (test/helpers/control-ui.ts): login, the
+// navigation (keyboard, deep links, back/forward), the browser's device identity in the gateway's
+// device store, and screenshots of the shell's pages.
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDeviceStore } from "../src/gateway/devices/index.js";
+import {
+  CONTROL_UI_SKIP,
+  type ControlUi,
+  screenshot,
+  startControlUi,
+  waitForPage,
+} from "./helpers/control-ui.js";
+import { TEST_TOKEN } from "./helpers/gateway-sandbox.js";
+
+if (CONTROL_UI_SKIP) console.warn(`\n${CONTROL_UI_SKIP}\n`);
+
+const NAV = ["Overview", "Chat", "Sessions", "Agents", "Channels", "Devices", "Config", "Logs"];
+
+async function currentNav(page: Page): Promise<string | null> {
+  return page.locator('nav a[aria-current="page"]').textContent();
+}
+
+describe.skipIf(CONTROL_UI_SKIP !== undefined)("Control UI shell in headless Chromium", () => {
+  let ui: ControlUi;
+
+  beforeAll(async () => {
+    ui = await startControlUi();
+  }, 60_000);
+
+  afterAll(async () => {
+    await ui?.close();
+  });
+
+  it("refuses a wrong token on the login form, then logs in with the right one", async () => {
+    const page = await ui.browser.newPage({ viewport: { width: 390, height: 800 } });
+    try {
+      await page.goto(ui.url);
+      await page.getByLabel("Gateway token").fill("wrong-token");
+      await page.getByRole("button", { name: "Connect" }).click();
+      await expect.poll(() => page.locator(".login .error").textContent()).toContain("token");
+      expect(await page.evaluate("sessionStorage.length")).toBe(0);
+      await page.getByLabel("Gateway token").fill(TEST_TOKEN);
+      await page.getByRole("button", { name: "Connect" }).click();
+      await waitForPage(page, "#/overview");
+      expect(await currentNav(page)).toBe("Overview");
+      await screenshot(page, "shell-login-done");
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("takes a #token= once, strips it from the address, and keeps the route", async () => {
+    const page = await ui.browser.newPage();
+    try {
+      await page.goto(`${ui.url}#/logs?token=${TEST_TOKEN}&level=warn`);
+      await waitForPage(page, "#/logs");
+      expect(new URL(page.url()).hash).toBe("#/logs?level=warn");
+    } finally {
+      await page.close();
+    }
+    const plain = await ui.browser.newPage();
+    try {
+      await plain.goto(`${ui.url}#token=${TEST_TOKEN}`);
+      await waitForPage(plain, "#/overview");
+      expect(new URL(plain.url()).hash).toBe("");
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("offers every page in the navigation, reachable by keyboard, each deep link mounting its page", async () => {
+    const page = await ui.open("#/overview");
+    try {
+      const names = await page.locator("nav a").allTextContents();
+      expect(names.map((name) => name.trim())).toEqual(NAV);
+      for (const name of NAV) {
+        const link = page.getByRole("link", { name, exact: true });
+        await link.focus();
+        await page.keyboard.press("Enter");
+        const route = `#/${name.toLowerCase()}`;
+        await expect.poll(() => new URL(page.url()).hash).toBe(route);
+        await waitForPage(page, route);
+        expect(await currentNav(page)).toBe(name);
+        expect(await page.locator("#page > *").count()).toBe(1);
+      }
+      // Back and forward walk the visited pages.
+      await page.goBack();
+      await waitForPage(page, "#/config");
+      expect(await currentNav(page)).toBe("Config");
+      await page.goForward();
+      await waitForPage(page, "#/logs");
+      // A deep link opened fresh lands on its page with its query.
+      const deep = await ui.open("#/sessions?agent=main");
+      try {
+        expect(await currentNav(deep)).toBe("Sessions");
+        const query = await deep.evaluate(
+          `document.querySelector("pc-sessions-page").query.get("agent")`,
+        );
+        expect(query).toBe("main");
+      } finally {
+        await deep.close();
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("connects as a paired device: the gateway's device store lists the browser, its token reused", async () => {
+    const page = await ui.open("#/overview");
+    try {
+      const paired = await openDeviceStore({
+        stateDir: ui.box.stateDir,
+        clock: { now: Date.now },
+      }).listPaired();
+      const ids = paired.map((device) => device.deviceId);
+      const deviceToken = await page.evaluate(`localStorage.getItem("pincer.control.deviceToken")`);
+      expect(typeof deviceToken).toBe("string");
+      expect(ids.length).toBeGreaterThan(0);
+      const browserDevices = paired.filter((device) => device.clientId === "openclaw-control-ui");
+      expect(browserDevices.length).toBeGreaterThan(0);
+      // Without the gateway token (a new tab), the device token alone logs in.
+      await page.evaluate("sessionStorage.clear()");
+      await page.reload();
+      await waitForPage(page, "#/overview");
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("switches between light and dark, and remembers the choice", async () => {
+    const page = await ui.open("#/overview");
+    try {
+      const toggle = page.getByRole("button", { name: /^Theme: auto$/ });
+      await toggle.click();
+      expect(await page.getAttribute("html", "data-theme")).toBe("dark");
+      await screenshot(page, "shell-dark");
+      await page.reload();
+      await waitForPage(page, "#/overview");
+      expect(await page.getAttribute("html", "data-theme")).toBe("dark");
+      await page.getByRole("button", { name: /^Theme: dark$/ }).click();
+      expect(await page.getAttribute("html", "data-theme")).toBe("light");
+    } finally {
+      await page.close();
+    }
+  });
+});
