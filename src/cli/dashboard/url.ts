@@ -1,6 +1,6 @@
 // The WebChat / Control UI address of the configured gateway, and the token link that signs the page in.
 // WebChat takes `#token=…` from the address once, keeps it in the tab's sessionStorage and strips it
-// from the address bar (src/ui/webchat/token-store.ts); a fragment never reaches the server or its logs.
+// from the address bar (src/ui/control/token-store.ts); a fragment never reaches the server or its logs.
 import type { LoadedConfig } from "../../config/index.js";
 import { GatewayAuthConfigError, resolveSharedAuth } from "../../gateway/auth/shared-secret.js";
 import { gatewayTokenPath, readGatewayTokenFile } from "../../gateway/auth/token-file.js";
