@@ -1,7 +1,9 @@
 // The Control UI's shell end to end in headless Chromium (test/helpers/control-ui.ts): login, the
 // navigation (keyboard, deep links, back/forward), the browser's device identity in the gateway's
 // device store, and screenshots of the shell's pages.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDeviceStore } from "../src/gateway/devices/index.js";
@@ -215,4 +217,73 @@ describe.skipIf(CONTROL_UI_SKIP !== undefined)("Control UI shell in headless Chr
       await page.close();
     }
   });
+
+  it("serves its favicon and files under the strict policy, all of it at most 150 kB gzipped", async () => {
+    const page = await ui.open("#/overview");
+    try {
+      const href = await page.getAttribute('link[rel="icon"]', "href");
+      expect(href).toBe("favicon.svg");
+      const res = await fetch(new URL(href ?? "", ui.url));
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/svg+xml");
+      expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+      expect(await res.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    } finally {
+      await page.close();
+    }
+    const files = readdirSync(ui.uiDir);
+    expect(files.sort()).toEqual(["app.css", "app.js", "favicon.svg", "index.html"]);
+    const gzipped = files.reduce(
+      (sum, name) => sum + gzipSync(readFileSync(join(ui.uiDir, name))).length,
+      0,
+    );
+    expect(gzipped).toBeGreaterThan(1_000);
+    expect(gzipped).toBeLessThanOrEqual(150 * 1024);
+    // Every page's own stylesheet is in app.css.
+    const css = readFileSync(join(ui.uiDir, "app.css"), "utf8");
+    for (const name of readdirSync(join(process.cwd(), "src/ui/control/pages"))) {
+      if (name.endsWith(".css")) expect(css).toContain(`/* pages/${name} */`);
+    }
+  });
 });
+
+describe.skipIf(CONTROL_UI_SKIP !== undefined)(
+  "Control UI under gateway.controlUi.basePath",
+  () => {
+    let ui: ControlUi;
+
+    beforeAll(async () => {
+      ui = await startControlUi({
+        config: () => ({
+          gateway: { auth: { mode: "token", token: TEST_TOKEN }, controlUi: { basePath: "/ui" } },
+        }),
+      });
+    }, 60_000);
+
+    afterAll(async () => {
+      await ui?.close();
+    });
+
+    it("serves the UI at /ui/ (its files under it, /ui redirected), not at /; the socket still connects", async () => {
+      const origin = new URL(ui.url).origin;
+      expect(ui.url).toBe(`${origin}/ui/`);
+      const root = await fetch(`${origin}/`);
+      expect(root.status).toBe(404);
+      expect(await root.text()).toContain("/ui/");
+      const bare = await fetch(`${origin}/ui?x=1`, { redirect: "manual" });
+      expect(bare.status).toBe(301);
+      expect(bare.headers.get("location")).toBe("/ui/?x=1");
+      expect((await fetch(`${origin}/ui/app.js`)).status).toBe(200);
+      expect((await fetch(`${origin}/app.js`)).status).toBe(404);
+      expect((await fetch(`${origin}/health`)).status).toBe(200);
+      const page = await ui.open("#/chat");
+      try {
+        expect(new URL(page.url()).pathname).toBe("/ui/");
+        await page.getByRole("link", { name: "Logs", exact: true }).click();
+        await waitForPage(page, "#/logs");
+      } finally {
+        await page.close();
+      }
+    });
+  },
+);
