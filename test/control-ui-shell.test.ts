@@ -39,6 +39,8 @@ describe.skipIf(CONTROL_UI_SKIP !== undefined)("Control UI shell in headless Chr
     const page = await ui.browser.newPage({ viewport: { width: 390, height: 800 } });
     try {
       await page.goto(ui.url);
+      await page.getByLabel("Gateway token").waitFor();
+      await screenshot(page, "login");
       await page.getByLabel("Gateway token").fill("wrong-token");
       await page.getByRole("button", { name: "Connect" }).click();
       await expect.poll(() => page.locator(".login .error").textContent()).toContain("token");
@@ -125,6 +127,34 @@ describe.skipIf(CONTROL_UI_SKIP !== undefined)("Control UI shell in headless Chr
       // Without the gateway token (a new tab), the device token alone logs in.
       await page.evaluate("sessionStorage.clear()");
       await page.reload();
+      await waitForPage(page, "#/overview");
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("says when the device needs pairing approval, with the command, and connects once approved", async () => {
+    const store = openDeviceStore({ stateDir: ui.box.stateDir, clock: { now: Date.now } });
+    const before = new Set((await store.listPaired()).map((device) => device.deviceId));
+    const page = await ui.open("#/overview");
+    try {
+      const mine = (await store.listPaired()).find((device) => !before.has(device.deviceId));
+      expect(mine).toBeDefined();
+      // A revoked device is not paired again silently, not even on loopback.
+      await store.revoke(mine!.deviceId);
+      await page.reload();
+      const notice = page.locator(".pairing");
+      await expect
+        .poll(() => notice.textContent(), { timeout: 10_000 })
+        .toContain("pincer devices approve");
+      expect(await notice.textContent()).toContain(mine!.deviceId);
+      expect(await page.textContent("#status")).toBe("Waiting for pairing approval");
+      const pending = await store.listPending();
+      const request = pending.find((entry) => entry.deviceId === mine!.deviceId);
+      expect(request).toBeDefined();
+      expect(await notice.textContent()).toContain(`pincer devices approve ${request!.requestId}`);
+      await screenshot(page, "pairing");
+      await store.approve(request!.requestId);
       await waitForPage(page, "#/overview");
     } finally {
       await page.close();
