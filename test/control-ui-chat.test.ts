@@ -17,6 +17,13 @@ import { payloadOf } from "./helpers/gateway-sandbox.js";
 
 if (CONTROL_UI_SKIP) console.warn(`\n${CONTROL_UI_SKIP}\n`);
 
+/** A 1×1 PNG. */
+const PNG_BYTES = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d49444154789c63f8cfc0f01f0005000201e2a1c2a10000000049454e44ae426082",
+  "hex",
+);
+
 /** Records every text the assistant bubbles show, in `window.seenTexts`, as they change. */
 const RECORD_ASSISTANT_TEXTS = `(() => {
   const seen = [];
@@ -99,7 +106,12 @@ describe.skipIf(CONTROL_UI_SKIP !== undefined)("Control UI Chat in headless Chro
 
   beforeAll(async () => {
     ui = await startControlUi({
-      config: () => ({ agents: { list: [{ id: "main" }, { id: "helper", name: "Helper" }] } }),
+      config: () => ({
+        agents: {
+          // The helper's model sees images (the attachment test).
+          list: [{ id: "main" }, { id: "helper", name: "Helper", model: "fake/vision" }],
+        },
+      }),
     });
     page = await ui.open("#/chat", { width: 390 });
   }, 60_000);
@@ -212,6 +224,33 @@ describe.skipIf(CONTROL_UI_SKIP !== undefined)("Control UI Chat in headless Chro
     await expect.poll(() => messageTexts(page, "user")).toEqual(["hi helper"]);
     // The choice is in the address: a deep link.
     expect(new URL(page.url()).hash).toBe("#/chat?agent=helper&session=agent%3Ahelper%3Amain");
+  });
+
+  it("sends attached images with the message: the model gets them, the bubble shows them; a non-image is named", async () => {
+    await page.setInputFiles("#attach-input", [
+      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hi") },
+      { name: "dot.png", mimeType: "image/png", buffer: PNG_BYTES },
+    ]);
+    await expect
+      .poll(() => page.textContent("#chat-error"))
+      .toContain("notes.txt: only JPEG, PNG, GIF or WebP images can be attached");
+    expect(await page.locator(".attached li").allTextContents()).toEqual([
+      expect.stringContaining("dot.png"),
+    ]);
+    const before = ui.box.fake.chatRequests.length;
+    ui.box.fake.text("a single pixel");
+    await sendMessage(page, "what is this?");
+    await expect.poll(() => messageTexts(page, "assistant")).toContain("a single pixel");
+    const body = JSON.stringify(ui.box.fake.chatRequests[before]?.body);
+    expect(body).toContain(`data:image/png;base64,${PNG_BYTES.toString("base64")}`);
+    expect(body).toContain("what is this?");
+    expect(await page.locator(".attached li").count()).toBe(0);
+    expect(await page.locator("#messages li.user img.thumb").count()).toBe(1);
+    await screenshot(page, "chat-image");
+    // From the history too.
+    await page.reload();
+    await page.waitForSelector("#message-input");
+    await expect.poll(() => page.locator("#messages li.user img.thumb").count()).toBe(1);
   });
 
   it("renders the assistant's Markdown as elements with a Copy button, and no HTML or script from it", async () => {

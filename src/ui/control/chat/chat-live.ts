@@ -55,9 +55,10 @@ export class LiveChat {
   }
 
   /** Adds the user's message; returns its id (to mark it unsent or remove it). */
-  addUser(text: string, at: number): string {
+  addUser(text: string, at: number, images: string[] = []): string {
     const id = `u${++this.nextId}`;
-    this.items = [...this.items, { kind: "user", id, text, at }];
+    const item = { kind: "user" as const, id, text, at, ...(images.length ? { images } : {}) };
+    this.items = [...this.items, item];
     return id;
   }
 

@@ -2,6 +2,7 @@
 // Markdown rendered safely, failed and stopped turns marked with the error), and tool calls as
 // collapsible <details> with the arguments and, once known, the result.
 import { html, nothing, type TemplateResult } from "lit";
+import type { PendingImage } from "./attachments.js";
 import { markdownView } from "./markdown-view.js";
 import { argsDetail, argsPreview, type ChatItem } from "./transcript.js";
 
@@ -51,7 +52,14 @@ export function itemView(item: ChatItem, now: number): TemplateResult {
   switch (item.kind) {
     case "user":
       return html`<li class="message user ${item.unsent ? "failed" : ""}" data-role="user">
-        <div class="body">${item.text}</div>
+        ${item.text === "" ? nothing : html`<div class="body">${item.text}</div>`}
+        ${
+          item.images
+            ? html`<div class="images">${item.images.map(
+                (src, n) => html`<img class="thumb" src=${src} alt="attached image ${n + 1}" />`,
+              )}</div>`
+            : nothing
+        }
         ${item.unsent ? html`<span class="note">not sent: ${item.unsent}</span>` : nothing}
         ${stamp(item.at, now)}
       </li>`;
@@ -70,4 +78,19 @@ export function itemView(item: ChatItem, now: number): TemplateResult {
     case "tool":
       return toolView(item, now);
   }
+}
+
+/** The images picked for the next message, each with a Remove button (`onRemove(index)`). */
+export function attachedView(images: readonly PendingImage[], onRemove: (index: number) => void) {
+  if (images.length === 0) return nothing;
+  return html`<ul class="attached" aria-label="Attached images">
+    ${images.map(
+      (image, n) => html`<li>
+        ${image.fileName}
+        <button type="button" aria-label="Remove ${image.fileName}" @click=${() => onRemove(n)}>
+          ×
+        </button>
+      </li>`,
+    )}
+  </ul>`;
 }

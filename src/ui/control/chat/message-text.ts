@@ -58,6 +58,23 @@ export function messageText(message: WireMessage | undefined): string {
     .join("");
 }
 
+/** The message's image blocks as `data:` URLs (what a user attached). */
+export function messageImages(message: WireMessage | undefined): string[] {
+  const content = message?.content;
+  if (!Array.isArray(content)) return [];
+  const urls: string[] = [];
+  for (const block of content) {
+    const part = block as { type?: unknown; data?: unknown; mimeType?: unknown };
+    if (
+      part?.type === "image" &&
+      typeof part.data === "string" &&
+      typeof part.mimeType === "string"
+    )
+      urls.push(`data:${part.mimeType};base64,${part.data}`);
+  }
+  return urls;
+}
+
 /** The role to render a history message as, or undefined for tool results and other entries. */
 export function displayRole(message: WireMessage): MessageRole | undefined {
   if (message.role === "user" || message.role === "assistant") return message.role;

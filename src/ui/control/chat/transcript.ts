@@ -3,6 +3,7 @@
 // and grown by the live run's events (chat-live.ts). The page renders it (chat-view.ts).
 import {
   displayRole,
+  messageImages,
   messageText,
   messageTime,
   runFailure,
@@ -16,7 +17,15 @@ export type RunEnd = "final" | "aborted" | "error";
 
 /** One entry of the chat. */
 export type ChatItem =
-  | { kind: "user"; id: string; text: string; at?: number; unsent?: string }
+  | {
+      kind: "user";
+      id: string;
+      text: string;
+      at?: number;
+      unsent?: string;
+      /** Attached images, as `data:` URLs. */
+      images?: string[];
+    }
   | {
       kind: "assistant";
       id: string;
@@ -56,8 +65,15 @@ export function itemsFromHistory(messages: WireMessage[]): ChatItem[] {
     if (!role) return;
     const text = messageText(message);
     const failure = role === "assistant" ? runFailure(message) : undefined;
-    if (role === "user" && text !== "")
-      items.push({ kind: "user", id: `h${index}`, text, ...stamp });
+    const images = role === "user" ? messageImages(message) : [];
+    if (role === "user" && (text !== "" || images.length > 0))
+      items.push({
+        kind: "user",
+        id: `h${index}`,
+        text,
+        ...stamp,
+        ...(images.length ? { images } : {}),
+      });
     if (role === "assistant" && (text !== "" || failure)) {
       items.push({
         kind: "assistant",

@@ -5,8 +5,9 @@
 // across reconnects and reloads. A send whose answer was lost is resent with the same idempotency
 // key (the gateway runs it at most once).
 import { html, LitElement, nothing } from "lit";
+import { type PendingImage, readPickedImages, toAttachments } from "../chat/attachments.js";
 import { type AgentEvent, type ChatEvent, LiveChat } from "../chat/chat-live.js";
-import { itemView } from "../chat/chat-view.js";
+import { attachedView, itemView } from "../chat/chat-view.js";
 import type { WireMessage } from "../chat/message-text.js";
 import type { UiContext, UiOutcome } from "../ui-context.js";
 
@@ -60,6 +61,7 @@ export class ChatPage extends LitElement {
     sessions: { state: true },
     error: { state: true },
     revision: { state: true },
+    attached: { state: true },
   };
   declare ctx: UiContext;
   declare query: URLSearchParams;
@@ -68,6 +70,8 @@ export class ChatPage extends LitElement {
   declare error: string | undefined;
   /** Bumped whenever the live model changes (it is not reactive itself). */
   declare revision: number;
+  /** Images picked for the next message. */
+  declare attached: PendingImage[];
   private readonly live = new LiveChat();
   private agentId = "";
   private unsubscribe: (() => void) | undefined;
@@ -82,6 +86,7 @@ export class ChatPage extends LitElement {
     this.sessions = [];
     this.error = undefined;
     this.revision = 0;
+    this.attached = [];
   }
 
   override createRenderRoot() {
@@ -223,13 +228,17 @@ export class ChatPage extends LitElement {
     const input = this.input;
     const text = input?.value.trim() ?? "";
     const sessionKey = this.live.sessionKey;
-    if (!input || text === "" || sessionKey === "") return;
+    const images = this.attached;
+    if (!input || (text === "" && images.length === 0) || sessionKey === "") return;
     const idempotencyKey =
       this.unanswered?.text === text ? this.unanswered.idempotencyKey : randomId();
     this.unanswered = undefined;
     input.value = "";
     this.saveDraft();
-    const sent = this.live.addUser(text, Date.now());
+    this.attached = [];
+    this.error = undefined;
+    const urls = images.map((image) => `data:${image.mimeType};base64,${image.content}`);
+    const sent = this.live.addUser(text, Date.now(), urls);
     this.live.startRun(idempotencyKey, sessionKey);
     this.forceScroll = true;
     this.changed();
@@ -237,8 +246,10 @@ export class ChatPage extends LitElement {
       sessionKey,
       message: text,
       idempotencyKey,
+      ...(images.length ? { attachments: toAttachments(images) } : {}),
     });
     if (outcome.ok) return;
+    if (this.attached.length === 0) this.attached = images;
     this.live.dropRun(idempotencyKey);
     const reason = describeError(outcome.error);
     if (outcome.error.code === "UNAVAILABLE") {
@@ -256,6 +267,14 @@ export class ChatPage extends LitElement {
       input.value = text;
       this.saveDraft();
     }
+  }
+
+  private async attach(event: Event): Promise<void> {
+    const picker = event.target as HTMLInputElement;
+    const picked = await readPickedImages([...(picker.files ?? [])], this.attached.length);
+    picker.value = "";
+    this.attached = [...this.attached, ...picked.images];
+    this.error = picked.refused.length ? `Not attached: ${picked.refused.join("; ")}` : undefined;
   }
 
   private async abort(): Promise<void> {
@@ -347,6 +366,9 @@ export class ChatPage extends LitElement {
         ${this.live.items.map((item) => itemView(item, now))}
       </ol>
       ${this.renderActivity()}
+      ${attachedView(this.attached, (n) => {
+        this.attached = this.attached.filter((_, at) => at !== n);
+      })}
       <form id="composer" class="composer" @submit=${(event: Event) => {
         event.preventDefault();
         void this.send();
@@ -360,6 +382,14 @@ export class ChatPage extends LitElement {
           @input=${() => this.saveDraft()}
           @keydown=${(event: KeyboardEvent) => this.onKeydown(event)}
         ></textarea>
+        <label class="attach"
+          >Attach image<input
+            id="attach-input"
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            multiple
+            @change=${(event: Event) => this.attach(event)}
+        /></label>
         <button id="send" type="submit" class="primary">Send</button>
         ${live ? html`<button id="abort" type="button" class="danger" @click=${() => this.abort()}>Stop</button>` : nothing}
       </form>
