@@ -1,17 +1,20 @@
 // What onboard/configure print once they wrote: the files touched, where the key went (never the key),
-// and the next steps (start the gateway, open WebChat). `--json` gives the same as one object.
+// and the next steps (start the gateway, open the Control UI). `--json` gives the same as one object.
+import { normalizeUiBasePath } from "../../gateway/http/ui-base-path.js";
 import { selectAgent } from "../agent-select.js";
 import { type CliContext, displayPath, printJson } from "../command-context.js";
 import { DEFAULT_GATEWAY_PORT } from "./wizard-answers.js";
 import type { WizardOutcome } from "./wizard-apply.js";
 
-/** The URL WebChat is served at for the configured port (loopback address; the UI is at `/`). */
+/** The Control UI's URL for the configured port and `gateway.controlUi.basePath` (loopback address). */
 export function dashboardUrl(outcome: WizardOutcome): string {
-  const configured = outcome.loaded.config.gateway?.port;
+  const gateway = outcome.loaded.config.gateway;
+  const configured = gateway?.port;
   const port =
     outcome.answers.gateway?.port ??
     (typeof configured === "number" ? configured : DEFAULT_GATEWAY_PORT);
-  return `http://127.0.0.1:${port}/`;
+  const base = normalizeUiBasePath(gateway?.controlUi?.basePath);
+  return `http://127.0.0.1:${port}${base.ok ? base.path : ""}/`;
 }
 
 const step = (command: string, why: string) => `${command.padEnd(30)} # ${why}`;
@@ -20,7 +23,7 @@ const step = (command: string, why: string) => `${command.padEnd(30)} # ${why}`;
 export function nextSteps(outcome: WizardOutcome): string[] {
   const steps = [
     step("pincer gateway", "run it in the foreground (pincer gateway install: as a service)"),
-    step(dashboardUrl(outcome), "WebChat once it runs (pincer dashboard: a sign-in link)"),
+    step(dashboardUrl(outcome), "the Control UI once it runs (pincer dashboard: a sign-in link)"),
   ];
   if (outcome.loaded.resolved.defaults.model === undefined)
     steps.push(step("pincer configure --section model", "no model chosen yet"));
