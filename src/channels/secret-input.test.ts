@@ -1,18 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { positiveNumber, readSecretInput } from "./secret-input.js";
 
+// `${VAR}` in plain strings is the config syntax under test, not a template mistake.
+const ref = (name: string) => `$${"{"}${name}}`;
+
 describe("credential keys", () => {
   const env = { TOKEN: " t-1 ", EMPTY: "" };
-  it("reads a string (with ${VAR}), an env SecretRef, or nothing; says what is missing", () => {
+  it("reads a string (with a $VAR reference), an env SecretRef, or nothing; says what is missing", () => {
     expect(readSecretInput({ key: "token", value: " abc ", env })).toEqual({
       value: "abc",
       source: "config",
     });
-    expect(readSecretInput({ key: "token", value: "${TOKEN}", env })).toEqual({
+    expect(readSecretInput({ key: "token", value: ref("TOKEN"), env })).toEqual({
       value: "t-1",
       source: "config",
     });
-    expect(readSecretInput({ key: "token", value: "${NOPE}", env })).toEqual({
+    expect(readSecretInput({ key: "token", value: ref("NOPE"), env })).toEqual({
       problem: "token: NOPE is not set",
     });
     expect(readSecretInput({ key: "token", value: { source: "env", id: "TOKEN" }, env })).toEqual({
