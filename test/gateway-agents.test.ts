@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import { explainAgentRoute } from "../src/routing/index.js";
 import {
   createGatewaySandbox,
@@ -15,7 +16,7 @@ import {
 
 let box: GatewaySandbox;
 let client: TestClient;
-const bindings = [
+const bindings: NonNullable<OpenClawConfig["bindings"]> = [
   { agentId: "work", match: { channel: "telegram", peer: { kind: "direct", id: "42" } } },
   { agentId: "work", match: { channel: "discord", guildId: "g1", roles: ["r1"] }, comment: "ops" },
 ];
