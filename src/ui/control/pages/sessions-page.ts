@@ -30,6 +30,8 @@ import { sessionsPager, sessionsTable } from "./sessions-table.js";
 
 /** Delay between the last keystroke in the search box and the search. */
 const SEARCH_DELAY_MS = 300;
+/** `sessions.changed` events (one per turn on a busy gateway) reload the page at most this often. */
+const RELOAD_EVERY_MS = 1000;
 
 /** The Sessions page element; the shell sets `ctx` and `query` (the route's query parameters). */
 export class SessionsPage extends LitElement {
@@ -61,6 +63,7 @@ export class SessionsPage extends LitElement {
   declare error: string;
   private loads = 0;
   private searchTimer: ReturnType<typeof setTimeout> | undefined;
+  private reloadTimer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void) | undefined;
 
   constructor() {
@@ -84,6 +87,8 @@ export class SessionsPage extends LitElement {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     clearTimeout(this.searchTimer);
+    clearTimeout(this.reloadTimer);
+    this.reloadTimer = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -98,7 +103,11 @@ export class SessionsPage extends LitElement {
   private async start(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = this.ctx.subscribe((event) => {
-      if (event === "sessions.changed") void this.load();
+      if (event !== "sessions.changed" || this.reloadTimer !== undefined) return;
+      this.reloadTimer = setTimeout(() => {
+        this.reloadTimer = undefined;
+        void this.load();
+      }, RELOAD_EVERY_MS);
     });
     void this.ctx.request("sessions.subscribe", {});
     void this.load();
