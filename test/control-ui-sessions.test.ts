@@ -139,6 +139,9 @@ describe.skipIf(SKIP_NOTICE !== undefined)("Control UI: Sessions page", () => {
     expect(await page.isDisabled("button:text-is('Next')")).toBe(true);
     await page.click("button:text-is('Previous')");
     await expect.poll(() => page.textContent(".page-range")).toBe(`51–100 of ${PREPARED + 1}`);
+    // Back in the browser shows the page the address had before.
+    await page.goBack();
+    await expect.poll(() => page.textContent(".page-range")).toBe(`101–121 of ${PREPARED + 1}`);
   });
 
   it("finds a session by search, previews it and resets it", async () => {

@@ -92,12 +92,15 @@ export class SessionsPage extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // A new address (back/forward, a link) shows its view; one this page wrote itself is the same.
+    let moved = false;
     if (changed.has("query")) {
       const wanted = viewFromQuery(this.query);
-      if (!sameView(wanted, this.view) || !this.answer) this.view = wanted;
+      moved = !sameView(wanted, this.view);
+      if (moved) this.view = wanted;
     }
     if (changed.has("ctx") && this.ctx) void this.start();
-    else if (changed.has("view") && this.ctx) void this.load();
+    else if ((moved || changed.has("view")) && this.ctx) void this.load();
   }
 
   private async start(): Promise<void> {
