@@ -23,14 +23,18 @@ export interface SessionsPage {
   sessions: SessionRow[];
 }
 
-/** A matching session before paging. */
-interface Item {
+/** A session of one agent's index (as its store lists it). */
+interface Listed {
   key: string;
-  agentId: string;
   entry: Readonly<SessionEntry>;
 }
 
-type Compare = (a: Item, b: Item) => number;
+/** A session with its agent, once it is in the page. */
+interface Item extends Listed {
+  agentId: string;
+}
+
+type Compare = (a: Listed, b: Listed) => number;
 type Deps = Pick<MethodDeps, "config" | "stores" | "now">;
 
 /** The channel a session last talked on (the Control UI's "channel" column). */
@@ -38,7 +42,7 @@ export function sessionChannel(entry: Readonly<SessionEntry>): string {
   return entry.lastChannel ?? entry.deliveryContext?.channel ?? entry.origin?.provider ?? "";
 }
 
-function sortValue(sort: SessionsSortKey, { key, entry }: Item): string | number {
+function sortValue(sort: SessionsSortKey, { key, entry }: Listed): string | number {
   switch (sort) {
     case "updatedAt":
       return entry.updatedAt;
@@ -64,7 +68,7 @@ function comparer(sort: SessionsSortKey, desc: boolean): Compare {
   };
 }
 
-function siftDown(heap: Item[], worse: Compare, start: number): void {
+function siftDown(heap: Listed[], worse: Compare, start: number): void {
   let at = start;
   for (;;) {
     const left = 2 * at + 1;
@@ -79,9 +83,9 @@ function siftDown(heap: Item[], worse: Compare, start: number): void {
 }
 
 /** The first `k` items in `compare` order: a heap whose root is the worst item kept. */
-function firstK(items: readonly Item[], k: number, compare: Compare): Item[] {
+function firstK(items: readonly Listed[], k: number, compare: Compare): Listed[] {
   if (k >= items.length) return [...items].sort(compare);
-  const heap: Item[] = [];
+  const heap: Listed[] = [];
   for (const item of items) {
     if (heap.length < k) {
       heap.push(item);
@@ -100,7 +104,7 @@ function firstK(items: readonly Item[], k: number, compare: Compare): Item[] {
   return heap.sort(compare);
 }
 
-function matches(item: Item, label: string | undefined, search: string | undefined): boolean {
+function matches(item: Listed, label: string | undefined, search: string | undefined): boolean {
   const { key, entry } = item;
   if (label !== undefined && entry.label !== label) return false;
   if (!search) return true;
@@ -135,24 +139,29 @@ function newestPage(params: SessionsListParams, agentIds: string[], deps: Deps) 
   return { total, rows: ordered.slice(offset, end) };
 }
 
-/** Any order or a search: one filtering pass, then the best `offset + limit` rows. */
+/** Any order or a search: per agent one filtering pass keeping its best `offset + limit` rows in
+ *  a bounded heap (no row object per session), then those few merged. */
 function sortedPage(params: SessionsListParams, agentIds: string[], deps: Deps) {
   const search = params.search?.trim().toLowerCase();
-  const items: Item[] = [];
+  const filtered = Boolean(search) || params.label !== undefined;
+  const compare = comparer(params.sort ?? "updatedAt", (params.order ?? "desc") === "desc");
+  const offset = params.offset ?? 0;
+  const end = params.limit === undefined ? Number.POSITIVE_INFINITY : offset + params.limit;
+  let total = 0;
+  const tops: Item[] = [];
   for (const agentId of agentIds) {
     const listed = deps.stores.forAgent(agentId).list({
       agentId,
       ...(params.activeMinutes ? { activeMinutes: params.activeMinutes } : {}),
     });
-    for (const { key, entry } of listed) {
-      const item = { key, agentId, entry };
-      if (matches(item, params.label, search)) items.push(item);
-    }
+    const matching = filtered
+      ? listed.filter((item) => matches(item, params.label, search))
+      : listed;
+    total += matching.length;
+    for (const { key, entry } of firstK(matching, end, compare)) tops.push({ key, agentId, entry });
   }
-  const compare = comparer(params.sort ?? "updatedAt", (params.order ?? "desc") === "desc");
-  const offset = params.offset ?? 0;
-  const end = params.limit === undefined ? items.length : offset + params.limit;
-  return { total: items.length, rows: firstK(items, end, compare).slice(offset, end) };
+  const ordered = agentIds.length > 1 ? tops.sort(compare) : tops;
+  return { total, rows: ordered.slice(offset, end) };
 }
 
 /** Answers one `sessions.list` call from the agents' indexes. */
