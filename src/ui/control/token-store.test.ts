@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { adoptFragmentToken, createTokenStore, tokenFromFragment } from "./token-store.js";
+import {
+  adoptFragmentToken,
+  createDeviceTokenStore,
+  createTokenStore,
+  fragmentWithoutToken,
+  tokenFromFragment,
+} from "./token-store.js";
 
 /** sessionStorage's surface over a Map. */
 function memoryStorage(): Storage {
@@ -39,5 +45,20 @@ describe("token store", () => {
     expect(replaced).toHaveLength(1);
     store.clear();
     expect(store.get()).toBeUndefined();
+  });
+
+  it("reads a token from a route's query and keeps the route without it", () => {
+    expect(tokenFromFragment("#/chat?token=t1&session=x")).toBe("t1");
+    expect(tokenFromFragment("#/chat")).toBeUndefined();
+    expect(fragmentWithoutToken("#/chat?token=t1&session=x")).toBe("#/chat?session=x");
+    expect(fragmentWithoutToken("#/logs?token=t1")).toBe("#/logs");
+    expect(fragmentWithoutToken("#token=t1")).toBe("");
+  });
+
+  it("keeps the device token apart from the gateway token", () => {
+    const storage = memoryStorage();
+    createDeviceTokenStore(storage).set("dev");
+    expect(createTokenStore(storage).get()).toBeUndefined();
+    expect(createDeviceTokenStore(storage).get()).toBe("dev");
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { displayRole, messageText, runFailure } from "./message-text.js";
+import {
+  displayRole,
+  messageText,
+  messageTime,
+  runFailure,
+  toolCalls,
+  toolResult,
+} from "./message-text.js";
 
 describe("messageText", () => {
   it("joins text blocks and skips thinking, tool calls and images", () => {
@@ -37,5 +44,40 @@ describe("runFailure", () => {
     expect(runFailure({ role: "assistant", stopReason: "aborted" })).toEqual({ end: "aborted" });
     expect(runFailure({ role: "assistant", stopReason: "stop" })).toBeUndefined();
     expect(runFailure({ role: "user", stopReason: "error" })).toBeUndefined();
+  });
+});
+
+describe("tool calls and results", () => {
+  it("lists an assistant turn's tool calls and reads a tool result", () => {
+    const turn = {
+      role: "assistant",
+      content: [
+        { type: "text", text: "Looking." },
+        { type: "toolCall", id: "c1", name: "ls", arguments: { path: "." } },
+        { type: "toolCall", name: 7 },
+      ],
+    };
+    expect(toolCalls(turn)).toEqual([{ id: "c1", name: "ls", args: { path: "." } }]);
+    expect(toolCalls({ role: "user", content: turn.content })).toEqual([]);
+    const result = {
+      role: "toolResult",
+      toolCallId: "c1",
+      toolName: "ls",
+      content: [{ type: "text", text: "a.txt" }],
+      isError: true,
+    };
+    expect(toolResult(result)).toEqual({
+      toolCallId: "c1",
+      toolName: "ls",
+      text: "a.txt",
+      isError: true,
+    });
+    expect(toolResult(turn)).toBeUndefined();
+  });
+
+  it("reads a message's time only when it is a positive number", () => {
+    expect(messageTime({ timestamp: 1_700_000_000_000 })).toBe(1_700_000_000_000);
+    expect(messageTime({ timestamp: "soon" })).toBeUndefined();
+    expect(messageTime({})).toBeUndefined();
   });
 });
