@@ -1,30 +1,26 @@
 // The Control UI's Agents page in headless Chromium against a real gateway: the roster with its
 // bindings, the route tester's answer (agent, session key, tier), and SOUL.md edited and saved to
 // disk. Screenshots at 390 and 1280 px.
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  buildPagesHarness,
-  launchBrowser,
-  openPage,
-  SKIP_NOTICE,
+  CONTROL_UI_SKIP,
+  type ControlUi,
   screenshot,
-} from "./helpers/control-ui-sessions.js";
-import { createGatewaySandbox, type GatewaySandbox, payloadOf } from "./helpers/gateway-sandbox.js";
+  startControlUi,
+} from "./helpers/control-ui.js";
+import { payloadOf } from "./helpers/gateway-sandbox.js";
 
-if (SKIP_NOTICE) console.warn(`\n${SKIP_NOTICE}\n`);
+if (CONTROL_UI_SKIP) console.warn(`\n${CONTROL_UI_SKIP}\n`);
 
-describe.skipIf(SKIP_NOTICE !== undefined)("Control UI: Agents page", () => {
-  let box: GatewaySandbox;
-  let browser: Browser;
+describe.skipIf(CONTROL_UI_SKIP !== undefined)("Control UI: Agents page", () => {
+  let ui: ControlUi;
   let page: Page;
-  let uiDir: string;
 
   beforeAll(async () => {
-    uiDir = await buildPagesHarness();
-    box = await createGatewaySandbox({
+    ui = await startControlUi({
       config: () => ({
         agents: {
           list: [
@@ -37,16 +33,12 @@ describe.skipIf(SKIP_NOTICE !== undefined)("Control UI: Agents page", () => {
           { agentId: "work", match: { channel: "discord", guildId: "g1" }, comment: "ops guild" },
         ],
       }),
-      options: { uiDir },
     });
-    browser = await launchBrowser();
-    page = await openPage({ browser, box, route: "agents", width: 1280 });
+    page = await ui.open("#/agents");
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await box?.close();
-    if (uiDir) rmSync(uiDir, { recursive: true, force: true });
+    await ui?.close();
   });
 
   it("shows the roster with each agent's bindings", async () => {
@@ -81,7 +73,7 @@ describe.skipIf(SKIP_NOTICE !== undefined)("Control UI: Agents page", () => {
     await page.click("button:text-is('Save SOUL.md')");
     await expect.poll(() => page.textContent(".agent-files [role=status]")).toBe("Saved SOUL.md.");
     const listed = payloadOf(
-      await (await box.connect()).request("agents.files.list", { agentId: "main" }),
+      await (await ui.box.connect()).request("agents.files.list", { agentId: "main" }),
     );
     expect(readFileSync(join(listed.workspace, "SOUL.md"), "utf8")).toBe(content);
     expect(await page.textContent(".file-editor")).not.toContain("unsaved changes");
@@ -92,7 +84,7 @@ describe.skipIf(SKIP_NOTICE !== undefined)("Control UI: Agents page", () => {
     await page.click("article.agent-card[data-agent=work] button:has-text('Files of work')");
     await expect.poll(() => page.textContent("#agent-files-title")).toBe("Bootstrap files of work");
     expect(page.url()).toContain("agent=work");
-    const phone = await openPage({ browser, box, route: "agents?agent=work", width: 390 });
+    const phone = await ui.open("#/agents?agent=work", { width: 390 });
     await expect
       .poll(() => phone.textContent("#agent-files-title"))
       .toBe("Bootstrap files of work");
@@ -102,7 +94,7 @@ describe.skipIf(SKIP_NOTICE !== undefined)("Control UI: Agents page", () => {
       "document.documentElement.scrollWidth > window.innerWidth + 1",
     );
     expect(overflow).toBe(false);
-    await screenshot(phone, "agents");
+    await screenshot(phone, "agents-work-files");
     await phone.close();
   });
 });

@@ -5,24 +5,17 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  buildPagesHarness,
-  launchBrowser,
-  openPage,
-  SKIP_NOTICE,
+  CONTROL_UI_SKIP,
+  type ControlUi,
   screenshot,
-} from "./helpers/control-ui-sessions.js";
-import {
-  createGatewaySandbox,
-  type GatewaySandbox,
-  type Loose,
-  payloadOf,
-  type TestClient,
-} from "./helpers/gateway-sandbox.js";
+  startControlUi,
+} from "./helpers/control-ui.js";
+import { type Loose, payloadOf, type TestClient } from "./helpers/gateway-sandbox.js";
 
-if (SKIP_NOTICE) console.warn(`\n${SKIP_NOTICE}\n`);
+if (CONTROL_UI_SKIP) console.warn(`\n${CONTROL_UI_SKIP}\n`);
 
 const PREPARED = 120;
 const T0 = Date.now() - 3_600_000;
@@ -44,12 +37,10 @@ function prepareStore(): void {
   writeFileSync(join(storeRoot, "main", "sessions.json"), JSON.stringify(rows));
 }
 
-describe.skipIf(SKIP_NOTICE !== undefined)("Control UI: Sessions page", () => {
-  let box: GatewaySandbox;
+describe.skipIf(CONTROL_UI_SKIP !== undefined)("Control UI: Sessions page", () => {
+  let ui: ControlUi;
   let client: TestClient;
-  let browser: Browser;
   let page: Page;
-  let uiDir: string;
 
   const entry = async (key: string): Promise<Loose | undefined> => {
     const listed = payloadOf(await client.request("sessions.list", { search: key, limit: 5 }));
@@ -60,14 +51,13 @@ describe.skipIf(SKIP_NOTICE !== undefined)("Control UI: Sessions page", () => {
 
   beforeAll(async () => {
     prepareStore();
-    uiDir = await buildPagesHarness();
-    box = await createGatewaySandbox({
+    ui = await startControlUi({
       config: () => ({
         agents: { list: [{ id: "main" }, { id: "work" }] },
         session: { store: join(storeRoot, "{agentId}", "sessions.json") },
       }),
-      options: { uiDir },
     });
+    const box = ui.box;
     client = await box.connect();
     // One session with a real conversation, for the preview and the reset.
     box.fake.text("Hello from the **fake** model");
@@ -79,14 +69,11 @@ describe.skipIf(SKIP_NOTICE !== undefined)("Control UI: Sessions page", () => {
     });
     const done = await client.request("agent.wait", { runId, timeoutMs: 10_000 }, 15_000);
     expect(payloadOf(done).status).toBe("ok");
-    browser = await launchBrowser();
-    page = await openPage({ browser, box, route: "sessions", width: 1280 });
+    page = await ui.open("#/sessions");
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await box?.close();
-    if (uiDir) rmSync(uiDir, { recursive: true, force: true });
+    await ui?.close();
     rmSync(storeRoot, { recursive: true, force: true });
   });
 
@@ -195,7 +182,7 @@ describe.skipIf(SKIP_NOTICE !== undefined)("Control UI: Sessions page", () => {
   });
 
   it("is usable at 390 px", async () => {
-    const phone = await openPage({ browser, box, route: "sessions?q=findme", width: 390 });
+    const phone = await ui.open("#/sessions?q=findme", { width: 390 });
     await phone.waitForSelector("tbody tr");
     await phone.click("button.session-key");
     await phone.waitForSelector(".session-detail");
@@ -203,7 +190,6 @@ describe.skipIf(SKIP_NOTICE !== undefined)("Control UI: Sessions page", () => {
       "document.documentElement.scrollWidth > window.innerWidth + 1",
     );
     expect(overflow).toBe(false);
-    await screenshot(phone, "sessions");
     await phone.close();
   });
 });

@@ -46,6 +46,7 @@ export class SessionsPage extends LitElement {
     preview: { state: true },
     confirmingDelete: { state: true },
     busy: { state: true },
+    loading: { state: true },
     notice: { state: true },
     error: { state: true },
   };
@@ -59,6 +60,8 @@ export class SessionsPage extends LitElement {
   declare preview: PreviewState;
   declare confirmingDelete: boolean;
   declare busy: boolean;
+  /** A page is being fetched (the rows shown are the previous answer's). */
+  declare loading: boolean;
   declare notice: string;
   declare error: string;
   private loads = 0;
@@ -74,6 +77,7 @@ export class SessionsPage extends LitElement {
     this.preview = { status: "loading" };
     this.confirmingDelete = false;
     this.busy = false;
+    this.loading = false;
     this.notice = "";
     this.error = "";
   }
@@ -125,8 +129,10 @@ export class SessionsPage extends LitElement {
   /** Loads the page of the current view; an older answer arriving late is dropped. */
   private async load(): Promise<void> {
     const ticket = ++this.loads;
+    this.loading = true;
     const res = await this.ctx.request<SessionsListAnswer>("sessions.list", listParams(this.view));
     if (ticket !== this.loads) return;
+    this.loading = false;
     if (!res.ok) {
       this.error = `Could not list sessions: ${res.error.message}`;
       return;
@@ -308,7 +314,7 @@ export class SessionsPage extends LitElement {
       <p class="error" role="alert" ?hidden=${!this.error}>${this.error}</p>
       <p class="muted notice" role="status" aria-live="polite">${this.notice}</p>
       <div class=${this.selected ? "sessions-layout with-detail" : "sessions-layout"}>
-        <div class="sessions-list">
+        <div class="sessions-list" aria-busy=${this.loading ? "true" : "false"}>
           ${
             answer === undefined
               ? html`<p class="muted">Loading sessions…</p>`
@@ -323,7 +329,8 @@ export class SessionsPage extends LitElement {
                     onSelect: (row) => void this.select(row),
                   })}
                   ${sessionsPager({
-                    view: this.view,
+                    offset: answer.offset,
+                    limit: this.view.limit,
                     total: answer.total,
                     count: answer.count,
                     onPage: (offset) => this.show({ offset }),

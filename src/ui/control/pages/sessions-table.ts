@@ -82,7 +82,9 @@ export function sessionsTable(params: SessionsTableParams): TemplateResult {
 
 /** What the pager needs. */
 export interface PagerParams {
-  view: SessionsView;
+  /** The rows shown: where they start in the list (the answer's offset, not the one asked for). */
+  offset: number;
+  limit: number;
   total: number;
   count: number;
   onPage: (offset: number) => void;
@@ -90,14 +92,14 @@ export interface PagerParams {
 
 /** "1–50 of 100,000" with Previous / Next. */
 export function sessionsPager(params: PagerParams): TemplateResult {
-  const { view, total, count } = params;
-  const first = count === 0 ? 0 : view.offset + 1;
-  const last = view.offset + count;
+  const { offset, limit, total, count } = params;
+  const first = count === 0 ? 0 : offset + 1;
+  const last = offset + count;
   return html`<nav class="toolbar pager" aria-label="Pages">
     <button
       type="button"
-      ?disabled=${view.offset === 0}
-      @click=${() => params.onPage(Math.max(0, view.offset - view.limit))}
+      ?disabled=${offset === 0}
+      @click=${() => params.onPage(Math.max(0, offset - limit))}
     >
       Previous
     </button>
@@ -105,7 +107,7 @@ export function sessionsPager(params: PagerParams): TemplateResult {
     <button
       type="button"
       ?disabled=${last >= total}
-      @click=${() => params.onPage(view.offset + view.limit)}
+      @click=${() => params.onPage(offset + limit)}
     >
       Next
     </button>
