@@ -51,6 +51,9 @@ describe("scopes", () => {
       "sessions.subscribe",
       "sessions.unsubscribe",
       "agents.list",
+      "agents.route",
+      "agents.files.list",
+      "agents.files.get",
       "models.list",
       "channels.status",
       "channels.pairing.list",
@@ -84,8 +87,8 @@ describe("scopes", () => {
     );
     expect(Object.fromEntries(names.map((name) => [name, requiredScope(name)]))).toEqual(expected);
     // config.* (5), set-heartbeats, the pairing approve/dismiss, and linking an account
-    // (web.login.start/wait, channels.logout).
-    expect(Object.values(expected).filter((scope) => scope === "operator.admin").length).toBe(11);
+    // (web.login.start/wait, channels.logout), writing a bootstrap file (agents.files.set).
+    expect(Object.values(expected).filter((scope) => scope === "operator.admin").length).toBe(12);
   });
 
   it("unknown methods and the admin families need operator.admin", () => {
@@ -183,6 +186,9 @@ describe("declared results on the wire", () => {
       "chat.abort": { sessionKey: "main" },
       "agent.identity.get": { agentId: "main" },
       "agents.list": {},
+      "agents.files.list": { agentId: "main" },
+      "agents.files.get": { agentId: "main", name: "SOUL.md" },
+      "agents.files.set": { agentId: "main", name: "SOUL.md", content: "# Soul\n" },
     };
     expect(Object.keys(calls).sort()).toEqual(Object.keys(GATEWAY_RESULT_SCHEMAS).sort());
     for (const [name, params] of Object.entries(calls)) {

@@ -5,6 +5,7 @@
 import { rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Logger, silentLogger } from "../lib/logger.js";
+import { countAgentKeys, keyBelongsToAgent } from "./agent-keys.js";
 import { archiveTranscript, listArchives } from "./archive.js";
 import { createSessionEntry, resetSessionEntry, withoutUndefined } from "./entry.js";
 import type { StateDirLock } from "./lock.js";
@@ -169,6 +170,11 @@ export class SessionStore {
   /** Number of sessions. */
   get size(): number {
     return this.nodes.size;
+  }
+
+  /** Number of sessions of one agent (keys outside any agent count for each), without listing them. */
+  count(agentId: string): number {
+    return countAgentKeys(this.nodes.keys(), agentId);
   }
 
   /** The entry of a session key (treat it as immutable: changes go through {@link update}). */
@@ -407,11 +413,4 @@ export class SessionStore {
     this.persistence.noteDirChange(dirname(outcome.to));
     return outcome.to;
   }
-}
-
-/** `agent:<id>:…` keys belong to their agent; other keys (`global`, `hook:…`) to every agent of the store. */
-function keyBelongsToAgent(key: string, agentId: string): boolean {
-  if (key.length < 7 || key.slice(0, 6).toLowerCase() !== "agent:") return true;
-  const end = key.indexOf(":", 6);
-  return end <= 6 || key.slice(6, end).toLowerCase() === agentId;
 }

@@ -3,6 +3,7 @@
 // dispatcher looks methods up in it and `requiredScope` reads it.
 import type { MethodScope } from "../../protocol/gateway/index.js";
 import { agentMethods } from "./agent.js";
+import { agentRosterMethods } from "./agents-roster.js";
 import { channelMethods } from "./channels.js";
 import { chatMethods } from "./chat.js";
 import { configMethods } from "./config.js";
@@ -17,6 +18,7 @@ import { webLoginMethods } from "./web-login.js";
 export const GATEWAY_METHODS: readonly GatewayMethod[] = [
   ...systemMethods,
   ...agentMethods,
+  ...agentRosterMethods,
   ...chatMethods,
   ...sessionMethods,
   ...configMethods,

@@ -1,10 +1,9 @@
-// sessions.list / preview / patch / reset / delete / compact over the gateway's session stores.
+// sessions.list (sessions-list.ts) / preview / patch / reset / delete / compact over the gateway's session stores.
 // Every change emits `sessions.changed`, sent only to connections that called `sessions.subscribe`
 // (until `sessions.unsubscribe` or their close), as OpenClaw does.
 
 import { lookupAgent } from "../../config/resolve.js";
 import { DetailCodes, ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
-import { normalizeAgentId } from "../../routing/index.js";
 import {
   checkAuthProfileChoice,
   keptAuthProfileOverride,
@@ -18,6 +17,7 @@ import {
 } from "../../sessions/index.js";
 import { type CallOf, defineMethod, fail, type MethodCall, ok } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
+import { listSessionsPage } from "./sessions-list.js";
 import { resolveTarget } from "./shared.js";
 
 type Target = { agentId: string; sessionKey: string };
@@ -47,33 +47,8 @@ function announce(deps: WriteDeps, sessionKey: string, reason: string): void {
   deps.broadcast("sessions.changed", { sessionKey, reason, ts: deps.now() });
 }
 
-function row(key: string, entry: Readonly<SessionEntry>, agentId: string) {
-  return { key, agentId, ...entry };
-}
-
 function list(call: CallOf<"sessions.list">, deps: Pick<MethodDeps, "config" | "stores" | "now">) {
-  const { params } = call;
-  // The resolved roster, the requested id normalized as its ids are ("My Agent" → my-agent).
-  const wanted = params.agentId === undefined ? undefined : normalizeAgentId(params.agentId);
-  const agents = deps
-    .config()
-    .agents.filter((agent) => wanted === undefined || agent.id === wanted);
-  const search = params.search?.toLowerCase();
-  let rows = agents.flatMap((agent) =>
-    deps.stores
-      .forAgent(agent.id)
-      .list({
-        agentId: agent.id,
-        ...(params.activeMinutes ? { activeMinutes: params.activeMinutes } : {}),
-      })
-      .map((item) => row(item.key, item.entry, agent.id)),
-  );
-  if (params.label !== undefined) rows = rows.filter((item) => item.label === params.label);
-  if (search)
-    rows = rows.filter((item) => `${item.key} ${item.label ?? ""}`.toLowerCase().includes(search));
-  rows.sort((a, b) => b.updatedAt - a.updatedAt);
-  const sessions = params.limit ? rows.slice(0, params.limit) : rows;
-  return ok({ ts: deps.now(), count: sessions.length, sessions });
+  return ok(listSessionsPage(call.params, deps));
 }
 
 function preview(

@@ -1,7 +1,6 @@
-// Root and read-only methods: health, status, system-presence, system-event, agents.list,
-// agent.identity.get, models.list, logs.tail.
+// Root and read-only methods: health, status, system-presence, system-event, agent.identity.get,
+// models.list, logs.tail (agents.list is in agents-roster.ts).
 import { findAgent } from "../../config/index.js";
-import { normalizeMainKey } from "../../routing/index.js";
 import { type CallOf, defineMethod, ok } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
 import { resolveTarget } from "./shared.js";
@@ -89,23 +88,6 @@ function identity(call: CallOf<"agent.identity.get">, deps: Pick<MethodDeps, "co
   });
 }
 
-function agentsList(_call: CallOf<"agents.list">, deps: Pick<MethodDeps, "config">) {
-  const cfg = deps.config();
-  const agents = cfg.agents.map((agent) => ({
-    id: agent.id,
-    ...(agent.name ? { name: agent.name } : {}),
-    ...(agent.model ? { model: agent.model } : {}),
-    isDefault: agent.isDefault,
-    workspace: agent.workspace,
-  }));
-  return ok({
-    defaultId: cfg.defaultAgentId,
-    mainKey: normalizeMainKey(cfg.config.session?.mainKey),
-    scope: cfg.config.session?.scope ?? "per-sender",
-    agents,
-  });
-}
-
 async function modelsList(_call: CallOf<"models.list">, deps: Pick<MethodDeps, "live" | "env">) {
   // Lazy: the model catalog pulls in pi-ai, which the gateway does not load at start-up.
   const { listModels } = await import("../../runtime/models/index.js");
@@ -157,12 +139,6 @@ export const systemMethods = [
     scope: "operator.write",
     uses: ["presence", "presenceChanged"],
     handler: systemEvent,
-  }),
-  defineMethod({
-    name: "agents.list",
-    scope: "operator.read",
-    uses: ["config"],
-    handler: agentsList,
   }),
   defineMethod({
     name: "agent.identity.get",

@@ -1,5 +1,7 @@
 // Public surface of the gateway protocol at run time: generated schemas, error codes and the scope
 // table (validating against the schemas is `gateway/ws/schema-issues.ts`). TypeBox sources (schema.ts, method-schemas.ts) are imported by types only.
+
+export type { AgentsFileEntry } from "./agents-files.js";
 export { GATEWAY_CAPS, TEXT_DELTAS_CAP } from "./caps.js";
 export {
   DetailCodes,
@@ -28,3 +30,4 @@ export {
 } from "./schema.generated.js";
 export type { ConnectParams, ErrorShape, RequestFrame } from "./schema.js";
 export { hasScope, type MethodScope } from "./scopes.js";
+export type { SessionsListParams, SessionsSortKey } from "./sessions-list.js";

@@ -2,6 +2,9 @@
 // result shapes; the hello-ok payload is in hello-schema.ts (re-exported). METHOD_PARAMS below is
 // the list of method names: each has a method object in src/gateway/methods/ (a drift test checks).
 import { type Static, Type } from "typebox";
+import { AGENTS_FILES_PARAMS, AGENTS_FILES_RESULTS } from "./agents-files.js";
+import { AgentsRouteParamsSchema } from "./agents-route.js";
+import { SessionsListParamsSchema } from "./sessions-list.js";
 
 const NonEmptyString = Type.String({ minLength: 1 });
 const closed = { additionalProperties: false } as const;
@@ -75,19 +78,6 @@ export const ChatHistoryParamsSchema = Type.Object(
 /** `chat.abort`. */
 export const ChatAbortParamsSchema = Type.Object(
   { sessionKey: NonEmptyString, runId: Type.Optional(NonEmptyString) },
-  closed,
-);
-/** `sessions.list`. */
-export const SessionsListParamsSchema = Type.Object(
-  {
-    limit: Type.Optional(Type.Integer({ minimum: 1 })),
-    activeMinutes: Type.Optional(Type.Integer({ minimum: 1 })),
-    includeGlobal: Type.Optional(Type.Boolean()),
-    includeUnknown: Type.Optional(Type.Boolean()),
-    label: Type.Optional(Type.String()),
-    agentId: Type.Optional(NonEmptyString),
-    search: Type.Optional(Type.String()),
-  },
   closed,
 );
 /** `sessions.preview`. */
@@ -303,6 +293,8 @@ export const METHOD_PARAMS = {
   "web.login.wait": WebLoginWaitParamsSchema,
   send: SendParamsSchema,
   "agents.list": Empty,
+  "agents.route": AgentsRouteParamsSchema,
+  ...AGENTS_FILES_PARAMS,
   "models.list": Empty,
 } as const;
 
@@ -352,6 +344,37 @@ export const AgentsListResultSchema = Type.Object(
           model: Type.Optional(Type.String()),
           isDefault: Type.Boolean(),
           workspace: Type.String(),
+          agentDir: Type.Optional(Type.String()),
+          fallbacks: Type.Optional(Type.Array(Type.String())),
+          /** Effective `sandbox.mode`, the key that sets it, and whether host tools run. */
+          sandbox: Type.Optional(
+            Type.Object(
+              {
+                mode: Type.String(),
+                source: Type.Union([Type.String(), Type.Null()]),
+                hostTools: Type.String(),
+              },
+              closed,
+            ),
+          ),
+          /** The tool profile in force and the built-in tools it leaves allowed. */
+          tools: Type.Optional(
+            Type.Object({ profile: Type.String(), allowed: Type.Array(Type.String()) }, closed),
+          ),
+          /** The `bindings[]` routing to this agent: config index, tier, match, comment. */
+          bindings: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  index: Type.Integer({ minimum: 0 }),
+                  tier: Type.String(),
+                  match: Type.Record(Type.String(), Type.Unknown()),
+                  comment: Type.Optional(Type.String()),
+                },
+                closed,
+              ),
+            ),
+          ),
         },
         closed,
       ),
@@ -366,6 +389,7 @@ export const METHOD_RESULTS = {
   "chat.abort": ChatAbortResultSchema,
   "agent.identity.get": AgentIdentityResultSchema,
   "agents.list": AgentsListResultSchema,
+  ...AGENTS_FILES_RESULTS,
 } as const satisfies Partial<Record<MethodName, unknown>>;
 /** Each declared result's type, by method name. */
 export type MethodResultsByName = {
