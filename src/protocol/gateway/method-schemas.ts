@@ -2,6 +2,7 @@
 // result shapes; the hello-ok payload is in hello-schema.ts (re-exported). METHOD_PARAMS below is
 // the list of method names: each has a method object in src/gateway/methods/ (a drift test checks).
 import { type Static, Type } from "typebox";
+import { DEVICE_METHOD_PARAMS } from "./devices.js";
 
 const NonEmptyString = Type.String({ minLength: 1 });
 const closed = { additionalProperties: false } as const;
@@ -304,6 +305,7 @@ export const METHOD_PARAMS = {
   send: SendParamsSchema,
   "agents.list": Empty,
   "models.list": Empty,
+  ...DEVICE_METHOD_PARAMS,
 } as const;
 
 /** Name of a method the gateway serves. */
