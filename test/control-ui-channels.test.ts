@@ -147,7 +147,10 @@ describe.skipIf(SKIP_NOTICE !== undefined)("Control UI: Channels", () => {
       await screenshots(page, "channels-whatsapp-qr");
       socket.scanned("15551234567:7@s.whatsapp.net");
       (await fake.socket(1)).open();
-      await expect.poll(() => page.locator("pc-whatsapp-login").textContent()).toContain("Linked");
+      // The panel closes once linked; the page's status line says so.
+      await expect
+        .poll(() => page.locator("p.status-line").textContent())
+        .toContain("Linked +15551234567");
       expect(await qr.count()).toBe(0);
     });
   });
