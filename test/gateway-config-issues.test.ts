@@ -47,7 +47,7 @@ describe("config methods for the Config page", () => {
       raw: '{\n  "gateway": {\n    port: ,\n  }\n}',
       baseHash: hash,
     });
-    expect(syntax.error.details.code).toBe("CONFIG_INVALID");
+    expect((syntax.error as Loose).details.code).toBe("CONFIG_INVALID");
     expect(issuesOf(syntax)[0]).toMatchObject({ path: "", line: 3, column: 11 });
     const schema = await client.request("config.set", {
       raw: '{\n  "gateway": {\n    "port": "abc"\n  }\n}',
@@ -80,7 +80,7 @@ describe("config methods for the Config page", () => {
       raw: "{ gateway: { port: 18998 } }",
       baseHash: hash,
     });
-    expect(stale.error.details.code).toBe("CONFIG_BASE_HASH_MISMATCH");
+    expect((stale.error as Loose).details.code).toBe("CONFIG_BASE_HASH_MISMATCH");
     expect(readFileSync(box.configPath, "utf8")).toContain("18999");
     client.close();
   });
