@@ -119,6 +119,36 @@ describe("device pairing over the gateway", () => {
     pairer.close();
   });
 
+  it("shows a non-admin device caller only its own device, and refuses managing another", async () => {
+    const other = await requestPairing();
+    // Another device, paired (loopback) and gone.
+    const stranger = createDeviceIdentity();
+    const gone = await connectDevice({
+      url: box.gw.url,
+      identity: stranger,
+      auth: { token: TEST_TOKEN },
+      scopes: RW,
+    });
+    expect(gone.res.ok).toBe(true);
+    gone.ws.close();
+    const identity = createDeviceIdentity();
+    const mine = await connectDevice({
+      url: box.gw.url,
+      identity,
+      auth: { token: TEST_TOKEN },
+      scopes: ["operator.pairing", "operator.read"],
+    });
+    expect(mine.res.ok).toBe(true);
+    const listed = payloadOf(await mine.ws.request("device.pair.list", {}));
+    expect(listed.pending).toEqual([]);
+    expect(listed.paired.map((d: { deviceId: string }) => d.deviceId)).toEqual([identity.deviceId]);
+    const approve = await mine.ws.request("device.pair.approve", { requestId: other.requestId });
+    expect(approve.error).toMatchObject({ message: "device pairing approval denied" });
+    const remove = await mine.ws.request("device.pair.remove", { deviceId: stranger.deviceId });
+    expect(remove.error).toMatchObject({ message: "device pairing removal denied" });
+    mine.ws.close();
+  });
+
   it("rejects a request, and answers unknown ids as such", async () => {
     const admin = await box.connect();
     const { requestId, identity } = await requestPairing();
