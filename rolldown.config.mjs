@@ -2,11 +2,12 @@
 // dozens: module resolution dominates start-up on small machines. Commands stay lazy chunks.
 // Third-party packages stay external (imported from node_modules, where npm installs them
 // anyway): one copy, their licence notices kept, visible to `npm audit`. Source maps point at
-// src/, and the bin enables them, so a daemon's stack trace names src/... lines.
-// Also bundles the browser WebChat into dist/ui/, which the gateway serves at `/`.
+// src/; `NODE_OPTIONS=--enable-source-maps` makes a daemon's stack trace name src/... lines.
+// Also bundles the browser Control UI into dist/ui/, which the gateway serves (at `/`, or under
+// gateway.controlUi.basePath).
 import { readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
-import { webchatBundleOptions } from "./scripts/webchat-bundle.mjs";
+import { controlUiBundleOptions } from "./scripts/control-ui-bundle.mjs";
 
 // Chunk names carry content hashes: start from empty folders so stale chunks never ship.
 rmSync("dist/bin", { recursive: true, force: true });
@@ -37,5 +38,5 @@ export default [
       sourcemapExcludeSources: true,
     },
   },
-  webchatBundleOptions({ outDir: "dist/ui" }),
+  controlUiBundleOptions({ outDir: "dist/ui" }),
 ];

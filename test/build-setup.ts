@@ -14,7 +14,7 @@ const INPUT_FILES = [
   "tsconfig.build.json",
   "rolldown.config.mjs",
   "scripts/bundle.mjs",
-  "scripts/webchat-bundle.mjs",
+  "scripts/control-ui-bundle.mjs",
 ];
 const OUTPUT_FILES = ["dist/index.js", "dist/bin/pincer.js", "dist/ui/app.js"];
 

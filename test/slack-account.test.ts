@@ -1,6 +1,6 @@
 // One Slack account on the real @slack/bolt against the fake Slack, with a recording context:
 // every send failure as a value (rate limit with Retry-After, 5xx, Slack's refusals, no answer),
-// uploads through Slack's flow, the receive → ack order, refused tokens at start naming the token,
+// uploads through Slack's flow, inbound images inlined from url_private, the receive → ack order, refused tokens at start naming the token,
 // and a dropped Socket Mode connection ending the run (the host restarts it).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -148,6 +148,62 @@ describe("Slack account", () => {
       teamId: "T1",
     });
     expect(recorder.syncs.length).toBeGreaterThan(0);
+  });
+
+  it("inlines a message's images from url_private with the bot token, and sends the token nowhere else", async () => {
+    const { recorder, slack } = await start();
+    const png = Buffer.from("png-bytes");
+    const mine = slack.addFile({
+      name: "cat.png",
+      bytes: png,
+      contentType: "image/png",
+      botToken: BOT.botToken,
+    });
+    const notMine = slack.addFile({
+      name: "dog.png",
+      bytes: png,
+      contentType: "image/png",
+      botToken: "xoxb-other",
+    });
+    const elsewhere = "http://files.example.invalid/x.png";
+    const file = (id: string, name: string, url: string, mimetype = "image/png") => ({
+      id,
+      name,
+      mimetype,
+      size: png.length,
+      url_private: url,
+    });
+    const event = slackMessage({
+      channel: "DALICE1",
+      channelType: "im",
+      text: "look",
+      ts: "1700000300.000100",
+      extra: {
+        files: [
+          file("F1", "cat.png", mine),
+          file("F2", "dog.png", notMine),
+          file("F3", "x.png", elsewhere),
+          file("F4", "notes.txt", mine.replace("cat.png", "notes.txt"), "text/plain"),
+        ],
+      },
+    });
+    slack.sendEnvelope(BOT.appToken!, { event });
+    const [inbound] = (await recorder.waitForReceived(1)) as ChannelInbound[];
+    const media = inbound!.media;
+    expect(media.map((m) => [m.fileName, m.kind, m.data])).toEqual([
+      ["cat.png", "image", png.toString("base64")],
+      // Slack's sign-in page (a token without access) is not taken for the image.
+      ["dog.png", "image", undefined],
+      ["x.png", "image", undefined],
+      ["notes.txt", "document", undefined],
+    ]);
+    expect(media[1]!.url).toBe(notMine);
+    // Only the two images on Slack's (here: the fake's) host were fetched, each with the bot token;
+    // the other host and the document were never requested.
+    expect(slack.fileRequests).toEqual([
+      { path: new URL(mine).pathname, token: BOT.botToken },
+      { path: new URL(notMine).pathname, token: BOT.botToken },
+    ]);
   });
 
   it("fails the start naming the refused token", async () => {

@@ -28,6 +28,7 @@ import {
   processInbound,
 } from "./inbound/pipeline.js";
 import { createInboundDedupe } from "./inbound/redelivery-filter.js";
+import { createThreadStarts } from "./inbound/thread-start.js";
 import { createPairingStore } from "./pairing/pairing-store.js";
 import { sendDirect } from "./send-direct.js";
 import type {
@@ -132,6 +133,11 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     pairing,
     dispatch: dispatcher.dispatch,
     ...(commands ? { command: commands.take } : {}),
+    startThread: createThreadStarts({
+      stores: params.stores,
+      runtime: (channel, accountId) => slotOf(channel, accountId)?.runtime,
+      log: params.log,
+    }).start,
     log: params.log,
     replyPairing: async (message: ChannelInbound, code: string) => {
       if (!slotOf(message.channel, message.accountId)?.runtime) return;

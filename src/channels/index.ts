@@ -6,6 +6,7 @@
 export { substituteEnvInString } from "../config/env-substitution.js";
 export { DEFAULT_ACCOUNT_ID } from "../routing/index.js";
 export { defaultAccountIds, resolveAccountConfig } from "./account-config.js";
+export { type ImageRequestHeaders, inlineImageUrls } from "./image-urls.js";
 export type * from "./login.js";
 export {
   type ChannelAdapterLoader,

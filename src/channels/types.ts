@@ -73,7 +73,38 @@ export interface ChannelInbound {
   selfUsername?: string;
   media: InboundMedia[];
   replyTo?: InboundReplyContext;
+  /** How a thread message's sessions keep context, when the adapter has settings for it (Slack's
+   *  `thread.*`); absent: the thread shares its conversation's group context, nothing is fetched. */
+  threadSession?: ThreadSessionSettings;
   raw?: unknown;
+}
+
+/** A thread's context settings (OpenClaw's `thread.*` of Slack): whose unmentioned messages a
+ *  thread reply sees (`thread`: its thread's only; `channel`: its conversation's), how many earlier
+ *  thread messages a new thread session is given (0: none), and whether it starts as a copy of
+ *  its parent conversation's session. */
+export interface ThreadSessionSettings {
+  historyScope: "thread" | "channel";
+  initialHistoryLimit: number;
+  inheritParent: boolean;
+}
+
+/** Which thread's earlier messages to read (`ChannelAccountRuntime.threadHistory`). */
+export interface ThreadHistoryQuery {
+  /** The conversation (a thread's parent; a DM's partner). */
+  peer: ChannelPeer;
+  threadId: string;
+  /** Only messages before this one (the message that starts the session). */
+  beforeMessageId: string;
+  /** At most this many, the newest. */
+  limit: number;
+}
+
+/** One earlier message of a thread, as context: who, what (plain text), when (ms epoch). */
+export interface ThreadHistoryMessage {
+  sender: string;
+  body: string;
+  timestamp: number;
 }
 
 /** Where a reply goes: the same account, peer and thread the message came from. */
@@ -275,6 +306,9 @@ export interface ChannelAccountRuntime {
   /** Shows "typing…" in the target conversation, where the platform supports it. */
   sendTyping?(target: OutboundTarget): Promise<void>;
   probe(): Promise<ProbeResult>;
+  /** Earlier messages of a thread, oldest first, for a new thread session's context; [] when they
+   *  cannot be read (logged). Never throws. */
+  threadHistory?(query: ThreadHistoryQuery): Promise<ThreadHistoryMessage[]>;
   /** Stops receiving; resolves when no more `receive` calls will be made. */
   stop(): Promise<void>;
   /**

@@ -205,8 +205,10 @@ export async function connectGateway(options: ConnectGatewayOptions): Promise<Ga
       },
     };
 
+    let challengeAnswered = false;
     const answerChallenge = (payload: unknown) => {
-      if (settled || nextId > 0) return;
+      if (settled || challengeAnswered) return;
+      challengeAnswered = true;
       const nonce = (payload as { nonce?: unknown } | undefined)?.nonce;
       const role = options.role ?? "operator";
       const auth = {
@@ -214,7 +216,7 @@ export async function connectGateway(options: ConnectGatewayOptions): Promise<Ga
         ...(options.password ? { password: options.password } : {}),
         ...(options.deviceToken ? { deviceToken: options.deviceToken } : {}),
       };
-      const params = {
+      const base = {
         minProtocol: options.minProtocol ?? 3,
         maxProtocol: options.maxProtocol ?? 4,
         client: options.client,
@@ -222,27 +224,40 @@ export async function connectGateway(options: ConnectGatewayOptions): Promise<Ga
         ...(options.caps ? { caps: options.caps } : {}),
         ...(options.scopes ? { scopes: options.scopes } : {}),
         ...(Object.keys(auth).length > 0 ? { auth } : {}),
-        ...(options.device && typeof nonce === "string"
-          ? {
-              device: options.device({
-                nonce,
-                client: options.client,
-                role,
-                scopes: options.scopes ?? [],
-                token: options.token ?? options.deviceToken ?? "",
-              }),
-            }
-          : {}),
       };
-      send("connect", params, { timeoutMs: 0 }).then(
-        (hello) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(handshakeTimer);
-          resolve({ ...client, hello: hello as HelloOk });
-        },
-        (err: GatewayRequestError) => failHandshake(err),
-      );
+      // A signer may be asynchronous (WebCrypto in the browser): the connect waits for its proof.
+      const device =
+        options.device && typeof nonce === "string"
+          ? options.device({
+              nonce,
+              client: options.client,
+              role,
+              scopes: options.scopes ?? [],
+              token: options.token ?? options.deviceToken ?? "",
+            })
+          : undefined;
+      Promise.resolve(device)
+        .then((block) =>
+          send("connect", block ? { ...base, device: block } : base, { timeoutMs: 0 }),
+        )
+        .then(
+          (hello) => {
+            if (settled) return;
+            settled = true;
+            clearTimeout(handshakeTimer);
+            resolve({ ...client, hello: hello as HelloOk });
+          },
+          (err: unknown) =>
+            failHandshake(
+              err instanceof GatewayRequestError
+                ? err
+                : clientError(
+                    "DEVICE_SIGN_FAILED",
+                    `device signing failed: ${String(err)}`,
+                    "connect",
+                  ),
+            ),
+        );
     };
 
     ws.addEventListener("open", () => {

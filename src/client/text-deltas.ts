@@ -1,7 +1,7 @@
 // Rebuilding a run's streamed text from the `chat` events a `text-deltas` connection gets: a delta
 // (and the run's final or aborted event) appends its `deltaText`, or replaces the text with it when
 // `replace` is set (the connection missed some deltas: a slow client, or a run that started before
-// it connected). No Node-only imports: the WebChat UI uses it too.
+// it connected). No Node-only imports: the Control UI uses it too.
 
 /** The text after one chat event, and what it appended to the previous text. */
 export interface ChatTextUpdate {

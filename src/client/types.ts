@@ -20,7 +20,12 @@ export interface WebSocketLike {
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
 /** Codes of failures detected on this side (the server's codes are INVALID_REQUEST, FORBIDDEN, …). */
-export type ClientErrorCode = "UNREACHABLE" | "TIMEOUT" | "CLOSED" | "BAD_FRAME";
+export type ClientErrorCode =
+  | "UNREACHABLE"
+  | "TIMEOUT"
+  | "CLOSED"
+  | "BAD_FRAME"
+  | "DEVICE_SIGN_FAILED";
 
 /** The error a request or the handshake rejects with: the server's `{code, message, details}` or a client code. */
 export class GatewayRequestError extends Error {
@@ -90,8 +95,9 @@ export interface DeviceBlock {
   nonce?: string;
 }
 
-/** Signs the connect challenge; see `deviceSigner` in ./device.ts for an Ed25519 identity. */
-export type DeviceSigner = (input: DeviceSignInput) => DeviceBlock;
+/** Signs the connect challenge (`deviceSigner` in ./device.ts for Node; the browser's WebCrypto one
+ *  answers with a promise, which the handshake awaits). */
+export type DeviceSigner = (input: DeviceSignInput) => DeviceBlock | Promise<DeviceBlock>;
 
 /** One event as delivered to handlers; `gap` is synthesized when `seq` skips. */
 export interface GatewayEvent {

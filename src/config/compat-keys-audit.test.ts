@@ -192,11 +192,11 @@ describe("a disabled section asks for nothing", () => {
             accounts: { old: { enabled: false, blockStreaming: true, pollMode: "x" } },
           },
         },
-        gateway: { controlUi: { enabled: false, basePath: "/ui" } },
+        gateway: { controlUi: { enabled: false, root: "/srv/ui" } },
       }),
     ).toEqual([]);
-    expect(paths({ gateway: { controlUi: { basePath: "/ui" } } })).toEqual([
-      "gateway.controlUi.basePath",
+    expect(paths({ gateway: { controlUi: { root: "/srv/ui" } } })).toEqual([
+      "gateway.controlUi.root",
     ]);
   });
 });

@@ -243,6 +243,7 @@ describe("the schema's compat marks", () => {
       "channels.slack.mode",
       "agents.defaults.sandbox.mode",
       "gateway.controlUi.enabled",
+      "gateway.controlUi.basePath",
       "gateway.controlUi.allowedOrigins",
       "tools.exec.timeoutSec",
     ])

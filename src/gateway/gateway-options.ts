@@ -41,7 +41,7 @@ export interface StartGatewayOptions {
   /** How long shutdown lets runs finish before aborting them (default 10 s). */
   drainTimeoutMs?: number;
   maxBufferedBytes?: number;
-  /** Folder of the built WebChat served at `/` (default: the package's dist/ui). */
+  /** Folder of the built Control UI, served at `/` or `gateway.controlUi.basePath` (default: the package's dist/ui). */
   uiDir?: string;
   /** Sends a non-OK heartbeat reply (default: to `heartbeat.target`, "last" = the session's channel). */
   deliverHeartbeat?: (plan: HeartbeatPlan, text: string) => Promise<void>;

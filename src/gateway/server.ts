@@ -312,6 +312,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
         logger,
         uiDir,
         uiEnabled: () => live.config.gateway?.controlUi?.enabled !== false,
+        uiBasePath: () => live.config.gateway?.controlUi?.basePath,
         webhooks,
       },
       req,

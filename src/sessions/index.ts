@@ -8,6 +8,7 @@ export {
   listArchives,
   parseArchiveTimestamp,
 } from "./archive.js";
+export { type ForkOutcome, type ForkSessionParams, forkSessionTranscript } from "./fork.js";
 export { journalPathFor } from "./journal.js";
 export {
   type AcquireStateDirLockParams,

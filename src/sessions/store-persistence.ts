@@ -261,6 +261,11 @@ export class StorePersistence {
   }
 
   private async runSync(): Promise<void> {
+    // Append what is pending first: `seq` counts every change recorded so far, so the sync must
+    // cover them all. Without this, a change recorded while an earlier sync was in flight (its
+    // append still waiting for setImmediate) counted as synced, and `commit` of that key spun
+    // forever on a flush with nothing left to do (a 1,000-message Telegram burst froze the gateway).
+    this.writePending();
     const seq = this.writeSeq;
     // The journal's directory is in `dirty` since its creation (until a sync or commitNow covers it).
     const creations = this.journalCreations;

@@ -1,7 +1,8 @@
 // A fake Slack on 127.0.0.1, port 0, for the real @slack/bolt: the Web API (`POST /api/<method>`,
 // form or JSON bodies, the token from `Authorization: Bearer`): `auth.test` per bot token,
 // `apps.connections.open` per app token answering `ws://127.0.0.1:PORT/link`, `chat.postMessage`,
-// `conversations.info` / `conversations.open`, the upload flow (`files.getUploadURLExternal`, the
+// `conversations.info` / `conversations.open`, `conversations.replies` (the messages a test put in
+// a thread, paged by `limit` / `cursor`, before `latest`), the upload flow (`files.getUploadURLExternal`, the
 // bytes to `/upload/<id>`, `files.completeUploadExternal`), every call recorded with its token,
 // scripted failures (ratelimited + Retry-After, 5xx, a Slack error code, no answer). The Socket
 // Mode side sends `hello`, then the `events_api` envelopes a test injects, and records each
@@ -62,8 +63,17 @@ export interface FakeSlack {
   readonly acks: string[];
   /** Uploaded bytes by file id. */
   readonly uploads: Map<string, Buffer>;
+  /** Paths of `/files-pri/…` requests, in order, with the token they carried. */
+  readonly fileRequests: Array<{ path: string; token: string | undefined }>;
+  /**
+   * Hosts a private file; its `url_private` (returned) answers the bytes only with `botToken` as
+   * the bearer, else Slack's sign-in page (HTML with status 200, as Slack does).
+   */
+  addFile(params: { name: string; bytes: Buffer; contentType: string; botToken: string }): string;
   addBot(bot: FakeSlackBot): void;
   addConversation(conversation: FakeConversation): void;
+  /** Puts messages (Slack message objects with `ts`) in the thread `threadTs` of `channel`. */
+  addThreadMessages(channel: string, threadTs: string, messages: Record<string, unknown>[]): void;
   failNext(failure: FakeSlackFailure): void;
   callsOf(method: string): FakeSlackCall[];
   /** Resolves once `count` calls of `method` were made (10 s bound). */
@@ -120,10 +130,13 @@ async function until(check: () => boolean, what: string): Promise<void> {
 export async function startFakeSlack(): Promise<FakeSlack> {
   const bots: FakeSlackBot[] = [];
   const conversations = new Map<string, FakeConversation>();
+  const threads = new Map<string, Record<string, unknown>[]>();
   const calls: FakeSlackCall[] = [];
   const failures: FakeSlackFailure[] = [];
   const acks: string[] = [];
   const uploads = new Map<string, Buffer>();
+  const files = new Map<string, { bytes: Buffer; contentType: string; botToken: string }>();
+  const fileRequests: Array<{ path: string; token: string | undefined }> = [];
   const sockets = new Map<string, WebSocket>();
   const hung: ServerResponse[] = [];
   let seq = 0;
@@ -174,6 +187,21 @@ export async function startFakeSlack(): Promise<FakeSlack> {
           },
         });
       }
+      case "conversations.replies": {
+        const all = threads.get(`${String(call.params.channel)}/${String(call.params.ts)}`) ?? [];
+        const latest = call.params.latest === undefined ? undefined : String(call.params.latest);
+        const before = all.filter((m) => latest === undefined || String(m.ts) < latest);
+        const start = Number(call.params.cursor ?? 0);
+        const size = Number(call.params.limit ?? 1000);
+        const page = before.slice(start, start + size);
+        const more = start + size < before.length;
+        return json(res, {
+          ok: true,
+          messages: page,
+          has_more: more,
+          response_metadata: { next_cursor: more ? String(start + size) : "" },
+        });
+      }
       case "conversations.open":
         return json(res, { ok: true, channel: { id: `D${String(call.params.users)}` } });
       case "files.getUploadURLExternal": {
@@ -194,6 +222,17 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
     const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname.startsWith("/files-pri/")) {
+      const auth = req.headers.authorization;
+      const token = typeof auth === "string" ? auth.replace(/^Bearer /, "") : undefined;
+      fileRequests.push({ path: url.pathname, token });
+      const file = files.get(url.pathname);
+      if (!file) return json(res, { ok: false, error: "file_not_found" }, 404);
+      const allowed = token === file.botToken;
+      res.writeHead(200, { "content-type": allowed ? file.contentType : "text/html" });
+      res.end(allowed ? file.bytes : "<html>sign in to Slack</html>");
+      return true;
+    }
     if (url.pathname.startsWith("/upload/")) {
       uploads.set(url.pathname.slice("/upload/".length), body);
       res.writeHead(200);
@@ -259,8 +298,18 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     calls,
     acks,
     uploads,
+    fileRequests,
+    addFile({ name, bytes, contentType, botToken }) {
+      const path = `/files-pri/T1-F${files.size + 1}/${name}`;
+      files.set(path, { bytes, contentType, botToken });
+      return `http://127.0.0.1:${port}${path}`;
+    },
     addBot: (bot) => bots.push(bot),
     addConversation: (c) => conversations.set(c.id, c),
+    addThreadMessages(channel, threadTs, messages) {
+      const key = `${channel}/${threadTs}`;
+      threads.set(key, [...(threads.get(key) ?? []), ...messages]);
+    },
     failNext: (failure) => failures.push(failure),
     callsOf: (method) => calls.filter((c) => c.method === method),
     async waitForCalls(method, count) {

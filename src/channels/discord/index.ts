@@ -10,13 +10,13 @@ import {
   type ChannelAdapter,
   createUpdateGuard,
   DEFAULT_MAX_SUBMIT_ATTEMPTS,
+  inlineImageUrls,
   type ProbeResult,
   type UpdateConversion,
 } from "../index.js";
 import { prefilterDiscordInbound } from "./access-prefilter.js";
 import { editDiscordMessage } from "./edit.js";
 import { type DiscordSelf, toDiscordInbound } from "./inbound.js";
-import { downloadDiscordImages } from "./inbound-media.js";
 import { parseDiscordMessage } from "./message-schema.js";
 import {
   DISCORD_TEXT_LIMIT,
@@ -106,12 +106,13 @@ async function convert(receiver: Receiver, payload: unknown): Promise<UpdateConv
   }
   if (result.inbound.peer.kind === "direct")
     receiver.dmChannels.set(message.author.id, message.channelId);
-  result.inbound.media = await downloadDiscordImages({
+  result.inbound.media = await inlineImageUrls({
     media: result.inbound.media,
     maxBytes: settings.mediaMaxBytes,
     timeoutMs: settings.timeoutMs,
     signal: receiver.signal,
     log: context.log,
+    channel: "discord",
   });
   return result;
 }

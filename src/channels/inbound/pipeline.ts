@@ -1,9 +1,8 @@
 // The inbound pipeline, one small step after another: dedupe → access policy (pairing) → mention
-// gating (with group context) → route → chat command or broadcast fan-out → hand-off to session +
-// queue. Each step is its own module; this file only sequences them and says what happened, as a
-// value.
+// gating (with group context) → route → chat command, or a thread's first message's sessions
+// started (its thread context) → broadcast fan-out → hand-off to session + queue. Each step is its
+// own module; this file only sequences them and says what happened, as a value.
 import type { OpenClawConfig } from "../../protocol/config/index.js";
-import { buildGroupHistoryKey } from "../../routing/index.js";
 import type { PairingRequestResult, PairingStore } from "../pairing/pairing-store.js";
 import type { ChannelAccountConfig, ChannelInbound, Logger } from "../types.js";
 import { decideAccess } from "./access-policy.js";
@@ -17,6 +16,7 @@ import {
 import { type InboundDedupe, inboundDedupeKey } from "./redelivery-filter.js";
 import { formatInboundBody, senderLabel } from "./reply-context.js";
 import { type RoutedInbound, routeInbound } from "./route.js";
+import { groupHistoryKeyOf, type ThreadStarts, withoutRepeats } from "./thread-start.js";
 
 /** A message cleared for a run: its body (context prepended) and who answers it. */
 export interface DispatchRequest {
@@ -53,6 +53,8 @@ export interface InboundPipelineDeps {
   dispatch: (request: DispatchRequest) => void;
   /** Takes a cleared message that is a chat command (answered and settled without a run). */
   command?: (request: DispatchRequest) => boolean;
+  /** Starts the sessions of a thread's first message (`thread-start.ts`); its thread context. */
+  startThread?: ThreadStarts["start"];
   log: Logger;
 }
 
@@ -145,15 +147,7 @@ async function clearInbound(
     gating: routed.mentionGating,
     ...(group ? { group } : {}),
   });
-  const historyKey =
-    message.peer.kind === "direct"
-      ? undefined
-      : buildGroupHistoryKey({
-          channel: message.channel,
-          accountId: message.accountId,
-          peerKind: message.peer.kind,
-          peerId: message.peer.id,
-        });
+  const historyKey = groupHistoryKeyOf(message);
   const body = formatInboundBody(message);
   if (verdict === "context") {
     if (historyKey) {
@@ -170,7 +164,8 @@ async function clearInbound(
   // A command answers itself; the group's pending context stays for the next model turn.
   const request = { message, body, routed, ...(replay ? { replay } : {}) };
   if (deps.command?.(request)) return { status: "command", routed };
-  const context = historyKey ? deps.history.take(historyKey) : [];
+  const thread = deps.startThread ? await deps.startThread({ message, routed }) : [];
+  const context = withoutRepeats(thread, historyKey ? deps.history.take(historyKey) : []);
   deps.dispatch({ ...request, body: prependHistory(context, body) });
   return { status: "dispatched", routed };
 }

@@ -5,12 +5,14 @@
 // may acknowledge it (`ack`) or must leave it for Slack to deliver again (`retry`). An event id
 // already taken is acknowledged at once (Slack's retries); group DMs are dropped here unless
 // `dm.groupEnabled` (and listed in `dm.groupChannels` when set), with the reason logged.
-import type {
-  ChannelAccountContext,
-  ChannelInbound,
-  UpdateConversion,
-  UpdateGuard,
-  UpdateVerdict,
+import {
+  type ChannelAccountContext,
+  type ChannelInbound,
+  type ImageRequestHeaders,
+  inlineImageUrls,
+  type UpdateConversion,
+  type UpdateGuard,
+  type UpdateVerdict,
 } from "../index.js";
 import { type SlackConversations, slackSlug } from "./conversations.js";
 import { type SlackSelf, toSlackInbound } from "./inbound.js";
@@ -79,6 +81,7 @@ async function convert(
     self: params.self,
     allowBots: settings.allowBots,
     ...(info.name ? { channelName: info.name } : {}),
+    thread: settings.thread,
   });
   if (conversion.kind !== "inbound") {
     if (conversion.kind === "ignored")
@@ -96,7 +99,32 @@ async function convert(
   }
   if (inbound.peer.kind === "direct" && channelId)
     params.dmChannels.set(inbound.peer.id, channelId);
+  if (inbound.media.length > 0)
+    inbound.media = await inlineImageUrls({
+      media: inbound.media,
+      maxBytes: settings.mediaMaxBytes,
+      timeoutMs: Math.min(IMAGE_DEADLINE_MS, settings.timeoutMs),
+      signal: context.signal,
+      log: context.log,
+      channel: "slack",
+      headers: slackFileHeaders(settings),
+    });
   return conversion;
+}
+
+/** Slack's file host; url_private needs the bot token (scope files:read). */
+const SLACK_FILES_HOST = "files.slack.com";
+
+/** Image downloads share this deadline: the event's ack waits for them and Slack wants it in 3 s. */
+const IMAGE_DEADLINE_MS = 2_000;
+
+/** The bot token goes only to Slack's file host or the configured `apiUrl`'s host (a proxy, a fake). */
+function slackFileHeaders(settings: SlackAccountSettings): ImageRequestHeaders {
+  const apiHost = new URL(settings.apiUrl).host;
+  return (url) =>
+    url.host === SLACK_FILES_HOST || url.host === apiHost
+      ? { authorization: `Bearer ${settings.botToken}` }
+      : "skip";
 }
 
 /** Creates the intake of one account. */

@@ -58,6 +58,23 @@ describe("toSlackInbound", () => {
     });
   });
 
+  it("thread replies carry the account's thread settings; top-level messages do not", () => {
+    const thread = {
+      historyScope: "channel" as const,
+      initialHistoryLimit: 5,
+      inheritParent: true,
+    };
+    const reply = toSlackInbound({
+      ...base,
+      thread,
+      event: { ...channelMessage, ts: "1700000001.000200", thread_ts: "1700000000.123456" },
+    });
+    expect(reply).toMatchObject({ inbound: { threadSession: thread } });
+    const top = toSlackInbound({ ...base, thread, event: channelMessage });
+    if (top.kind !== "inbound") throw new Error("not inbound");
+    expect(top.inbound.threadSession).toBeUndefined();
+  });
+
   it("DMs are direct with the user as peer; mpim is a group; private channels are channels", () => {
     const im = toSlackInbound({
       ...base,

@@ -1,11 +1,17 @@
 // A Slack `message` / `app_mention` event → `ChannelInbound`, pure. Channels and private channels
 // are peer kind `channel` (`teamId` set for the team tier), DMs (`im`) are `direct` with the user
 // as the peer, group DMs (`mpim`) are `group`. A reply in a thread keeps the channel as its peer and
-// parent and carries `threadId` = the thread's ts. `<@BOTID>` (or the event being an
-// `app_mention`) is a native mention of this bot; other `<@U…>` go to `mentions`. Files become
-// media. Bot posts are skipped unless `allowBots` (this bot's own always), and subtypes that are not
-// a user's content (edits, deletions, joins, …) are ignored.
-import type { ChannelInbound, InboundMedia, PeerKind, UpdateConversion } from "../index.js";
+// parent and carries `threadId` = the thread's ts and the account's `thread.*` settings.
+// `<@BOTID>` (or the event being an `app_mention`) is a native mention of this bot; other `<@U…>`
+// go to `mentions`. Files become media. Bot posts are skipped unless `allowBots` (this bot's own
+// always), and subtypes that are not a user's content (edits, deletions, joins, …) are ignored.
+import type {
+  ChannelInbound,
+  InboundMedia,
+  PeerKind,
+  ThreadSessionSettings,
+  UpdateConversion,
+} from "../index.js";
 
 /** Message subtypes that carry a user's content; any other subtype is ignored. */
 const CONTENT_SUBTYPES = new Set(["file_share", "thread_broadcast", "me_message", "bot_message"]);
@@ -27,6 +33,8 @@ export interface SlackInboundParams {
   allowBots: boolean;
   /** The channel's name when known (`conversations.info`), for name-keyed rules. */
   channelName?: string;
+  /** The account's `thread.*`, carried by thread replies. */
+  thread?: ThreadSessionSettings;
 }
 
 type Loose = Record<string, unknown>;
@@ -143,6 +151,7 @@ export function toSlackInbound(params: SlackInboundParams): UpdateConversion {
     mentions: mentioned.filter((id) => id !== self.userId),
     mentionedSelf: event.type === "app_mention" || mentioned.includes(self.userId),
     media: filesOf(event),
+    ...(inThread && params.thread ? { threadSession: params.thread } : {}),
     raw: { channel: channelId, ts, ...(threadTs ? { thread_ts: threadTs } : {}) },
   };
   return { kind: "inbound", inbound };

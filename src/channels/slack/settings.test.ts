@@ -106,4 +106,41 @@ describe("resolveSlackSettings", () => {
       },
     });
   });
+
+  it("reads the thread block (OpenClaw's defaults: thread / 20 / false) and names a bad value", () => {
+    const tokens = { botToken: "xoxb-1", appToken: "xapp-1" };
+    expect(resolveSlackSettings({ config: tokens, env: {} })).toMatchObject({
+      ok: true,
+      settings: {
+        thread: { historyScope: "thread", initialHistoryLimit: 20, inheritParent: false },
+      },
+    });
+    const set = resolveSlackSettings({
+      config: {
+        ...tokens,
+        thread: { historyScope: "channel", initialHistoryLimit: 0, inheritParent: true },
+      },
+      env: {},
+    });
+    expect(set).toMatchObject({
+      ok: true,
+      settings: {
+        thread: { historyScope: "channel", initialHistoryLimit: 0, inheritParent: true },
+      },
+    });
+    const bad = resolveSlackSettings({
+      config: {
+        ...tokens,
+        thread: { historyScope: "everything", initialHistoryLimit: -1, inheritParent: "yes" },
+      },
+      env: {},
+      accountId: "work",
+    });
+    expect(bad.ok ? "" : bad.error).toBe(
+      "slack (socket mode): " +
+        'channels.slack.accounts.work.thread.historyScope "everything" is not thread or channel; ' +
+        "channels.slack.accounts.work.thread.initialHistoryLimit must be a whole number >= 0 (0: none); " +
+        "channels.slack.accounts.work.thread.inheritParent must be true or false",
+    );
+  });
 });

@@ -1,13 +1,15 @@
 // The settings one Slack account runs with, read from its resolved config: the mode (socket, the
 // default, or http), the bot token (xoxb-), the app-level token (xapp-, socket mode) or the signing
-// secret and webhook path (http mode), the Web API base, allowBots, replyToMode and the group-DM
-// (mpim) keys of the `dm` block. Secrets may be inline, `${VAR}` or an env SecretRef;
-// SLACK_BOT_TOKEN / SLACK_APP_TOKEN serve the default account only.
+// secret and webhook path (http mode), the Web API base, allowBots, replyToMode, the group-DM
+// (mpim) keys of the `dm` block and the `thread` block (an account's replaces the channel's).
+// Secrets may be inline, `${VAR}` or an env SecretRef; SLACK_BOT_TOKEN / SLACK_APP_TOKEN serve the
+// default account only.
 import {
   type ChannelAccountConfig,
   DEFAULT_ACCOUNT_ID,
   positiveNumber,
   readSecretInput,
+  type ThreadSessionSettings,
 } from "../index.js";
 
 /** Slack's Web API; `apiUrl` replaces it (a proxy, or a fake in tests). */
@@ -18,6 +20,10 @@ export const SLACK_BOT_TOKEN_ENV = "SLACK_BOT_TOKEN";
 export const SLACK_APP_TOKEN_ENV = "SLACK_APP_TOKEN";
 /** Where Slack posts events in http mode unless `webhookPath` says otherwise (OpenClaw's default). */
 export const DEFAULT_SLACK_WEBHOOK_PATH = "/slack/events";
+
+/** Earlier thread messages a new thread session is given unless `thread.initialHistoryLimit` says
+ *  otherwise (OpenClaw's default). */
+export const DEFAULT_THREAD_INITIAL_HISTORY_LIMIT = 20;
 
 const DEFAULT_MEDIA_MAX_MB = 20;
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -44,6 +50,8 @@ export interface SlackAccountSettings {
   groupDmChannels?: string[];
   mediaMaxBytes: number;
   timeoutMs: number;
+  /** `thread.*`: a thread reply's group context, a new thread session's history and parent copy. */
+  thread: ThreadSessionSettings;
 }
 
 /** Settings, or why the account cannot run (naming every missing or bad key). */
@@ -89,6 +97,31 @@ function readToken(params: {
   return value;
 }
 
+/** The `thread` block (OpenClaw's defaults: historyScope thread, initialHistoryLimit 20,
+ *  inheritParent false); a bad value is a problem named with its key. */
+function readThread(params: {
+  value: unknown;
+  where: string;
+  problems: string[];
+}): ThreadSessionSettings {
+  const { where, problems } = params;
+  const raw = objectOf(params.value);
+  const scope = raw.historyScope ?? "thread";
+  if (scope !== "thread" && scope !== "channel")
+    problems.push(`${where}.thread.historyScope "${String(scope)}" is not thread or channel`);
+  const limit = raw.initialHistoryLimit ?? DEFAULT_THREAD_INITIAL_HISTORY_LIMIT;
+  const limitOk = typeof limit === "number" && Number.isInteger(limit) && limit >= 0;
+  if (!limitOk)
+    problems.push(`${where}.thread.initialHistoryLimit must be a whole number >= 0 (0: none)`);
+  if (raw.inheritParent !== undefined && typeof raw.inheritParent !== "boolean")
+    problems.push(`${where}.thread.inheritParent must be true or false`);
+  return {
+    historyScope: scope === "channel" ? "channel" : "thread",
+    initialHistoryLimit: limitOk ? limit : DEFAULT_THREAD_INITIAL_HISTORY_LIMIT,
+    inheritParent: raw.inheritParent === true,
+  };
+}
+
 function readReplyToMode(value: unknown): SlackReplyToMode {
   return value === "first" || value === "all" ? value : "off";
 }
@@ -131,6 +164,7 @@ export function resolveSlackSettings(params: {
   const rawUrl = typeof config.apiUrl === "string" ? config.apiUrl.trim() : "";
   if (rawUrl && !/^https?:\/\//.test(rawUrl))
     problems.push(`apiUrl "${rawUrl}" is not an http(s) URL`);
+  const thread = readThread({ value: config.thread, where, problems });
   if (problems.length > 0 || botToken === undefined)
     return { ok: false, error: `slack (${mode} mode): ${problems.join("; ")}` };
   const dm = objectOf(config.dm);
@@ -152,6 +186,7 @@ export function resolveSlackSettings(params: {
       ...(groupChannels ? { groupDmChannels: groupChannels } : {}),
       mediaMaxBytes: positiveNumber(config.mediaMaxMb, DEFAULT_MEDIA_MAX_MB) * 1024 * 1024,
       timeoutMs: positiveNumber(config.timeoutSeconds, DEFAULT_TIMEOUT_SECONDS) * 1000,
+      thread,
     },
   };
 }

@@ -12,6 +12,7 @@ import { probeSlack, slackAuthTest, statusIdentity } from "./probe.js";
 import { type SlackDmChannels, type SlackWebApi, sendSlackMessage } from "./send.js";
 import { resolveSlackSettings, type SlackAccountSettings } from "./settings.js";
 import { openSocketMode } from "./socket.js";
+import { readSlackThreadHistory } from "./thread-history.js";
 import { createSlackWebhookHandler, SLACK_WEBHOOK_MAX_BODY_BYTES } from "./webhook.js";
 
 /** The Web API client options of an account: its base URL, no client-side retries or waits. */
@@ -136,6 +137,8 @@ export async function startSlackAccount(
       return result;
     },
     probe: () => probeSlack(api, now),
+    threadHistory: (query) =>
+      readSlackThreadHistory({ api, self, dmChannels, log: context.log, query }),
     async stop() {
       unregister();
       if (socket) await socket.stop();

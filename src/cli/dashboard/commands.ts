@@ -1,4 +1,4 @@
-// `pincer dashboard`: the WebChat / Control UI URL with a token link, opened on a desktop. Declaration
+// `pincer dashboard`: the Control UI URL with a token link, opened on a desktop. Declaration
 // only; `run` loads on first call.
 import { defineCommand, flag, lazyRun } from "../command.js";
 
@@ -12,7 +12,7 @@ export const dashboardOptions = {
 export const dashboardCommands = [
   defineCommand({
     path: ["dashboard"],
-    description: "print the WebChat / Control UI URL with a token link, and open it on a desktop",
+    description: "print the Control UI URL with a token link, and open it on a desktop",
     options: dashboardOptions,
     run: lazyRun(() => import("./dashboard.js")),
   }),

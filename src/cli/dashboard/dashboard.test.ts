@@ -38,6 +38,25 @@ function dashboard(env: Record<string, string>, opts: DashboardOptions = {}) {
 }
 
 describe("pincer dashboard", () => {
+  it("puts gateway.controlUi.basePath in the URL and still probes the root /health", async () => {
+    sandbox = await createGatewaySandbox();
+    const port = Number(new URL(sandbox.gw.url).port);
+    const config = JSON.parse(readFileSync(sandbox.configPath, "utf8"));
+    writeFileSync(
+      sandbox.configPath,
+      JSON.stringify({
+        ...config,
+        gateway: { ...config.gateway, port, controlUi: { basePath: "/ui/" } },
+      }),
+    );
+    const out = await dashboard(sandbox.env).result;
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain(
+      `Dashboard URL: http://127.0.0.1:${port}/ui/#token=${TEST_TOKEN}\n`,
+    );
+    expect(out.stdout).toContain("Gateway: running");
+  });
+
   it("prints the running gateway's URL with its token link", async () => {
     sandbox = await createGatewaySandbox();
     const port = Number(new URL(sandbox.gw.url).port);

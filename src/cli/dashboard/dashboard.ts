@@ -1,4 +1,4 @@
-// `pincer dashboard [--no-open] [--json]`: prints the WebChat / Control UI URL of the configured gateway
+// `pincer dashboard [--no-open] [--json]`: prints the Control UI URL of the configured gateway
 // with a token link (never a token when auth is none or password), says whether a gateway answers
 // there, and opens a browser only on a desktop terminal (or with --open): headless runs just print.
 import { spawn } from "node:child_process";
@@ -29,7 +29,8 @@ const PROBE_TIMEOUT_MS = 1500;
 
 /** GET /health on the gateway's port with a short timeout; the failure named (refused, DNS, …). */
 export async function probeGatewayHttp(baseUrl: string): Promise<GatewayProbe> {
-  const url = new URL("health", baseUrl);
+  // The root /health, also when the UI sits under gateway.controlUi.basePath.
+  const url = new URL("/health", baseUrl);
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
     await res.body?.cancel();
@@ -96,7 +97,7 @@ export async function dashboardWith(
   const target = resolveDashboardTarget(loaded, loaded.env);
   if (!target.uiEnabled) {
     const message =
-      "the Control UI is turned off (gateway.controlUi.enabled: false); set it to true to serve WebChat";
+      "the Control UI is turned off (gateway.controlUi.enabled: false); set it to true to serve the UI";
     if (opts.json) printJson(ctx, { ok: false, error: message, url: target.baseUrl });
     else ctx.stderr(`error: ${message}\n`);
     return ExitCode.failure;

@@ -1,9 +1,10 @@
-// The WebChat / Control UI address of the configured gateway, and the token link that signs the page in.
-// WebChat takes `#token=…` from the address once, keeps it in the tab's sessionStorage and strips it
-// from the address bar (src/ui/webchat/token-store.ts); a fragment never reaches the server or its logs.
+// The Control UI address of the configured gateway (with `gateway.controlUi.basePath`), and the token
+// link that signs the page in. The UI takes `#token=…` from the address once, keeps it in the tab's sessionStorage and strips it
+// from the address bar (src/ui/control/token-store.ts); a fragment never reaches the server or its logs.
 import type { LoadedConfig } from "../../config/index.js";
 import { GatewayAuthConfigError, resolveSharedAuth } from "../../gateway/auth/shared-secret.js";
 import { gatewayTokenPath, readGatewayTokenFile } from "../../gateway/auth/token-file.js";
+import { normalizeUiBasePath } from "../../gateway/http/ui-base-path.js";
 import { findTailnetAddress } from "../../gateway/net/tailnet.js";
 import { DEFAULT_GATEWAY_PORT } from "../gateway-client-options.js";
 
@@ -95,7 +96,9 @@ export function resolveDashboardTarget(
     notes.push("gateway.tls.enabled is set, but Pincer serves plain HTTP; the URL is http://");
   }
   const hostPart = host.includes(":") ? `[${host}]` : host;
-  const baseUrl = `http://${hostPart}:${port}/`;
+  const base = normalizeUiBasePath(gateway?.controlUi?.basePath);
+  if (!base.ok) notes.push(`${base.message}: the gateway serves no Control UI until it is fixed`);
+  const baseUrl = `http://${hostPart}:${port}${base.ok ? base.path : ""}/`;
   const { mode, token } = resolveToken(loaded, env, notes);
   return {
     baseUrl,

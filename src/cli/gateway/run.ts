@@ -267,6 +267,7 @@ async function runGatewayOnce(
     // Read defensively: only an explicit `false` turns the UI off.
     enabled: cfg.gateway?.controlUi?.enabled,
     uiAvailable: uiDir !== undefined && existsSync(join(uiDir, "index.html")),
+    basePath: cfg.gateway?.controlUi?.basePath,
   });
   announceReady(ctx, { json: opts.json === true, gw, webchat, tokenFile, logFile: logging.file });
   void logging.flush();

@@ -1,4 +1,4 @@
-// Serves the built WebChat (the package's dist/ui/) over the gateway's HTTP port: a fixed set of
+// Serves the built Control UI (the package's dist/ui/) over the gateway's HTTP port: a fixed set of
 // content types, a strict Content-Security-Policy (no inline script or style, sockets to this origin
 // only), ETag revalidation, and no way out of the folder: names are checked before any disk access,
 // then the file's real path (symlinks resolved) must lie inside the UI folder's real path.
@@ -147,7 +147,8 @@ export async function serveUiFile(params: ServeUiParams): Promise<void> {
   const file = uiDir === undefined ? undefined : resolveUiPath(uiDir, path);
   const opened = file === undefined ? undefined : await openUiFile(uiDir as string, file);
   if (file === undefined || opened === undefined) {
-    const hint = path === "/" ? "WebChat is not built here (run `npm run build`)" : "not found";
+    const hint =
+      path === "/" ? "the Control UI is not built here (run `npm run build`)" : "not found";
     notFound(res, hint);
     return;
   }

@@ -44,4 +44,11 @@ describe("jsonLinesSink", () => {
       { level: "error", time: "1970-01-01T00:00:00.000Z", pid: 7, msg: "{not json}" },
     ]);
   });
+
+  it("puts gateway.controlUi.basePath in the address, and gives none for a refused one", () => {
+    const at = { host: "127.0.0.1", port: 5, enabled: true, uiAvailable: true };
+    expect(webchatUrl({ ...at, basePath: "/ui/" })).toBe("http://127.0.0.1:5/ui/");
+    expect(webchatUrl({ ...at, basePath: "/" })).toBe("http://127.0.0.1:5/");
+    expect(webchatUrl({ ...at, basePath: "/a b" })).toBeUndefined();
+  });
 });

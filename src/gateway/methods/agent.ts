@@ -3,9 +3,10 @@
 // resumed, and a retry of its key gets the stored outcome (turn-journal-run.ts).
 import { ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
 import { answerDuplicate, turnKey } from "../idempotency.js";
+import { parseAttachments } from "./attachments.js";
 import { type CallOf, defineMethod, fail, ok } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
-import { resolveTarget } from "./shared.js";
+import { invalid, resolveTarget } from "./shared.js";
 
 const DEFAULT_WAIT_MS = 30_000;
 
@@ -14,6 +15,8 @@ async function agent(
   deps: Pick<MethodDeps, "dedupe" | "config" | "startTurn" | "now">,
 ) {
   const { params } = call;
+  const attached = parseAttachments(params.attachments);
+  if (!attached.ok) return invalid(`invalid agent params: ${attached.message}`);
   const dedupeKey = turnKey("agent", params.idempotencyKey);
   const duplicate = answerDuplicate(deps.dedupe, dedupeKey);
   if (duplicate) return duplicate;
@@ -28,6 +31,7 @@ async function agent(
       kind: "agent",
       ...info,
       message: params.message,
+      ...(attached.images.length ? { images: attached.images } : {}),
       // 0 = no timeout for this call (as `timeoutSeconds: 0` in the config); absent = the agent's.
       ...(params.timeout !== undefined ? { timeoutSeconds: params.timeout } : {}),
       acceptedAt: deps.now(),

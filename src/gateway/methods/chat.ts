@@ -3,6 +3,7 @@
 // session's current branch as messages) and chat.abort.
 import { currentBranch, isMessageEntry } from "../../sessions/index.js";
 import { answerDuplicate, turnKey } from "../idempotency.js";
+import { parseAttachments } from "./attachments.js";
 import { answerChatCommand } from "./chat-command.js";
 import { applyChatQueueMode } from "./chat-queue-mode.js";
 import { type CallOf, defineMethod, ok } from "./method.js";
@@ -26,7 +27,11 @@ async function send(
   >,
 ) {
   const { params } = call;
-  if (params.message.trim() === "") return invalid("invalid chat.send params: message is empty");
+  const attached = parseAttachments(params.attachments);
+  if (!attached.ok) return invalid(`invalid chat.send params: ${attached.message}`);
+  const { images } = attached;
+  if (params.message.trim() === "" && images.length === 0)
+    return invalid("invalid chat.send params: message is empty");
   const dedupeKey = turnKey("chat", params.idempotencyKey);
   const duplicate = answerDuplicate(deps.dedupe, dedupeKey);
   if (duplicate) return duplicate;
@@ -61,6 +66,7 @@ async function send(
       agentId: target.agentId,
       sessionKey: target.sessionKey,
       message: params.message,
+      ...(images.length ? { images } : {}),
       ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
       acceptedAt: deps.now(),
     },

@@ -88,6 +88,7 @@ export async function runJournaledTurn(
       agentId: turn.agentId,
       sessionKey: turn.sessionKey,
       message: turn.message,
+      ...(turn.images?.length ? { images: turn.images } : {}),
       ...(turn.timeoutSeconds !== undefined ? { timeoutSeconds: turn.timeoutSeconds } : {}),
       ...(params.recovery ? { recovery: params.recovery } : {}),
       // Not synced on its own: it only lets a restart count an interruption (crash-loop guard).

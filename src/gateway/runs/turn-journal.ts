@@ -3,6 +3,7 @@
 // idempotency key gets. After a crash the gateway seeds its dedupe and agent.wait from it and resumes
 // what was never settled (turn-journal-recover.ts). Settled outcomes are kept for the dedupe window.
 import { join } from "node:path";
+import type { ImageContent } from "@mariozechner/pi-ai";
 import { type JournalItem, type KeyedJournal, openKeyedJournal } from "../../lib/keyed-journal.js";
 import type { Logger } from "../../lib/logger.js";
 import { DEDUPE_MAX_ENTRIES, DEDUPE_TTL_MS } from "../idempotency-cache.js";
@@ -18,6 +19,8 @@ export interface JournaledTurn {
   agentId: string;
   sessionKey: string;
   message: string;
+  /** Images attached to the message (base64), journaled with it so a resumed turn still has them. */
+  images?: ImageContent[];
   timeoutSeconds?: number;
   acceptedAt: number;
   /** Restarts that found it cut while it ran (a turn that keeps taking the gateway down is failed). */
@@ -61,6 +64,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 const optionalNumber = (value: unknown) => value === undefined || typeof value === "number";
 
+const isImage = (value: unknown) =>
+  isObject(value) &&
+  value.type === "image" &&
+  typeof value.data === "string" &&
+  typeof value.mimeType === "string";
+
 function readTurn(value: unknown): JournaledTurn | undefined {
   if (!isObject(value)) return undefined;
   const { kind, runId, agentId, sessionKey, message, acceptedAt } = value;
@@ -71,7 +80,8 @@ function readTurn(value: unknown): JournaledTurn | undefined {
   if (
     !optionalNumber(value.timeoutSeconds) ||
     !optionalNumber(value.interruptions) ||
-    (value.running !== undefined && typeof value.running !== "boolean")
+    (value.running !== undefined && typeof value.running !== "boolean") ||
+    (value.images !== undefined && !(Array.isArray(value.images) && value.images.every(isImage)))
   )
     return undefined;
   return value as unknown as JournaledTurn;

@@ -145,10 +145,10 @@ export const GatewayControlUiSchema = Type.Object(
   {
     enabled: Type.Optional(Type.Boolean({ description: "Serve the Control UI." })),
     basePath: Type.Optional(
-      acceptedForCompat(
-        Type.String({ description: 'Base path (e.g. "/openclaw").' }),
-        "issue 17 (Control UI)",
-      ),
+      Type.String({
+        description:
+          'URL prefix the Control UI is served under (e.g. "/openclaw": the page at /openclaw/); unset serves it at /.',
+      }),
     ),
     root: Type.Optional(
       acceptedForCompat(Type.String({ description: "Asset directory." }), "issue 17 (Control UI)"),

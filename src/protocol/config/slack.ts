@@ -1,33 +1,41 @@
 // The keys a Slack account runs with (OpenClaw's names): the connection mode (Socket Mode with an
 // app-level token, or the Events API over the gateway's own HTTP port with a signing secret), the
-// bot token, the Web API base, bot-message handling and how replies thread. Spread into the Slack
-// channel shape only, so the same names stay marked for channels that ignore them.
+// bot token, the Web API base, bot-message handling, how replies thread and how thread sessions
+// start. Spread into the Slack channel shape only, so the same names stay marked for channels that
+// ignore them.
 import { Type } from "typebox";
-import { compatOptional, SecretRefSchema } from "./common.js";
+import { SecretRefSchema } from "./common.js";
 
 const secret = (description: string) =>
   Type.Optional(Type.Union([Type.String(), SecretRefSchema], { description }));
 
 /** Slack account keys Pincer acts on. */
 export const slackProps = {
-  thread: compatOptional(
+  thread: Type.Optional(
     Type.Object(
       {
         historyScope: Type.Optional(
           Type.Union([Type.Literal("thread"), Type.Literal("channel")], {
-            description: "Whose history a thread reply sees (thread: its own session).",
+            description:
+              "Whose unmentioned messages a thread reply sees as context: thread (default: its thread's) or channel (its channel's). Each thread keeps its own session either way.",
           }),
         ),
         inheritParent: Type.Optional(
-          Type.Boolean({ description: "A new thread session starts from its channel's." }),
+          Type.Boolean({
+            description:
+              "A new thread session starts as a copy of its channel's session (default false).",
+          }),
         ),
         initialHistoryLimit: Type.Optional(
-          Type.Integer({ minimum: 0, description: "Thread messages read when it starts." }),
+          Type.Integer({
+            minimum: 0,
+            description:
+              "Earlier thread messages (conversations.replies) a new thread session is given as context (default 20; 0: none).",
+          }),
         ),
       },
-      { additionalProperties: true, description: "Thread session settings (Slack)." },
+      { additionalProperties: true, description: "Thread sessions (Slack)." },
     ),
-    "issue 16 (Slack thread sessions: every thread has its own session, as historyScope thread)",
   ),
   mode: Type.Optional(
     Type.Union([Type.Literal("socket"), Type.Literal("http")], {
