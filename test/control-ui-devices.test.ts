@@ -1,7 +1,8 @@
-// The Devices page of the Control UI in headless Chromium against a real gateway: a second client (a
-// Node client with a device identity, connecting from a non-loopback address) waits for approval;
-// the browser sees its request arrive, clicks Approve, and the second client's next connect succeeds
-// with its device token; Revoke closes its connection and its token stops working.
+// The Devices page of the Control UI in headless Chromium against a real gateway: a device from a
+// non-loopback address (a Node client, then a second browser with its own device key) waits for
+// approval; the page sees its request arrive, Approve lets it in (the Node client's next connect gets
+// its device token; the second browser connects by itself); Revoke closes the device's connection
+// and its token stops working.
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDeviceIdentity } from "../src/gateway/devices/index.js";
@@ -29,7 +30,7 @@ describe.skipIf(CONTROL_UI_SKIP !== undefined)("Control UI: Devices", () => {
   }, 60_000);
   afterAll(async () => ui?.close());
 
-  it("approves a second browser's device request on Devices", async () => {
+  it("approves a waiting device's request (a Node client), then revokes it", async () => {
     const url = ui.box.gw.url;
     await view.getByRole("heading", { name: /Pending requests \(0\)/ }).waitFor();
     // The browser itself is a paired device (loopback), listed as connected.
@@ -87,5 +88,27 @@ describe.skipIf(CONTROL_UI_SKIP !== undefined)("Control UI: Devices", () => {
       remote: true,
     });
     expect(refused.res.ok).toBe(false);
+  });
+
+  it("approves a second browser's device request on Devices: it connects by itself", async () => {
+    // Another browser (its own storage, so its own device key), reaching the gateway from a
+    // non-loopback address: it is not paired automatically.
+    const context = await ui.browser.newContext({
+      viewport: { width: 390, height: 800 },
+      extraHTTPHeaders: { "x-forwarded-for": "203.0.113.9" },
+    });
+    try {
+      const second = await context.newPage();
+      await second.goto(`${ui.url}#/overview?token=${TEST_TOKEN}`);
+      await second.getByRole("heading", { name: "This browser needs pairing approval" }).waitFor();
+      const row = view.locator("table.devices-pending tbody tr", { hasText: "Pincer Control UI" });
+      await expect.poll(() => row.count()).toBe(1);
+      await screenshot(page, "devices-second-browser");
+      await row.getByRole("button", { name: /^Approve / }).click();
+      await second.waitForSelector(`#status:text-is("Connected")`, { timeout: 15_000 });
+      await expect.poll(() => row.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });
