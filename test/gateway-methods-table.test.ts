@@ -75,6 +75,15 @@ describe("scopes", () => {
       "channels.failures.retry",
       "channels.failures.drop",
     ];
+    // OpenClaw's pairing scope: device pairing and device tokens (admin covers it).
+    const pairing = [
+      "device.pair.list",
+      "device.pair.approve",
+      "device.pair.reject",
+      "device.pair.remove",
+      "device.token.rotate",
+      "device.token.revoke",
+    ];
     const expected = Object.fromEntries(
       names.map((name) => [
         name,
@@ -82,7 +91,9 @@ describe("scopes", () => {
           ? "operator.read"
           : write.includes(name)
             ? "operator.write"
-            : "operator.admin",
+            : pairing.includes(name)
+              ? "operator.pairing"
+              : "operator.admin",
       ]),
     );
     expect(Object.fromEntries(names.map((name) => [name, requiredScope(name)]))).toEqual(expected);

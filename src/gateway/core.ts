@@ -4,6 +4,7 @@
 import type { StatePaths } from "../config/index.js";
 import type { Logger } from "../lib/logger.js";
 import type { GatewayChannels } from "./channels.js";
+import type { LiveDevices } from "./devices/live-devices.js";
 import type { EmitEvent, EventSubscriptions } from "./events/event-fanout.js";
 import type { DedupeCache } from "./idempotency-cache.js";
 import type { LiveConfig } from "./live-config/live-config.js";
@@ -50,6 +51,8 @@ export interface GatewayCore {
   presenceChanged: () => void;
   stateVersion: () => StateVersion;
   connectionCount: () => number;
+  /** Paired devices: the handshake's store and the device's live connections. */
+  devices: LiveDevices;
   /** Names of every method served (hello-ok features.methods). */
   methodNames: () => string[];
 }

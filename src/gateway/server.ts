@@ -19,6 +19,7 @@ import { judgeAuthReload } from "./auth/reload-policy.js";
 import { assertAuthForHost, resolveGatewayAuth, sameSharedAuth } from "./auth/shared-secret.js";
 import { GatewayChannels } from "./channels.js";
 import type { GatewayCore } from "./core.js";
+import { createLiveDevices, pendingView } from "./devices/index.js";
 import {
   type EmitEvent,
   EventSubscriptions,
@@ -212,6 +213,12 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     ...(options.onRestartRequest ? { requestRestart: options.onRestartRequest } : {}),
     restartRefusal: () => restartRefusal(live.status()),
   });
+  const deviceAuthority = createGatewayDeviceAuthority({
+    stateDir: loaded.paths.stateDir,
+    now,
+    logger,
+    onPairingRequested: (request) => broadcast("device.pair.requested", pendingView(request)),
+  });
   const syncChannels = () => {
     channels.sync().catch((err: unknown) => {
       logger.error({ error: String(err) }, "channels failed to start");
@@ -242,6 +249,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     presenceChanged,
     stateVersion,
     connectionCount: () => [...connections].filter((conn) => conn.state === "ready").length,
+    devices: createLiveDevices({ store: deviceAuthority.store, connections: () => connections }),
     methodNames: () => GATEWAY_METHODS.map((method) => method.name),
   };
   const heartbeats = createGatewayHeartbeats({
@@ -260,9 +268,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     methods,
     auth: () => auth,
     limiter,
-    authority:
-      options.deviceAuthority ??
-      createGatewayDeviceAuthority({ stateDir: loaded.paths.stateDir, now, logger }),
+    authority: options.deviceAuthority ?? deviceAuthority,
     handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
     ...(options.maxBufferedBytes ? { maxBufferedBytes: options.maxBufferedBytes } : {}),
     hello: (conn, accepted) =>

@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { build } from "rolldown";
 import { controlUiBundleOptions } from "../../scripts/control-ui-bundle.mjs";
+import type { StartGatewayOptions } from "../../src/gateway/index.js";
 import type { OpenClawConfig } from "../../src/protocol/config/index.js";
 import { browserSkipNotice, findChromium } from "./chromium.js";
 import { createGatewaySandbox, type GatewaySandbox, TEST_TOKEN } from "./gateway-sandbox.js";
@@ -78,9 +79,11 @@ export interface ControlUi {
   close(): Promise<void>;
 }
 
-/** Inputs of {@link startControlUi}: extra config (as gateway-sandbox takes it). */
+/** Inputs of {@link startControlUi}: extra config and gateway options (as gateway-sandbox takes
+ *  them; `uiDir` is always the bundle's). */
 export interface StartControlUiParams {
   config?: (baseUrl: string) => Partial<OpenClawConfig>;
+  options?: Partial<StartGatewayOptions>;
 }
 
 /** Waits until the shell says Connected and the route's page element is mounted. */
@@ -102,7 +105,7 @@ export async function startControlUi(params: StartControlUiParams = {}): Promise
   const uiDir = await acquireBundle();
   const box = await createGatewaySandbox({
     ...(params.config ? { config: params.config } : {}),
-    options: { uiDir },
+    options: { ...params.options, uiDir },
   });
   const basePath = box.gw.core.live.config.gateway?.controlUi?.basePath ?? "";
   const url = `${box.gw.url.replace("ws://", "http://")}${basePath.replace(/\/+$/, "")}/`;

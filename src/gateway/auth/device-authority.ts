@@ -3,21 +3,30 @@
 // the approved role and scopes).
 
 import type { Logger } from "../../lib/logger.js";
-import { createDeviceAuthority } from "../devices/index.js";
+import {
+  createDeviceAuthority,
+  type DeviceStore,
+  type PendingPairingRequest,
+} from "../devices/index.js";
 import type { DeviceAuthority } from "../ws/handshake.js";
 
-/** Adapts the devices module to the handshake: verifies `connect.device` and issues device tokens. */
+/** Adapts the devices module to the handshake: verifies `connect.device` and issues device tokens;
+ *  `store` is its pairing store (the `device.*` methods share it, so changes stay serialized). */
 export function createGatewayDeviceAuthority(params: {
   stateDir: string;
   now: () => number;
   logger: Logger;
-}): DeviceAuthority {
+  /** Told of each pairing request the handshake records (`device.pair.requested`). */
+  onPairingRequested?: (request: PendingPairingRequest) => void;
+}): DeviceAuthority & { store: DeviceStore } {
   const devices = createDeviceAuthority({
     stateDir: params.stateDir,
     clock: { now: params.now },
     logger: params.logger,
+    ...(params.onPairingRequested ? { onPairingRequested: params.onPairingRequested } : {}),
   });
   return {
+    store: devices.store,
     async verifyConnect(input) {
       const { params: connect } = input;
       const result = await devices.verifyConnect({

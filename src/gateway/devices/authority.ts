@@ -17,6 +17,7 @@ import type {
   PairedDevice,
   PairingMetadata,
   PairingReason,
+  PendingPairingRequest,
   RandomBytes,
   VerifyConnectError,
   VerifyConnectInput,
@@ -37,6 +38,8 @@ export interface DeviceAuthorityOptions {
   /** Passed to the store: pending request lifetime (default 1 h) and cap (default 50). */
   pendingTtlMs?: number;
   maxPending?: number;
+  /** Told of every pairing request recorded (new or refreshed): the gateway's `device.pair.requested`. */
+  onPairingRequested?: (request: PendingPairingRequest) => void;
 }
 
 /** Decides, at `connect`, whether a client's device may in; owns the pairing store and a nonce cache. */
@@ -133,6 +136,7 @@ export function createDeviceAuthority(options: DeviceAuthorityOptions): DeviceAu
       `device ${deviceId.slice(0, 12)} from ${input.remoteAddress} awaits pairing approval ` +
         `(request ${request.requestId}, ${reason})`,
     );
+    options.onPairingRequested?.(request);
     const upgrade = reason === "role-upgrade" || reason === "scope-upgrade";
     const details: VerifyConnectError["details"] = upgrade
       ? {

@@ -11,6 +11,7 @@ export {
   type DeviceAuthorityOptions,
   MAX_REMEMBERED_NONCES,
 } from "./authority.js";
+export { createLiveDevices, type DeviceConnection, type LiveDevices } from "./live-devices.js";
 export {
   buildDeviceAuthPayload,
   createDeviceIdentity,
@@ -56,3 +57,4 @@ export type {
   VerifyConnectInput,
   VerifyConnectResult,
 } from "./types.js";
+export { type PairedView, type PendingView, pairedView, pendingView } from "./views.js";

@@ -76,4 +76,32 @@ describe("openDeviceStore", () => {
     expect(await store.verifyToken("dev", tokens.at(-1)!)).toBe(false);
     expect(await store.issueToken("dev")).toBeUndefined();
   });
+
+  it("approves only when the guard accepts the request as it is now", async () => {
+    const { store, request } = setup();
+    const r = await request("dev");
+    expect(await store.approve(r.requestId, () => false)).toBeUndefined();
+    expect(await store.listPending()).toHaveLength(1);
+    expect(await store.approve(r.requestId, (req) => req.deviceId === "dev")).toMatchObject({
+      deviceId: "dev",
+    });
+  });
+
+  it("rotates a device's tokens (old ones stop working) and revokes them keeping the pairing", async () => {
+    const { store, request } = setup();
+    await store.approve((await request("dev")).requestId);
+    const first = (await store.issueToken("dev"))!;
+    const second = (await store.issueToken("dev"))!;
+    const rotated = (await store.rotateToken("dev"))!;
+    expect(await store.verifyToken("dev", first.token)).toBe(false);
+    expect(await store.verifyToken("dev", second.token)).toBe(false);
+    expect(await store.verifyToken("dev", rotated.token)).toBe(true);
+    expect(await store.revokeTokens("dev")).toEqual(expect.any(Number));
+    expect(await store.verifyToken("dev", rotated.token)).toBe(false);
+    expect((await store.getPaired("dev"))?.revokedAt).toBeUndefined();
+    const fresh = (await store.issueToken("dev"))!;
+    expect(await store.verifyToken("dev", fresh.token)).toBe(true);
+    expect(await store.rotateToken("nope")).toBeUndefined();
+    expect(await store.revokeTokens("nope")).toBeUndefined();
+  });
 });

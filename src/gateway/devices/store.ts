@@ -63,7 +63,11 @@ export interface DeviceStore {
    * that is still paired (an upgrade or a metadata change) the requested role and scopes are added to
    * what it had; after a revoke they replace it.
    */
-  approve(requestId: string): Promise<PairedDevice | undefined>;
+  approve(
+    requestId: string,
+    /** Re-checked on the request as it is when approved (a refreshed request may ask for more). */
+    allow?: (request: PendingPairingRequest) => boolean,
+  ): Promise<PairedDevice | undefined>;
   /** Drops a pending request; undefined when it is unknown or expired. */
   reject(requestId: string): Promise<PendingPairingRequest | undefined>;
   /** Revokes a paired device and all its tokens; undefined when the device is not paired. */
@@ -73,6 +77,12 @@ export interface DeviceStore {
   revokeRole(deviceId: string, role: string): Promise<PairedDevice | undefined>;
   /** Issues a new random device token (returned raw once, stored hashed); undefined for an unpaired device. */
   issueToken(deviceId: string): Promise<IssuedDeviceToken | undefined>;
+  /** Revokes every token of a paired device, then issues a new one (returned raw once); undefined
+   * for an unpaired or revoked device. */
+  rotateToken(deviceId: string): Promise<IssuedDeviceToken | undefined>;
+  /** Revokes every token of a paired device, which stays paired (a connect with the shared secret
+   * gets a new token); the time of the revoke, or undefined for an unpaired or revoked device. */
+  revokeTokens(deviceId: string): Promise<number | undefined>;
   /** Whether `token` is an unrevoked token of the (unrevoked) device; records `lastUsedAt`. */
   verifyToken(deviceId: string, token: string): Promise<boolean>;
 }
@@ -183,6 +193,26 @@ export function openDeviceStore(options: DeviceStoreOptions): DeviceStore {
     };
   };
 
+  /** Issues a token to an active device; `rotate` revokes its other tokens first. */
+  const issue = async (
+    deviceId: string,
+    rotate: boolean,
+  ): Promise<IssuedDeviceToken | undefined> => {
+    const paired = await readPaired();
+    const device = paired[deviceId];
+    if (!device || device.revokedAt !== undefined) return undefined;
+    const token = Buffer.from(random(32)).toString("base64url");
+    const issuedAt = now();
+    // Keep the newest unrevoked tokens; revoked ones can never verify again, so they are dropped.
+    const active = rotate ? [] : device.tokens.filter((t) => t.revokedAt === undefined);
+    device.tokens = [
+      ...active.slice(Math.max(0, active.length - (MAX_ACTIVE_TOKENS_PER_DEVICE - 1))),
+      { tokenHash: hashDeviceToken(token), issuedAt },
+    ];
+    await writePaired(paired);
+    return { token, issuedAt };
+  };
+
   const store: DeviceStore = {
     dir,
     listPaired: async () =>
@@ -228,11 +258,11 @@ export function openDeviceStore(options: DeviceStoreOptions): DeviceStore {
         if (changed || stale.length > 0) await writePending(pending);
         return device;
       }),
-    approve: (requestId) =>
+    approve: (requestId, allow) =>
       serialized(async () => {
         const { pending } = await readPending();
         const request = pending[requestId];
-        if (!request) return undefined;
+        if (!request || (allow && !allow(request))) return undefined;
         const paired = await readPaired();
         const device = pairFromMetadata(
           { ...request, approvedBy: "operator" },
@@ -279,21 +309,17 @@ export function openDeviceStore(options: DeviceStoreOptions): DeviceStore {
         await writePaired(paired);
         return device;
       }),
-    issueToken: (deviceId) =>
+    issueToken: (deviceId) => serialized(() => issue(deviceId, false)),
+    rotateToken: (deviceId) => serialized(() => issue(deviceId, true)),
+    revokeTokens: (deviceId) =>
       serialized(async () => {
         const paired = await readPaired();
         const device = paired[deviceId];
         if (!device || device.revokedAt !== undefined) return undefined;
-        const token = Buffer.from(random(32)).toString("base64url");
-        const issuedAt = now();
-        // Keep the newest unrevoked tokens; revoked ones can never verify again, so they are dropped.
-        const active = device.tokens.filter((t) => t.revokedAt === undefined);
-        device.tokens = [
-          ...active.slice(Math.max(0, active.length - (MAX_ACTIVE_TOKENS_PER_DEVICE - 1))),
-          { tokenHash: hashDeviceToken(token), issuedAt },
-        ];
+        const at = now();
+        device.tokens = device.tokens.map((t) => (t.revokedAt ? t : { ...t, revokedAt: at }));
         await writePaired(paired);
-        return { token, issuedAt };
+        return at;
       }),
     verifyToken: (deviceId, token) =>
       serialized(async () => {

@@ -6,6 +6,7 @@
 // slow-client bound. Nothing else is ever skipped: finals, lifecycle and agent events are queued
 // (a `text-deltas` connection gets no agent assistant events), and a client past
 // maxBufferedBytes is dropped (1013) by its connection as the last resort.
+import type { MethodScope } from "../../protocol/gateway/index.js";
 import { LazyEventFrame, type StateVersion } from "./event-frame.js";
 import {
   type TextDeltaCursor,
@@ -27,6 +28,12 @@ export type EmitEvent = (event: string, payload: unknown, options?: EmitOptions)
 
 /** Events sent only to connections that subscribed to them (`sessions.subscribe`). */
 export const SUBSCRIBED_EVENTS: ReadonlySet<string> = new Set(["sessions.changed"]);
+
+/** Events only connections holding a scope get (pairing requests name devices and addresses). */
+export const EVENT_SCOPES: ReadonlyMap<string, MethodScope> = new Map([
+  ["device.pair.requested", "operator.pairing"],
+  ["device.pair.resolved", "operator.pairing"],
+]);
 
 /** Outgoing buffer above which a client gets no droppable events (1 MiB, or half the hard bound). */
 export const SLOW_CLIENT_BYTES = 1024 * 1024;

@@ -192,8 +192,12 @@ export async function patchConfig(
   try {
     patch = parseJson5(params.raw);
   } catch (err) {
+    // json5's SyntaxError carries where: the editor marks that line of the patch.
+    const { lineNumber, columnNumber } = err as { lineNumber?: number; columnNumber?: number };
+    const at =
+      typeof lineNumber === "number" ? { line: lineNumber, column: columnNumber ?? 1 } : {};
     const message = `raw is not JSON5: ${(err as Error).message}`;
-    return refusedWith(invalidConfig([{ severity: "error", path: "", message }]));
+    return refusedWith(invalidConfig([{ severity: "error", path: "", message, ...at }]));
   }
   if (!isObject(patch)) {
     const message = "a merge patch must be an object";

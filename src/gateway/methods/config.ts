@@ -5,6 +5,7 @@
 // applied at once — unless the reload is refused (auth that would weaken), which the answer says.
 import { redactConfig } from "../../config/index.js";
 import type { ConfigWriteParams, ConfigWritten } from "../live-config/config-writes.js";
+import { redactedConfigText } from "./config-raw.js";
 import { defineMethod, type MethodCall, ok } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
 
@@ -46,11 +47,14 @@ function writeHandler(reason: string, kind: "whole" | "patch") {
 function configGet(_call: MethodCall<unknown>, deps: Pick<MethodDeps, "live">) {
   const status = deps.live.status();
   const file = deps.live.inspectFile().loaded;
+  // The file's text for an editor (secrets redacted, comments kept), when it can be shown safely.
+  const raw = status.file.exists ? redactedConfigText(status.path, status.file.hash) : undefined;
   return ok({
     path: status.path,
     exists: status.file.exists,
     valid: status.file.valid,
     hash: status.file.hash,
+    ...(raw !== undefined ? { raw } : {}),
     config: redactConfig(file.config),
     issues: status.file.issues,
     running: status.running,

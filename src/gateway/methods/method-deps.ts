@@ -5,6 +5,7 @@ import type { ResolvedConfig } from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
 import type { GatewayChannels } from "../channels.js";
 import type { GatewayCore } from "../core.js";
+import type { LiveDevices } from "../devices/live-devices.js";
 import type { EmitEvent, EventSubscriptions } from "../events/event-fanout.js";
 import { buildHealth } from "../health.js";
 import type { HeartbeatScheduler } from "../heartbeat/scheduler.js";
@@ -73,6 +74,8 @@ export interface MethodDeps {
   /** Who subscribed to the subscription-only events (`sessions.subscribe`). */
   subscriptions: EventSubscriptions;
   heartbeats: HeartbeatScheduler;
+  /** The pairing store, live connections per device (the device.* methods). */
+  devices: LiveDevices;
 }
 
 /** The method dependencies over one gateway core and its heartbeat scheduler. */
@@ -114,5 +117,6 @@ export function createMethodDeps(params: {
     broadcast: core.broadcast,
     subscriptions: core.subscriptions,
     heartbeats,
+    devices: core.devices,
   };
 }

@@ -20,6 +20,8 @@ export interface ClientInfo {
   clientId: string;
   mode: string;
   remoteAddress: string;
+  /** The device the connection authenticated as (a `connect.device` proof), if any. */
+  deviceId?: string;
 }
 
 /** A method's outcome: a payload or an error value. */

@@ -19,7 +19,7 @@ import {
 } from "../../protocol/gateway/index.js";
 import type { AuthRateLimiter } from "../auth/failed-auth-limit.js";
 import type { GatewayCore } from "../core.js";
-import { type EventFrame, selectEventFrame } from "../events/event-fanout.js";
+import { EVENT_SCOPES, type EventFrame, selectEventFrame } from "../events/event-fanout.js";
 import { TextDeltaCursor } from "../events/text-deltas.js";
 import type { ClientInfo, MethodResult } from "../methods/method.js";
 import { type BoundMethod, requiredScope } from "../methods/method-table.js";
@@ -131,6 +131,9 @@ export class GatewayConnection {
    */
   sendEventFrame(frame: EventFrame, slowClientBytes: number): boolean {
     if (this.state !== "ready") return false;
+    const needed = EVENT_SCOPES.get(frame.event);
+    const client = this.client;
+    if (needed && !(client?.role === "operator" && hasScope(client.scopes, needed))) return false;
     const slow = frame.droppable && this.ws.bufferedAmount > slowClientBytes;
     const chosen = selectEventFrame(frame, { cursor: this.textDeltas, slow });
     return chosen !== undefined && this.sendText(chosen.withSeq(++this.seq));
@@ -316,6 +319,7 @@ export class GatewayConnection {
       clientId: params.client.id,
       mode: params.client.mode,
       remoteAddress: this.remoteAddress,
+      ...(verdict.deviceId ? { deviceId: verdict.deviceId } : {}),
     };
     this.respond(id, { ok: true, payload: this.host.hello(this, verdict, params) });
     this.state = "ready";

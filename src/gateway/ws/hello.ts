@@ -18,6 +18,8 @@ export const GATEWAY_EVENTS = [
   "sessions.changed",
   "heartbeat",
   "delivery.failed",
+  "device.pair.requested",
+  "device.pair.resolved",
 ] as const;
 
 /** Builds hello-ok for an accepted connection. */

@@ -4,6 +4,7 @@
 import { type Static, Type } from "typebox";
 import { AGENTS_FILES_PARAMS, AGENTS_FILES_RESULTS } from "./agents-files.js";
 import { AgentsRouteParamsSchema } from "./agents-route.js";
+import { DEVICE_METHOD_PARAMS } from "./devices.js";
 import { SessionsListParamsSchema } from "./sessions-list.js";
 
 const NonEmptyString = Type.String({ minLength: 1 });
@@ -296,6 +297,7 @@ export const METHOD_PARAMS = {
   "agents.route": AgentsRouteParamsSchema,
   ...AGENTS_FILES_PARAMS,
   "models.list": Empty,
+  ...DEVICE_METHOD_PARAMS,
 } as const;
 
 /** Name of a method the gateway serves. */

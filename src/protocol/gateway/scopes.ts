@@ -2,9 +2,13 @@
 // (src/gateway/methods/); this file holds the scope names and what a grant covers.
 
 /** Scope names with a meaning for method authorization. */
-export type MethodScope = "operator.read" | "operator.write" | "operator.admin";
+export type MethodScope =
+  | "operator.read"
+  | "operator.write"
+  | "operator.admin"
+  | "operator.pairing";
 
-/** Whether granted scopes satisfy `needed` (admin ⊇ write ⊇ read). */
+/** Whether granted scopes satisfy `needed` (admin ⊇ write ⊇ read; admin ⊇ pairing). */
 export function hasScope(granted: readonly string[], needed: MethodScope): boolean {
   if (granted.includes("operator.admin")) return true;
   if (needed === "operator.read") {
