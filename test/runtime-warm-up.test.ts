@@ -1,8 +1,9 @@
 // Warming the run path before the first turn: each agent's store, toolset, bootstrap files, skills,
 // system prompt and provider request are built, the request streamed to an in-process server in the
-// provider's format (or built and aborted where the format is not rehearsed), and nothing reaches
-// the provider — no connection to the model, no file written, no session created — while the first
-// real turn is answered as usual.
+// provider's format (or built and aborted where the format is not rehearsed), one whole turn run on
+// throwaway state, and nothing reaches the provider — no connection to the model, no file written in
+// the state dir or workspace, no session created — while the first real turn is answered as usual.
+// (A temp dir left behind would fail the run: test/global-setup.ts checks TMPDIR.)
 import { readdirSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
@@ -74,8 +75,9 @@ describe("run path warm-up", () => {
     }));
     const before = listing(join(sb.stateDir, ".."));
     const reports = await warmRunPath(sb.deps, ["main", "ops"]);
+    // The first agent whose stream was rehearsed also runs one whole turn on throwaway state.
     expect(reports).toEqual([
-      { agentId: "main", reached: "stream" },
+      { agentId: "main", reached: "turn" },
       { agentId: "ops", reached: "stream" },
     ]);
     expect(counter.count()).toBe(0);
@@ -93,7 +95,7 @@ describe("run path warm-up", () => {
   it("reports an agent it cannot warm instead of throwing", async () => {
     sb = await createRuntimeSandbox();
     const reports = await warmRunPath(sb.deps, ["main", "Bad Id!"]);
-    expect(reports[0]).toEqual({ agentId: "main", reached: "stream" });
+    expect(reports[0]).toEqual({ agentId: "main", reached: "turn" });
     expect(reports).toHaveLength(2);
     expect(sb.fake.requests).toHaveLength(0);
   });

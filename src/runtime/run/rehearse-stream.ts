@@ -92,6 +92,32 @@ function answer(events: Events, req: IncomingMessage, res: ServerResponse): void
   });
 }
 
+/** A loopback server answering every request with the canned reply of `api` (see the header). */
+export interface RehearsalServer {
+  /** The base URL to give the model (`http://127.0.0.1:<port>/v1`). */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** Starts a {@link RehearsalServer} for a provider API that {@link canRehearseStream}. */
+export async function startRehearsalServer(api: string): Promise<RehearsalServer> {
+  const events = CANNED[api];
+  if (!events) throw new Error(`no stream rehearsal for provider API "${api}"`);
+  const server = createServer((req, res) => answer(events, req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 /** Sends the agent's request to an in-process server in the provider's format and reads the
  *  canned reply through pi-ai; resolves with the text it streamed ("ok") once the server closed. */
 export async function rehearseProviderStream(input: {
@@ -99,16 +125,9 @@ export async function rehearseProviderStream(input: {
   systemPrompt: string;
   tools: Parameters<typeof streamSimple>[1]["tools"];
 }): Promise<string> {
-  const events = CANNED[input.model.api];
-  if (!events) throw new Error(`no stream rehearsal for provider API "${input.model.api}"`);
-  const server = createServer((req, res) => answer(events, req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
+  const server = await startRehearsalServer(input.model.api);
   try {
-    const { port } = server.address() as AddressInfo;
-    const model = { ...input.model, baseUrl: `http://127.0.0.1:${port}/v1` };
+    const model = { ...input.model, baseUrl: server.baseUrl };
     const messages = [{ role: "user" as const, content: "warm-up", timestamp: Date.now() }];
     const stream = streamSimple(
       model,
@@ -123,7 +142,6 @@ export async function rehearseProviderStream(input: {
     if (result.stopReason === "error") throw new Error(result.errorMessage ?? "stream error");
     return result.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("");
   } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
   }
 }

@@ -19,6 +19,7 @@ import { buildToolset } from "../tools/index.js";
 import { planAgentAttempts } from "./failover-loop.js";
 import { runSkillsDiscovery, runSystemPromptParams } from "./prompt.js";
 import { canRehearseStream, rehearseProviderStream } from "./rehearse-stream.js";
+import { rehearseTurn } from "./rehearse-turn.js";
 import { replyPayloads } from "./reply-payloads.js";
 import type { AgentRuntimeDeps } from "./run-agent.js";
 import { createSessionToolsHost } from "./session-tools-host.js";
@@ -34,9 +35,10 @@ const ABORT_BEFORE_SEND: ReadonlySet<string> = new Set([
 /** What a warm-up of one agent went through (for logs and tests). */
 export interface WarmUpReport {
   agentId: string;
-  /** The stage reached: the provider stream rehearsed against an in-process server
-   *  (`rehearse-stream.ts`), the provider request built (and aborted), or where it stopped. */
-  reached: "stream" | "request" | "prompt" | "no-model" | "no-credential" | "failed";
+  /** The stage reached: a whole turn rehearsed on throwaway state (`rehearse-turn.ts`, one agent),
+   *  the provider stream rehearsed against an in-process server (`rehearse-stream.ts`), the
+   *  provider request built (and aborted), or where it stopped. */
+  reached: "turn" | "stream" | "request" | "prompt" | "no-model" | "no-credential" | "failed";
   /** Why it failed (the first turn will meet the same problem and report it). */
   error?: string;
 }
@@ -53,6 +55,13 @@ export async function warmRunPath(
         (err: unknown): WarmUpReport => ({ agentId, reached: "failed", error: String(err) }),
       ),
     );
+  }
+  // Then one whole turn on throwaway state (rehearse-turn.ts): the code is shared by every agent.
+  const rehearsed = reports.find((report) => report.reached === "stream");
+  if (rehearsed) {
+    const turn = await rehearseTurn(deps, rehearsed.agentId);
+    if (turn.ok) rehearsed.reached = "turn";
+    else rehearsed.error = `turn rehearsal fell short: ${turn.reason}`;
   }
   return reports;
 }
