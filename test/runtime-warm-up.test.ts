@@ -92,6 +92,21 @@ describe("run path warm-up", () => {
     expect(sb.fake.chatRequests).toHaveLength(1);
   });
 
+  it("says why the rehearsal turn fell short (no temp dir) and keeps the stream warm-up", async () => {
+    sb = await createRuntimeSandbox();
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = join(sb.stateDir, "no", "such", "dir");
+    try {
+      const [report] = await warmRunPath(sb.deps, ["main"]);
+      expect(report).toMatchObject({ agentId: "main", reached: "stream" });
+      expect(report?.error).toMatch(/^turn rehearsal fell short: .*ENOENT/);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+    expect(sb.fake.requests).toHaveLength(0);
+  });
+
   it("reports an agent it cannot warm instead of throwing", async () => {
     sb = await createRuntimeSandbox();
     const reports = await warmRunPath(sb.deps, ["main", "Bad Id!"]);

@@ -60,11 +60,14 @@ export async function rehearseTurn(
   if (!resolved.ok) return { ok: false, reason: "model not found" };
   const { api, provider } = resolved.model;
   if (!canRehearseStream(api)) return { ok: false, reason: `no rehearsal for ${api}` };
-  const root = mkdtempSync(join(tmpdir(), "pincer-warm-turn-"));
+  let root: string | undefined;
+  let server: Awaited<ReturnType<typeof startRehearsalServer>> | undefined;
   let lock: ReturnType<typeof acquireStateDirLock> | undefined;
   let stores: SessionStoreRegistry | undefined;
-  const server = await startRehearsalServer(api);
   try {
+    root = mkdtempSync(join(tmpdir(), "pincer-warm-turn-"));
+    server = await startRehearsalServer(api);
+    const baseUrl = server.baseUrl;
     const paths: StatePaths = {
       home: root,
       stateDir: root,
@@ -88,7 +91,7 @@ export async function rehearseTurn(
     lock = acquireStateDirLock({ stateDir: root });
     stores = new SessionStoreRegistry({ cfg: config, paths, lock });
     const streamFn: StreamFn = (model, context, options) =>
-      streamSimple({ ...model, baseUrl: server.baseUrl }, context, {
+      streamSimple({ ...model, baseUrl }, context, {
         ...options,
         apiKey: "warm-up",
         maxRetries: 0,
@@ -112,13 +115,13 @@ export async function rehearseTurn(
   } catch (err) {
     return { ok: false, reason: String(err) };
   } finally {
-    await server.close();
+    await server?.close();
     await stores
       ?.closeAll()
       .catch((err: unknown) =>
         deps.log?.debug({ error: String(err) }, "warm-up turn: closing its temp store failed"),
       );
     lock?.release();
-    rmSync(root, { recursive: true, force: true });
+    if (root) rmSync(root, { recursive: true, force: true });
   }
 }

@@ -59,7 +59,10 @@ export async function warmRunPath(
   // Then one whole turn on throwaway state (rehearse-turn.ts): the code is shared by every agent.
   const rehearsed = reports.find((report) => report.reached === "stream");
   if (rehearsed) {
-    const turn = await rehearseTurn(deps, rehearsed.agentId);
+    const turn = await rehearseTurn(deps, rehearsed.agentId).catch((err: unknown) => ({
+      ok: false as const,
+      reason: String(err),
+    }));
     if (turn.ok) rehearsed.reached = "turn";
     else rehearsed.error = `turn rehearsal fell short: ${turn.reason}`;
   }
