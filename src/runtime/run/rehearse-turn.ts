@@ -4,8 +4,9 @@
 // rehearsed). Nothing real is touched: the turn runs on a synthetic config holding only the
 // agent's model and the configured providers, with its workspace, agent dir, sessions and state-dir
 // lock in a temp dir (removed after), a dummy key, and the provider's stream pointed at the
-// loopback rehearsal server (`rehearse-stream.ts`); nothing leaves the host.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// loopback rehearsal server (`rehearse-stream.ts`); nothing leaves the host. A dir a gateway killed
+// mid-rehearsal left behind is swept at the next rehearsal.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { StreamFn } from "@mariozechner/pi-agent-core";
@@ -13,12 +14,55 @@ import { streamSimple } from "@mariozechner/pi-ai";
 import type { StatePaths } from "../../config/paths.js";
 import { lookupAgent, resolveConfig } from "../../config/resolve.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
-import { acquireStateDirLock, SessionStoreRegistry } from "../../sessions/index.js";
+import {
+  acquireStateDirLock,
+  isProcessAlive,
+  readStateDirLock,
+  SessionStoreRegistry,
+} from "../../sessions/index.js";
 import { createLaneScheduler } from "../lanes/index.js";
 import { AUTH_PROFILES_FILE } from "../models/auth-store.js";
 import { formatModelRef, resolveAgentModelChain, resolveModel } from "../models/index.js";
 import { canRehearseStream, startRehearsalServer } from "./rehearse-stream.js";
 import { type AgentRuntimeDeps, runAgent } from "./run-agent.js";
+
+/** The temp dirs' name prefix (a sweep finds the ones a killed gateway left). */
+export const REHEARSAL_DIR_PREFIX = "pincer-warm-turn-";
+
+/** A dir without a lock yet may be one another gateway is creating right now. */
+const UNLOCKED_GRACE_MS = 60_000;
+
+/**
+ * Removes rehearsal dirs a gateway killed mid-rehearsal left in `base` (kill -9 skips the cleanup):
+ * those whose lock names a process that is gone, or with no lock for over a minute.
+ */
+export function sweepStaleRehearsals(params: {
+  base: string;
+  now: number;
+  log?: AgentRuntimeDeps["log"];
+}): number {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(params.base).filter((name) => name.startsWith(REHEARSAL_DIR_PREFIX));
+  } catch (err) {
+    params.log?.debug({ base: params.base, error: String(err) }, "warm-up: temp dir not listed");
+    return 0;
+  }
+  for (const name of names) {
+    const dir = join(params.base, name);
+    try {
+      const lock = readStateDirLock(dir);
+      if (lock ? isProcessAlive(lock.pid) : params.now - statSync(dir).mtimeMs < UNLOCKED_GRACE_MS)
+        continue;
+      rmSync(dir, { recursive: true, force: true });
+      removed += 1;
+    } catch (err) {
+      params.log?.debug({ dir, error: String(err) }, "warm-up: stale rehearsal dir kept");
+    }
+  }
+  return removed;
+}
 
 /** What the rehearsal came to: a whole turn, or why it was skipped or fell short. */
 export type RehearsedTurn = { ok: true } | { ok: false; reason: string };
@@ -65,7 +109,12 @@ export async function rehearseTurn(
   let lock: ReturnType<typeof acquireStateDirLock> | undefined;
   let stores: SessionStoreRegistry | undefined;
   try {
-    root = mkdtempSync(join(tmpdir(), "pincer-warm-turn-"));
+    sweepStaleRehearsals({
+      base: tmpdir(),
+      now: Date.now(),
+      ...(deps.log ? { log: deps.log } : {}),
+    });
+    root = mkdtempSync(join(tmpdir(), REHEARSAL_DIR_PREFIX));
     server = await startRehearsalServer(api);
     const baseUrl = server.baseUrl;
     const paths: StatePaths = {
