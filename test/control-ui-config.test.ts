@@ -65,6 +65,8 @@ describe.skipIf(CONTROL_UI_SKIP !== undefined)("Control UI: Config", () => {
 
   it("applies a good edit and says it needs a restart", async () => {
     await view.getByRole("button", { name: "Reload" }).click();
+    // The reload drops edits: fill only once it is done.
+    await expect.poll(() => view.getByRole("status").getAttribute("aria-busy")).toBe("false");
     const port = view.getByLabel("port", { exact: true });
     await port.fill("18999");
     await port.blur();

@@ -121,12 +121,16 @@ export class ConfigPage extends LitElement {
 
   /** Loads the file (and once the schema); drops the form's edits and the editor's text. */
   private async load(): Promise<void> {
+    // Busy while loading: Apply waits, and an edit made meanwhile is not silently dropped with it.
+    this.busy = true;
     const [file, schema] = await Promise.all([
       this.ctx.request<ConfigGet>("config.get", {}),
       this.schema
         ? Promise.resolve(undefined)
         : this.ctx.request<{ schema: SchemaNode }>("config.schema", {}),
-    ]);
+    ]).finally(() => {
+      this.busy = false;
+    });
     if (!file.ok) {
       this.error = errorText(file.error);
       return;
@@ -288,7 +292,7 @@ export class ConfigPage extends LitElement {
           }}>Raw JSON5</button>
         <button type="button" ?disabled=${this.busy} @click=${() => this.load()}>Reload</button>
       </div>
-      <p class="status-line" role="status" aria-live="polite">${this.status}</p>
+      <p class="status-line" role="status" aria-live="polite" aria-busy=${this.busy ? "true" : "false"}>${this.status}</p>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${
         !f || !this.schema
