@@ -119,6 +119,23 @@ describe("gateway methods", () => {
     expect((bad.error as { message: string }).message).toBe(
       "invalid sessions.patch params: at root: unexpected property 'modelProvider'",
     );
+    // A level or mode no run would honour is refused, naming the field; nothing is stored.
+    for (const [field, value] of [
+      ["thinkingLevel", "adaptive"],
+      ["verboseLevel", "loud"],
+      ["reasoningLevel", "always"],
+      ["queueMode", "later"],
+    ] as const) {
+      const refused = await client.request("sessions.patch", {
+        key: "agent:main:main",
+        [field]: value,
+      });
+      expect(refused.error, `${field}: ${value}`).toMatchObject({ code: "INVALID_REQUEST" });
+      expect((refused.error as { message: string }).message).toContain(field);
+    }
+    const kept = p(await client.request("sessions.patch", { key: "agent:main:main" }));
+    expect(kept.entry.thinkingLevel).toBe("low");
+    expect(kept.entry.queueMode).toBeUndefined();
     box.fake.text("summary of the chat", { chunks: 1 });
     const compact = p(await client.request("sessions.compact", { key: "agent:main:main" }, 8000));
     expect(compact).toMatchObject({ ok: true, key: "agent:main:main" });

@@ -3,6 +3,8 @@
 // drop) that the channel's lane queue reads for this session's next messages. Alone, /queue shows the
 // current value; `default` clears it; an unknown value is refused with the valid ones named, and
 // nothing is stored.
+
+import { SESSION_QUEUE_MODES } from "../../protocol/gateway/session-levels.js";
 import {
   normalizeQueueDrop,
   normalizeQueueMode,
@@ -15,7 +17,7 @@ import type { CommandDefinition, CommandHost, CommandOutcome, CommandRequest } f
 
 const CLEAR_WORD = "default";
 
-const QUEUE_MODES = ["steer", "followup", "collect", "interrupt"];
+const QUEUE_MODES: readonly string[] = SESSION_QUEUE_MODES;
 
 /** `500`, `500ms`, `2s`, `1m` as milliseconds; undefined when it is none of those. */
 function parseDuration(text: string): number | undefined {

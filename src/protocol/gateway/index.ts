@@ -30,4 +30,10 @@ export {
 } from "./schema.generated.js";
 export type { ConnectParams, ErrorShape, RequestFrame } from "./schema.js";
 export { hasScope, type MethodScope } from "./scopes.js";
+export {
+  SESSION_QUEUE_MODES,
+  SESSION_REASONING_LEVELS,
+  SESSION_THINKING_LEVELS,
+  SESSION_VERBOSE_LEVELS,
+} from "./session-levels.js";
 export type { SessionsListParams, SessionsSortKey } from "./sessions-list.js";

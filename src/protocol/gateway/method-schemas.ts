@@ -1,17 +1,25 @@
 // Params of every method Pincer serves (closed objects, names and bounds as OpenClaw's) and a few
 // result shapes; the hello-ok payload is in hello-schema.ts (re-exported). METHOD_PARAMS below is
 // the list of method names: each has a method object in src/gateway/methods/ (a drift test checks).
-import { type Static, Type } from "typebox";
+import { type Static, type TSchema, Type } from "typebox";
 import { AGENTS_FILES_PARAMS, AGENTS_FILES_RESULTS } from "./agents-files.js";
 import { AgentsRouteParamsSchema } from "./agents-route.js";
 import { DEVICE_METHOD_PARAMS } from "./devices.js";
+import {
+  SESSION_QUEUE_MODES,
+  SESSION_REASONING_LEVELS,
+  SESSION_THINKING_LEVELS,
+  SESSION_VERBOSE_LEVELS,
+} from "./session-levels.js";
 import { SessionsListParamsSchema } from "./sessions-list.js";
 
 const NonEmptyString = Type.String({ minLength: 1 });
 const closed = { additionalProperties: false } as const;
 const Empty = Type.Object({}, closed);
-const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
-  Type.Optional(Type.Union([schema, Type.Null()]));
+const nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+/** Exactly one of `values`. */
+const oneOf = <T extends string>(values: readonly T[]) =>
+  Type.Union(values.map((value) => Type.Literal(value)));
 
 /** `agent`: one turn; the idempotencyKey becomes the runId. */
 export const AgentParamsSchema = Type.Object(
@@ -95,9 +103,9 @@ export const SessionsPatchParamsSchema = Type.Object(
   {
     key: NonEmptyString,
     label: nullable(Type.String({ minLength: 1, maxLength: 64 })),
-    thinkingLevel: nullable(NonEmptyString),
-    verboseLevel: nullable(NonEmptyString),
-    reasoningLevel: nullable(NonEmptyString),
+    thinkingLevel: nullable(oneOf(SESSION_THINKING_LEVELS)),
+    verboseLevel: nullable(oneOf(SESSION_VERBOSE_LEVELS)),
+    reasoningLevel: nullable(oneOf(SESSION_REASONING_LEVELS)),
     elevatedLevel: nullable(NonEmptyString),
     model: nullable(NonEmptyString),
     /** An auth profile id of the agent for the session's model's provider (tried first by runs). */
@@ -108,7 +116,7 @@ export const SessionsPatchParamsSchema = Type.Object(
     groupActivation: Type.Optional(
       Type.Union([Type.Literal("mention"), Type.Literal("always"), Type.Null()]),
     ),
-    queueMode: nullable(NonEmptyString),
+    queueMode: nullable(oneOf(SESSION_QUEUE_MODES)),
   },
   closed,
 );

@@ -3,17 +3,11 @@
 // (the model's default applies), never sent; `off` sends no reasoning effort.
 import type { ThinkingLevel } from "@mariozechner/pi-agent-core";
 import type { ThinkingLevel as ReasoningEffort } from "@mariozechner/pi-ai";
+import { SESSION_THINKING_LEVELS } from "../../protocol/gateway/session-levels.js";
 import type { SessionEntry } from "../../sessions/index.js";
 
 /** The thinking levels a session may set, lowest first. */
-export const THINKING_LEVELS: readonly ThinkingLevel[] = [
-  "off",
-  "minimal",
-  "low",
-  "medium",
-  "high",
-  "xhigh",
-];
+export const THINKING_LEVELS: readonly ThinkingLevel[] = SESSION_THINKING_LEVELS;
 
 /** Whether `value` names a thinking level (exact, lowercase). */
 export function isThinkingLevel(value: unknown): value is ThinkingLevel {

@@ -1,6 +1,11 @@
 // What the Sessions page shows and asks for: a listed session's fields, the list view (agent,
 // search, sort, order, page) and its round trip through the route's query string, and the choices
 // of the per-session overrides. Pure data and functions: the page element holds the state.
+import {
+  SESSION_QUEUE_MODES,
+  SESSION_THINKING_LEVELS,
+  SESSION_VERBOSE_LEVELS,
+} from "../../../protocol/gateway/session-levels.js";
 
 /** One `sessions.list` row as the page reads it (other index fields are kept but not shown). */
 export interface SessionRow {
@@ -57,20 +62,12 @@ export const COLUMNS: ReadonlyArray<{ key: SortKey; label: string }> = [
 
 /** Page sizes offered. */
 export const PAGE_SIZES: readonly number[] = [25, 50, 100, 200];
-/** Thinking levels (`thinkingLevel`), as the config schema names them. */
-export const THINKING_LEVELS: readonly string[] = [
-  "off",
-  "minimal",
-  "low",
-  "medium",
-  "high",
-  "xhigh",
-  "adaptive",
-];
+/** Thinking levels (`thinkingLevel`): the ones sessions.patch takes. */
+export const THINKING_LEVELS: readonly string[] = SESSION_THINKING_LEVELS;
 /** Tool-call message levels (`verboseLevel`). */
-export const VERBOSE_LEVELS: readonly string[] = ["off", "on", "full"];
+export const VERBOSE_LEVELS: readonly string[] = SESSION_VERBOSE_LEVELS;
 /** Queue modes (`queueMode`). */
-export const QUEUE_MODES: readonly string[] = ["steer", "followup", "collect", "interrupt"];
+export const QUEUE_MODES: readonly string[] = SESSION_QUEUE_MODES;
 
 const SORT_KEYS: readonly string[] = COLUMNS.map((column) => column.key);
 
