@@ -22,6 +22,7 @@ import {
   ToolListPolicySchema,
   TypingModeSchema,
 } from "./common.js";
+import { MemorySearchConfigSchema } from "./memory-search.js";
 import {
   AgentToolsConfigSchema,
   ElevatedConfigSchema,
@@ -76,12 +77,7 @@ const sharedAgentProps = {
     Type.Integer({ minimum: 1, description: "Context window cap used for estimates." }),
     "no issue yet: context cap (the model's contextWindow is used)",
   ),
-  memorySearch: Type.Optional(
-    acceptedForCompat(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Vector memory search settings." }),
-      "issue 19 (memory_search)",
-    ),
-  ),
+  memorySearch: Type.Optional(MemorySearchConfigSchema),
 };
 
 /** Keys of an agent entry (besides `id`). */

@@ -32,6 +32,7 @@ export * from "./channel-streaming.js";
 export * from "./channels.js";
 export * from "./common.js";
 export * from "./gateway.js";
+export * from "./memory-search.js";
 export * from "./messages.js";
 export * from "./misc.js";
 export * from "./models.js";
