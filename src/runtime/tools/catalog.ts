@@ -9,6 +9,8 @@ export const PINCER_TOOL_NAMES = [
   "apply_patch",
   "exec",
   "process",
+  "memory_search",
+  "memory_get",
   "session_status",
   "sessions_list",
   "sessions_history",

@@ -4,12 +4,22 @@
 
 import type { ResolvedConfig } from "../../config/resolve.js";
 import type { Logger } from "../../lib/logger.js";
+import {
+  type MemoryIndexes,
+  memoryAccessFor,
+  resolveMemorySearchSettings,
+} from "../../memory/index.js";
 import { normalizeAgentId } from "../../routing/index.js";
 import { createApplyPatchTool } from "./apply-patch.js";
 import { PINCER_TOOL_NAMES, type PincerToolName } from "./catalog.js";
 import { resolveToolSettings } from "./config.js";
 import { createEditTool } from "./edit.js";
 import { createExecTool } from "./exec.js";
+import {
+  createMemoryGetTool,
+  createMemorySearchTool,
+  type MemoryToolContext,
+} from "./memory-tools.js";
 import { resolveToolPolicy } from "./policy.js";
 import type { ProcessRegistry } from "./process-registry.js";
 import { createProcessTool } from "./process-tool.js";
@@ -57,6 +67,38 @@ export interface BuildToolsetParams {
   logger?: Logger;
   /** Environment of commands `exec` runs (process env + config `env` vars); default process.env. */
   env?: Record<string, string | undefined>;
+  /** Memory indexes kept warm between runs (the runtime's); absent, each run loads the stored one. */
+  memoryIndexes?: MemoryIndexes;
+  /** State dir: the memory index is persisted under `<stateDir>/memory/`; absent, in memory only. */
+  stateDir?: string;
+}
+
+/** The memory tools' context, or undefined when the agent has them off or the run is a sub-agent's. */
+function memoryContext(
+  params: BuildToolsetParams,
+  maxChars: number,
+): MemoryToolContext | undefined {
+  const { cfg, sessionKey } = params;
+  const agentId = normalizeAgentId(params.agentId);
+  const settings = resolveMemorySearchSettings(cfg, agentId);
+  const session = cfg.config.session;
+  const access = memoryAccessFor({
+    agentId,
+    sessionKey,
+    ...(session?.mainKey ? { mainKey: session.mainKey } : {}),
+    ...(session?.scope ? { scope: session.scope } : {}),
+  });
+  if (!settings.enabled || access === "subagent") return undefined;
+  return {
+    agentId,
+    workspaceDir: params.workspaceDir,
+    sessionKey,
+    settings,
+    access,
+    maxChars,
+    ...(params.memoryIndexes ? { indexes: params.memoryIndexes } : {}),
+    ...(params.stateDir ? { stateDir: params.stateDir } : {}),
+  };
 }
 
 /**
@@ -83,6 +125,7 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
     host: params.host,
     now: params.now ?? Date.now,
   };
+  const memory = memoryContext(params, limits.readMaxChars);
   const factories: Record<PincerToolName, () => AnyAgentTool | undefined> = {
     read: () => createReadTool({ ...fs, limits }),
     write: () => createWriteTool(fs),
@@ -107,6 +150,8 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
         ...(params.env ? { env: params.env } : {}),
       }),
     process: () => createProcessTool({ jobs, scope, limits }),
+    memory_search: () => (memory ? createMemorySearchTool(memory) : undefined),
+    memory_get: () => (memory ? createMemoryGetTool(memory) : undefined),
     session_status: () => createSessionStatusTool(session),
     sessions_list: () => createSessionsListTool(session),
     sessions_history: () => createSessionsHistoryTool(session),

@@ -1,0 +1,138 @@
+// `memory_search` and `memory_get`: ranked snippets from the agent's Markdown memory and confined
+// line reads of it (src/memory). Offered unless `memorySearch.enabled` is false or the run is a
+// sub-agent's; in a group, channel or other shared session they answer with OpenClaw's
+// `disabled: true` result instead of reading anything (memory is private, like MEMORY.md).
+import type { AgentTool } from "@mariozechner/pi-agent-core";
+import { type Static, Type } from "typebox";
+import {
+  type MemoryAccess,
+  MemoryIndex,
+  type MemoryIndexes,
+  type MemoryIndexParams,
+  type MemorySearchResult,
+  type MemorySearchSettings,
+  type MemorySlice,
+  memoryRefusal,
+  memoryStorePath,
+  readMemorySlice,
+} from "../../memory/index.js";
+import { renameArgs } from "./args.js";
+import { jsonResult, ToolError, throwIfAborted } from "./types.js";
+
+const SearchParams = Type.Object({
+  query: Type.String({ description: "Words to look for in the memory files." }),
+  maxResults: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 50, description: "Most results to return." }),
+  ),
+  minScore: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 1, description: "Lowest score (0..1) to return." }),
+  ),
+});
+type SearchArgs = Static<typeof SearchParams>;
+
+const GetParams = Type.Object({
+  path: Type.String({ description: "A path memory_search returned (MEMORY.md, memory/…)." }),
+  from: Type.Optional(Type.Integer({ minimum: 1, description: "First line (1-based)." })),
+  lines: Type.Optional(Type.Integer({ minimum: 1, description: "Number of lines." })),
+});
+type GetArgs = Static<typeof GetParams>;
+
+/** memory_search's result (OpenClaw's shape); `disabled` + `error` when the session may not read memory. */
+export interface MemorySearchDetails {
+  results: MemorySearchResult[];
+  provider?: "bm25";
+  disabled?: true;
+  error?: string;
+}
+
+/** memory_get's result: the slice, or `disabled` + `error` in a shared session. */
+export type MemoryGetDetails =
+  | MemorySlice
+  | { path: string; text: ""; disabled: true; error: string };
+
+/** What the memory tools need from the run. */
+export interface MemoryToolContext {
+  agentId: string;
+  workspaceDir: string;
+  sessionKey: string | undefined;
+  settings: MemorySearchSettings;
+  access: MemoryAccess;
+  /** The runtime's warm indexes; absent, each run starts from the persisted index. */
+  indexes?: MemoryIndexes;
+  /** Where the index is persisted (`<stateDir>/memory/<agentId>.json`); absent, memory only. */
+  stateDir?: string;
+  /** Characters memory_get returns at most. */
+  maxChars: number;
+}
+
+function indexOf(ctx: MemoryToolContext): MemoryIndex {
+  const params: MemoryIndexParams = {
+    agentId: ctx.agentId,
+    workspaceDir: ctx.workspaceDir,
+    extraPaths: ctx.settings.extraPaths,
+    chunking: ctx.settings.chunking,
+    ...(ctx.stateDir ? { storePath: memoryStorePath(ctx.stateDir, ctx.agentId) } : {}),
+  };
+  return ctx.indexes ? ctx.indexes.get(params) : new MemoryIndex(params);
+}
+
+/** Creates `memory_search`. */
+export function createMemorySearchTool(
+  ctx: MemoryToolContext,
+): AgentTool<typeof SearchParams, MemorySearchDetails> {
+  return {
+    name: "memory_search",
+    label: "Memory Search",
+    description:
+      "Recall step: search MEMORY.md and memory/*.md (plus configured extra paths) before answering " +
+      "about prior work, decisions, dates, people, preferences or todos. Full-text (BM25) ranking; " +
+      "returns snippets with path, line range and score. Read more with memory_get.",
+    parameters: SearchParams,
+    prepareArguments: renameArgs<SearchArgs>({ max_results: "maxResults", min_score: "minScore" }),
+    async execute(_id, args, signal) {
+      if (ctx.access !== "private") {
+        const error = memoryRefusal(ctx.sessionKey);
+        return jsonResult<MemorySearchDetails>({ results: [], disabled: true, error });
+      }
+      if (args.query.trim() === "") throw new ToolError("memory_search needs a non-empty query.");
+      throwIfAborted(signal, "memory_search");
+      const results = await indexOf(ctx).search(args.query, {
+        maxResults: args.maxResults ?? ctx.settings.maxResults,
+        minScore: args.minScore ?? ctx.settings.minScore,
+      });
+      return jsonResult<MemorySearchDetails>({ results, provider: "bm25" });
+    },
+  };
+}
+
+/** Creates `memory_get`. */
+export function createMemoryGetTool(
+  ctx: MemoryToolContext,
+): AgentTool<typeof GetParams, MemoryGetDetails> {
+  return {
+    name: "memory_get",
+    label: "Memory Get",
+    description:
+      "Read lines of one memory file (MEMORY.md, memory/*.md or a configured extra path), e.g. " +
+      "around a memory_search hit: from = first line, lines = count. Other files are refused.",
+    parameters: GetParams,
+    prepareArguments: renameArgs<GetArgs>({ file_path: "path", from_line: "from" }),
+    async execute(_id, args, signal) {
+      if (ctx.access !== "private") {
+        const error = memoryRefusal(ctx.sessionKey);
+        return jsonResult<MemoryGetDetails>({ path: args.path, text: "", disabled: true, error });
+      }
+      throwIfAborted(signal, "memory_get");
+      const read = await readMemorySlice({
+        workspaceDir: ctx.workspaceDir,
+        extraPaths: ctx.settings.extraPaths,
+        path: args.path,
+        ...(args.from !== undefined ? { from: args.from } : {}),
+        ...(args.lines !== undefined ? { lines: args.lines } : {}),
+        maxChars: ctx.maxChars,
+      });
+      if (!read.ok) throw new ToolError(read.error);
+      return jsonResult<MemoryGetDetails>(read.slice);
+    },
+  };
+}
