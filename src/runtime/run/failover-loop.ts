@@ -212,6 +212,8 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
       api: model.api,
       now: params.now,
       env: deps.env,
+      stateDir: deps.paths.stateDir,
+      ...(deps.caches ? { memoryIndexes: deps.caches.memory } : {}),
     });
     systemPrompt ??= (
       await assembleRunPrompt({

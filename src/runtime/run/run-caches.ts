@@ -4,6 +4,7 @@
 // none changes what a turn sees, only what it costs.
 import { BootstrapCache } from "../../agents/bootstrap-cache.js";
 import { SeededWorkspaces } from "../../agents/seeded-workspaces.js";
+import { MemoryIndexes } from "../../memory/index.js";
 import { AuthStoreCache } from "../models/index.js";
 import { SystemPromptMemo } from "./prompt-memo.js";
 
@@ -13,6 +14,8 @@ export interface RunCaches {
   bootstrap: BootstrapCache;
   prompts: SystemPromptMemo;
   authStores: AuthStoreCache;
+  /** Warm memory_search indexes, one per agent (each re-checks file stamps on every search). */
+  memory: MemoryIndexes;
 }
 
 /** Fresh, empty caches (one set per runtime). */
@@ -22,5 +25,6 @@ export function createRunCaches(): RunCaches {
     bootstrap: new BootstrapCache(),
     prompts: new SystemPromptMemo(),
     authStores: new AuthStoreCache(),
+    memory: new MemoryIndexes(),
   };
 }
