@@ -83,10 +83,7 @@ export function createMemorySearchTool(
   return {
     name: "memory_search",
     label: "Memory Search",
-    description:
-      "Recall step: search MEMORY.md and memory/*.md (plus configured extra paths) before answering " +
-      "about prior work, decisions, dates, people, preferences or todos. Full-text (BM25) ranking; " +
-      "returns snippets with path, line range and score. Read more with memory_get.",
+    description: "Search MEMORY.md and memory/*.md: snippets with path, lines and score.",
     parameters: SearchParams,
     prepareArguments: renameArgs<SearchArgs>({ max_results: "maxResults", min_score: "minScore" }),
     async execute(_id, args, signal) {
@@ -112,9 +109,7 @@ export function createMemoryGetTool(
   return {
     name: "memory_get",
     label: "Memory Get",
-    description:
-      "Read lines of one memory file (MEMORY.md, memory/*.md or a configured extra path), e.g. " +
-      "around a memory_search hit: from = first line, lines = count. Other files are refused.",
+    description: "Read lines of a memory file (from, lines).",
     parameters: GetParams,
     prepareArguments: renameArgs<GetArgs>({ file_path: "path", from_line: "from" }),
     async execute(_id, args, signal) {

@@ -22,11 +22,11 @@ describe("catalog", () => {
   it("keeps OpenClaw's group names and profiles, restricted to Pincer's tools", () => {
     expect(TOOL_GROUPS["group:fs"]).toEqual(["read", "write", "edit", "apply_patch"]);
     expect(TOOL_GROUPS["group:runtime"]).toEqual(["exec", "process"]);
+    expect(TOOL_GROUPS["group:memory"]).toEqual(["memory_search", "memory_get"]);
     expect(TOOL_GROUPS["group:sessions"]).toEqual(SESSIONS);
     expect(TOOL_GROUPS["group:openclaw"]).toEqual(ALL);
     for (const empty of [
       "group:web",
-      "group:memory",
       "group:messaging",
       "group:ui",
       "group:nodes",

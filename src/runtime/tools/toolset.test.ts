@@ -69,6 +69,8 @@ describe("buildToolset", () => {
       "edit",
       "exec",
       "process",
+      "memory_search",
+      "memory_get",
       "session_status",
       "sessions_list",
       "sessions_history",
