@@ -33,6 +33,8 @@ export interface MemoryFileList {
 export interface ListMemoryFilesParams {
   workspaceDir: string;
   extraPaths?: readonly string[];
+  /** What `~` in an extra path stands for (the config's home); default the OS home. */
+  home?: string;
 }
 
 function errnoCode(err: unknown): string | undefined {
@@ -55,11 +57,12 @@ export function shownPath(workspaceDir: string, path: string): string {
 }
 
 /** An extra path resolved: `~` is the home folder, relative paths start at the workspace. */
-export function resolveExtraPath(workspaceDir: string, raw: string): string {
-  const trimmed = raw.trim();
-  if (trimmed === "~") return homedir();
-  if (trimmed.startsWith("~/")) return join(homedir(), trimmed.slice(2));
-  return resolve(workspaceDir, trimmed);
+export function resolveExtraPath(p: { workspaceDir: string; raw: string; home?: string }): string {
+  const trimmed = p.raw.trim();
+  const home = p.home ?? homedir();
+  if (trimmed === "~") return home;
+  if (trimmed.startsWith("~/")) return join(home, trimmed.slice(2));
+  return resolve(p.workspaceDir, trimmed);
 }
 
 async function lstatOrUndefined(path: string) {
@@ -105,11 +108,16 @@ async function workspaceCandidates(root: string): Promise<string[]> {
   return [...ROOT_MEMORY_FILES.map((name) => join(root, name)), ...daily];
 }
 
-async function extraCandidates(root: string, extraPaths: readonly string[], problems: string[]) {
+async function extraCandidates(params: ListMemoryFilesParams, problems: string[]) {
   const out: string[] = [];
-  for (const raw of extraPaths) {
+  const root = resolve(params.workspaceDir);
+  for (const raw of params.extraPaths ?? []) {
     if (raw.trim() === "") continue;
-    const path = resolveExtraPath(root, raw);
+    const path = resolveExtraPath({
+      workspaceDir: root,
+      raw,
+      ...(params.home ? { home: params.home } : {}),
+    });
     const info = await lstatOrUndefined(path);
     if (!info) problems.push(`memorySearch.extraPaths: ${raw}: not found`);
     else if (info.isSymbolicLink())
@@ -127,7 +135,7 @@ export async function listMemoryFiles(params: ListMemoryFilesParams): Promise<Me
   const problems: string[] = [];
   const candidates = [
     ...(await workspaceCandidates(root)),
-    ...(await extraCandidates(root, params.extraPaths ?? [], problems)),
+    ...(await extraCandidates(params, problems)),
   ];
   const byPath = new Map<string, MemoryFile>();
   const seenInodes = new Set<string>();

@@ -27,6 +27,10 @@ export interface MemoryIndexParams {
   chunking: ChunkingOptions;
   /** The persisted index (`memoryStorePath`); absent, the index lives in memory only. */
   storePath?: string;
+  /** What `~` in an extra path stands for (the config's home); default the OS home. */
+  home?: string;
+  /** Start from the stored index but never write it (`pincer memory status`). */
+  readOnly?: boolean;
   now?: () => number;
 }
 
@@ -213,6 +217,7 @@ export class MemoryIndex {
     const listed = await listMemoryFiles({
       workspaceDir: this.key.workspaceDir,
       extraPaths: this.key.extraPaths,
+      ...(this.params.home ? { home: this.params.home } : {}),
     });
     const seen = new Set<string>();
     let added = 0;
@@ -237,7 +242,7 @@ export class MemoryIndex {
       removed++;
     }
     const changed = added + updated + removed > 0 || start === "rebuilt" || start === "built";
-    if (changed && this.params.storePath) await this.persist(notes);
+    if (changed && this.params.storePath && !this.params.readOnly) await this.persist(notes);
     const report: MemorySyncReport = {
       at: (this.params.now ?? Date.now)(),
       files: this.files.size,

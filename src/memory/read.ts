@@ -15,6 +15,8 @@ export interface ReadMemorySliceParams {
   from?: number;
   /** Line count (default: to the end, within `maxChars`). */
   lines?: number;
+  /** What `~` stands for (the config's home); default the OS home. */
+  home?: string;
   /** Characters returned at most, cut at a line boundary (the first line is cut if it alone is longer). */
   maxChars: number;
 }
@@ -36,9 +38,9 @@ export type MemorySliceResult = { ok: true; slice: MemorySlice } | { ok: false; 
 const SCOPE =
   "memory_get reads MEMORY.md, memory.md, memory/**/*.md and memorySearch.extraPaths (Markdown only)";
 
-function absoluteOf(workspaceDir: string, raw: string): string {
-  if (raw === "~" || raw.startsWith("~/")) return join(homedir(), raw.slice(2));
-  return isAbsolute(raw) ? resolve(raw) : resolve(workspaceDir, raw);
+function absoluteOf(p: { workspaceDir: string; raw: string; home?: string }): string {
+  if (p.raw === "~" || p.raw.startsWith("~/")) return join(p.home ?? homedir(), p.raw.slice(2));
+  return isAbsolute(p.raw) ? resolve(p.raw) : resolve(p.workspaceDir, p.raw);
 }
 
 /** Why `path` (not a listed memory file) is refused. */
@@ -72,8 +74,13 @@ export async function readMemorySlice(params: ReadMemorySliceParams): Promise<Me
   const raw = params.path.trim();
   if (raw === "") return { ok: false, error: "A non-empty `path` is required." };
   const root = resolve(params.workspaceDir);
-  const path = absoluteOf(root, raw);
-  const listed = await listMemoryFiles({ workspaceDir: root, extraPaths: params.extraPaths });
+  const home = params.home ? { home: params.home } : {};
+  const path = absoluteOf({ workspaceDir: root, raw, ...home });
+  const listed = await listMemoryFiles({
+    workspaceDir: root,
+    extraPaths: params.extraPaths,
+    ...home,
+  });
   const file = listed.files.find((candidate) => candidate.path === path);
   if (!file) return { ok: false, error: await refusal(raw, path) };
   let text: string;

@@ -9,6 +9,7 @@ function keyOf(params: MemoryIndexParams): string {
     params.chunking.tokens,
     params.chunking.overlap,
     params.storePath ?? null,
+    params.home ?? null,
   ]);
 }
 

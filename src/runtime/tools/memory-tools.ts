@@ -61,6 +61,8 @@ export interface MemoryToolContext {
   indexes?: MemoryIndexes;
   /** Where the index is persisted (`<stateDir>/memory/<agentId>.json`); absent, memory only. */
   stateDir?: string;
+  /** What `~` in a path stands for (the config's home). */
+  home?: string;
   /** Characters memory_get returns at most. */
   maxChars: number;
 }
@@ -72,6 +74,7 @@ function indexOf(ctx: MemoryToolContext): MemoryIndex {
     extraPaths: ctx.settings.extraPaths,
     chunking: ctx.settings.chunking,
     ...(ctx.stateDir ? { storePath: memoryStorePath(ctx.stateDir, ctx.agentId) } : {}),
+    ...(ctx.home ? { home: ctx.home } : {}),
   };
   return ctx.indexes ? ctx.indexes.get(params) : new MemoryIndex(params);
 }
@@ -125,6 +128,7 @@ export function createMemoryGetTool(
         ...(args.from !== undefined ? { from: args.from } : {}),
         ...(args.lines !== undefined ? { lines: args.lines } : {}),
         maxChars: ctx.maxChars,
+        ...(ctx.home ? { home: ctx.home } : {}),
       });
       if (!read.ok) throw new ToolError(read.error);
       return jsonResult<MemoryGetDetails>(read.slice);

@@ -96,6 +96,7 @@ function memoryContext(
     settings,
     access,
     maxChars,
+    ...(cfg.paths.home ? { home: cfg.paths.home } : {}),
     ...(params.memoryIndexes ? { indexes: params.memoryIndexes } : {}),
     ...(params.stateDir ? { stateDir: params.stateDir } : {}),
   };
