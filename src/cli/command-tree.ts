@@ -18,6 +18,7 @@ import { devicesCommands, devicesGroup } from "./devices/commands.js";
 import { doctorCommands } from "./doctor/commands.js";
 import { gatewayCommands, gatewayGroup } from "./gateway/commands.js";
 import { logsCommands } from "./logs/commands.js";
+import { memoryCommands, memoryGroup } from "./memory/commands.js";
 import { modelsAuthGroup, modelsCommands, modelsGroup } from "./models/commands.js";
 import { onboardCommands } from "./onboard/commands.js";
 import { pairingCommands, pairingGroup } from "./pairing/commands.js";
@@ -36,6 +37,7 @@ export function commandTree(root: Command): { groups: GroupSpec[]; commands: Com
     [[], [setupCommand]],
     [[skillsGroup], skillsCommands],
     [[], contextCommands],
+    [[memoryGroup], memoryCommands],
     [[sessionsGroup], sessionsCommands],
     [[modelsGroup, modelsAuthGroup], modelsCommands],
     [[], agentCommands],
