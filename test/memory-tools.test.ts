@@ -8,6 +8,7 @@ import {
   chatSendAndWait,
   createGatewaySandbox,
   type GatewaySandbox,
+  type Loose,
   sendChat,
 } from "./helpers/gateway-sandbox.js";
 
@@ -32,7 +33,7 @@ function generateMemory(workspace: string): void {
 }
 
 /** The JSON payloads of the tool results in the model's `index`-th request. */
-function toolPayloads(box: GatewaySandbox, index: number): Array<Record<string, any>> {
+function toolPayloads(box: GatewaySandbox, index: number): Loose[] {
   const body = box.fake.chatRequests[index]?.body as {
     messages: Array<{ role: string; content: unknown }>;
   };
