@@ -1,7 +1,7 @@
 // Which files are memory: `MEMORY.md`, `memory.md` and `memory/**/*.md` of the workspace, plus the
 // `memorySearch.extraPaths` folders (scanned for *.md) and .md files. Symlinks are never followed
 // (a linked file or folder is skipped), nor are dot-folders; only regular Markdown files count.
-import type { Dirent } from "node:fs";
+import { type Dirent, lstatSync, type Stats } from "node:fs";
 import { lstat, readdir } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -75,6 +75,16 @@ async function lstatOrUndefined(path: string) {
   }
 }
 
+function lstatSyncOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch (err) {
+    const code = errnoCode(err);
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw err;
+  }
+}
+
 async function readDirOrEmpty(dir: string): Promise<Dirent[]> {
   try {
     return await readdir(dir, { withFileTypes: true });
@@ -137,11 +147,14 @@ export async function listMemoryFiles(params: ListMemoryFilesParams): Promise<Me
     ...(await workspaceCandidates(root)),
     ...(await extraCandidates(params, problems)),
   ];
+  const unique = [...new Set(candidates)];
+  // Synchronous on purpose: every search stats every file, and 1,000 lstatSync calls take a few
+  // milliseconds where 1,000 promise round trips through libuv's pool take several times that.
+  const infos = unique.map((path) => lstatSyncOrUndefined(path));
   const byPath = new Map<string, MemoryFile>();
   const seenInodes = new Set<string>();
-  for (const path of candidates) {
-    if (byPath.has(path)) continue;
-    const info = await lstatOrUndefined(path);
+  for (const [i, path] of unique.entries()) {
+    const info = infos[i];
     if (!info?.isFile()) continue;
     const inode = `${info.dev}:${info.ino}`;
     if (seenInodes.has(inode)) continue;

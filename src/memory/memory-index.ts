@@ -112,28 +112,30 @@ export class MemoryIndex {
   search(query: string, options: MemorySearchOptions): Promise<MemorySearchResult[]> {
     return this.serial(async () => {
       await this.syncNow(false);
-      const tokens = tokenize(query);
-      const results: MemorySearchResult[] = [];
-      for (const hit of this.bm25.search(tokens)) {
+      const ranked: Array<{ chunk: MemoryChunk & { path: string }; shown: string; score: number }> =
+        [];
+      for (const hit of this.bm25.search(tokenize(query))) {
         const chunk = this.chunks.get(hit.docId);
         const score = round(bm25Relevance(hit.score));
         if (!chunk || score < options.minScore || score <= 0) continue;
-        results.push({
-          path: this.files.get(chunk.path)?.shown ?? chunk.path,
+        ranked.push({ chunk, shown: this.files.get(chunk.path)?.shown ?? chunk.path, score });
+      }
+      ranked.sort(
+        (a, b) =>
+          b.score - a.score ||
+          (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0) ||
+          a.chunk.startLine - b.chunk.startLine,
+      );
+      return ranked.slice(0, Math.max(1, options.maxResults)).map(
+        ({ chunk, shown, score }): MemorySearchResult => ({
+          path: shown,
           startLine: chunk.startLine,
           endLine: chunk.endLine,
           score,
           snippet: snippetOf(chunk.text),
           source: "memory",
-        });
-      }
-      results.sort(
-        (a, b) =>
-          b.score - a.score ||
-          (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
-          a.startLine - b.startLine,
+        }),
       );
-      return results.slice(0, Math.max(1, options.maxResults));
     });
   }
 
