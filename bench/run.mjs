@@ -9,6 +9,7 @@ import { fanoutRows } from "./fanout.mjs";
 import { firstTurnRows } from "./first-turn.mjs";
 import { floorRows } from "./floor.mjs";
 import { gatewayRows } from "./gateway.mjs";
+import { memoryRows } from "./memory.mjs";
 import { routingRows } from "./routing.mjs";
 import { runtimeRows } from "./runtime.mjs";
 import { sessionRows } from "./sessions.mjs";
@@ -19,6 +20,7 @@ const rows = [
   ...(await configRows()),
   ...(await cliRows()),
   ...(await sessionRows()),
+  ...(await memoryRows()),
   ...(await floorRows()),
   ...(await runtimeRows()),
   ...(await gatewayRows()),
