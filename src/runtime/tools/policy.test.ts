@@ -25,12 +25,7 @@ describe("catalog", () => {
     expect(TOOL_GROUPS["group:memory"]).toEqual(["memory_search", "memory_get"]);
     expect(TOOL_GROUPS["group:sessions"]).toEqual(SESSIONS);
     expect(TOOL_GROUPS["group:openclaw"]).toEqual(ALL);
-    for (const empty of [
-      "group:web",
-      "group:messaging",
-      "group:ui",
-      "group:nodes",
-    ]) {
+    for (const empty of ["group:web", "group:messaging", "group:ui", "group:nodes"]) {
       expect(TOOL_GROUPS[empty], empty).toEqual([]);
     }
     expect(TOOL_PROFILES).toEqual({
