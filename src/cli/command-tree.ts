@@ -27,6 +27,7 @@ import { setupCommand } from "./setup/commands.js";
 import { skillsCommands, skillsGroup } from "./skills/commands.js";
 import { statusCommands } from "./status/commands.js";
 import { uninstallCommands } from "./uninstall/commands.js";
+import { usageCommands } from "./usage/commands.js";
 
 /** Every group and command; `root` is handed to the commands that walk the tree (completion). */
 export function commandTree(root: Command): { groups: GroupSpec[]; commands: CommandSpec[] } {
@@ -40,6 +41,7 @@ export function commandTree(root: Command): { groups: GroupSpec[]; commands: Com
     [[memoryGroup], memoryCommands],
     [[sessionsGroup], sessionsCommands],
     [[modelsGroup, modelsAuthGroup], modelsCommands],
+    [[], usageCommands],
     [[], agentCommands],
     [[devicesGroup], devicesCommands],
     [[configGroup], configCommands],

@@ -1,7 +1,24 @@
 // The health summary: hello-ok's snapshot.health, the `health` method and the `health` event. Its
 // `config` block says which config runs and whether the file matches it (a rejected reload shows here
 // with the file's issues); `warnings` repeats that as one line for humans.
+import { agentBudgetOf } from "../runtime/usage/budget.js";
 import type { GatewayCore } from "./core.js";
+
+/** Budget standing of the agents whose spend is known in memory (checked since start). */
+function budgetRows(core: GatewayCore) {
+  const { resolved } = core.live;
+  return core.runtime.usage.snapshot().flatMap((spend) => {
+    const budget = agentBudgetOf(resolved, spend.agentId);
+    if (!budget) return [];
+    const exceeded =
+      budget.daily && spend.dayUsd >= budget.daily.usd
+        ? "daily"
+        : budget.monthly && spend.monthUsd >= budget.monthly.usd
+          ? "monthly"
+          : undefined;
+    return [{ ...spend, ...(exceeded ? { exceeded } : {}) }];
+  });
+}
 
 /** Builds the health summary from in-memory state (cheap: no transcript reads; the config file is only
  * hashed, and re-checked when its hash changed). */
@@ -34,6 +51,7 @@ export function buildHealth(core: GatewayCore) {
     channelLabels: {},
     runs: { active: core.runtime.lanes.activeCount, queued: core.runtime.lanes.queuedCount },
     config,
+    budgets: budgetRows(core),
     warnings: config.warning ? [config.warning] : [],
   };
 }

@@ -51,6 +51,8 @@ export interface SessionEntry {
   totalTokensFresh?: boolean;
   cacheRead?: number;
   cacheWrite?: number;
+  /** Dollars the session has cost so far (every turn's model cost, summed; OpenClaw's name). */
+  estimatedCostUsd?: number;
   contextTokens?: number;
   compactionCount?: number;
   model?: string;

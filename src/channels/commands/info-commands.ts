@@ -52,7 +52,11 @@ async function status(request: CommandRequest, host: CommandHost): Promise<strin
     channel: request.channel,
     sessionOverride: entry ? queueOverrideFromSession(entry as Record<string, unknown>) : undefined,
   });
+  const usage = await import("../../runtime/usage/index.js");
+  const budget = usage.agentBudgetOf(deps.config, request.agentId);
+  const budgetText = budget && deps.usage ? await usage.budgetLine(deps.usage, budget) : undefined;
   return formatStatus({
+    ...(budgetText ? { budget: budgetText } : {}),
     agentId: request.agentId,
     sessionKey: request.sessionKey,
     entry,

@@ -1,5 +1,5 @@
 // The `/status` reply: the session's agent, model and auth profile, ids, context and token counts,
-// compactions, queue mode, thinking / verbose / reasoning levels, the usage footer and the current
+// cost, budget, compactions, queue mode, thinking / verbose / reasoning levels, the usage footer and the current
 // time (the prompt carries no clock), from the session entry and the config current now.
 import type {
   ResolvedResetPolicy,
@@ -20,12 +20,19 @@ export interface StatusFacts {
   display?: { usage: string; verbose: string; reasoning: string };
   /** The session's lifecycle policy and whether (or when) it expires. */
   reset?: SessionResetVerdict & { policy: ResolvedResetPolicy };
+  /** The agent's budget line (`formatBudgetLine`), when it has a budget. */
+  budget?: string;
   now: number;
 }
 
 function count(value: number | undefined): string {
   if (value === undefined) return "?";
   return value >= 10_000 ? `${(value / 1000).toFixed(1)}k` : String(value);
+}
+
+function costText(value: number | undefined): string {
+  if (!value) return "$0.00";
+  return value >= 0.01 ? `$${value.toFixed(2)}` : `$${value.toPrecision(2)}`;
 }
 
 function modelLine(facts: StatusFacts): string {
@@ -79,6 +86,7 @@ export function formatStatus(facts: StatusFacts): string {
     `Session id: ${entry?.sessionId ?? "none yet (starts with the next message)"}`,
     contextLine(facts),
     `Tokens: ${count(entry?.inputTokens)} in / ${count(entry?.outputTokens)} out`,
+    `Cost: ${costText(entry?.estimatedCostUsd)} this session`,
     `Compactions: ${entry?.compactionCount ?? 0}`,
     `Queue: ${facts.queueMode}`,
     [
@@ -89,6 +97,7 @@ export function formatStatus(facts: StatusFacts): string {
     ].join(" · "),
     `Time: ${new Date(facts.now).toISOString()}`,
   ];
+  if (facts.budget) lines.splice(lines.length - 1, 0, facts.budget);
   if (facts.reset) lines.splice(lines.length - 1, 0, resetLine(facts.reset));
   return lines.join("\n");
 }

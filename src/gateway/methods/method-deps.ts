@@ -51,6 +51,8 @@ export interface MethodDeps {
   health: () => ReturnType<typeof buildHealth>;
   stores: RunResources["stores"];
   lanes: RunResources["lanes"];
+  /** The usage log and budget ledger (usage.* methods). */
+  usage: RunResources["usage"];
   compact: RunResources["compact"];
   runs: RunTracker;
   /** Journals a WS turn (fsynced before the ack), then starts it (turn-journal-run.ts). */
@@ -101,6 +103,7 @@ export function createMethodDeps(params: {
     health: () => buildHealth(core),
     stores: runtime.stores,
     lanes: runtime.lanes,
+    usage: runtime.usage,
     compact: (target) => runtime.compact(target),
     runs: core.runs,
     startTurn: (turn) => startJournaledTurn(core, turn),

@@ -13,11 +13,13 @@ import type { GatewayMethod, MethodCall, MethodResult } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
 import { sessionMethods } from "./sessions.js";
 import { systemMethods } from "./system.js";
+import { usageMethods } from "./usage.js";
 import { webLoginMethods } from "./web-login.js";
 
 /** Every method the gateway serves, in the order hello-ok lists them. */
 export const GATEWAY_METHODS: readonly GatewayMethod[] = [
   ...systemMethods,
+  ...usageMethods,
   ...agentMethods,
   ...agentRosterMethods,
   ...chatMethods,

@@ -20,6 +20,8 @@ import type {
 } from "../../runtime/run/index.js";
 import type { ProcessRegistry } from "../../runtime/tools/index.js";
 import { listSandboxedAgents, sandboxWarning } from "../../runtime/tools/sandbox-policy.js";
+import { BudgetLedger } from "../../runtime/usage/budget.js";
+import { createUsageLogWriter } from "../../runtime/usage/usage-log.js";
 import { SessionStoreRegistry, type StateDirLock } from "../../sessions/index.js";
 
 interface RuntimeModules {
@@ -60,8 +62,17 @@ export class RunResources {
   /** Sandbox warnings already logged (a reload logs only new ones). */
   private sandboxWarned = new Set<string>();
 
+  /** Every turn's usage record and the budgets' spend (the usage log under the state dir). */
+  readonly usage: BudgetLedger;
+
   constructor(private readonly params: RunResourcesParams) {
     const config = params.config;
+    const clock = params.clock;
+    this.usage = new BudgetLedger({
+      stateDir: params.paths.stateDir,
+      writer: createUsageLogWriter({ stateDir: params.paths.stateDir, logger: params.logger }),
+      now: () => (clock ? clock.now() : Date.now()),
+    });
     this.stores = new SessionStoreRegistry({
       // A getter: stores opened after a reload follow the new config.
       get cfg() {
@@ -166,6 +177,7 @@ export class RunResources {
       lanes: this.lanes,
       jobs: this.jobs as ProcessRegistry,
       log: params.logger,
+      usage: this.usage,
       ...(this.caches ? { caches: this.caches } : {}),
       ...(params.clock ? { clock: params.clock } : {}),
       ...(params.streamFn ? { streamFn: params.streamFn } : {}),
@@ -200,5 +212,6 @@ export class RunResources {
     await this.preloading;
     await this.jobs?.stopAll();
     await this.stores.closeAll();
+    await this.usage.flush();
   }
 }

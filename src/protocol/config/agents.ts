@@ -1,4 +1,5 @@
 // `agents`: `defaults` plus the roster (`list[]`, or `entries` keyed by id).
+
 import { type Static, Type } from "typebox";
 import {
   AgentGroupChatSchema,
@@ -15,6 +16,7 @@ import {
   SubagentsConfigSchema,
   ThinkingLevelSchema,
 } from "./agent-parts.js";
+import { BudgetConfigSchema } from "./budget.js";
 import {
   acceptedForCompat,
   compatOptional,
@@ -49,6 +51,7 @@ const sharedAgentProps = {
   sandbox: Type.Optional(SandboxConfigSchema),
   subagents: Type.Optional(SubagentsConfigSchema),
   heartbeat: Type.Optional(HeartbeatConfigSchema),
+  budget: Type.Optional(BudgetConfigSchema),
   humanDelay: Type.Optional(
     acceptedForCompat(HumanDelaySchema, "no issue yet: human-like reply delay"),
   ),

@@ -27,6 +27,7 @@ export * from "./access-groups.js";
 export * from "./agent-parts.js";
 export * from "./agents.js";
 export * from "./bindings.js";
+export * from "./budget.js";
 export * from "./channel-access.js";
 export * from "./channel-streaming.js";
 export * from "./channels.js";

@@ -207,6 +207,19 @@ describe("OpenClawConfigSchema: invalid configs", () => {
       "wrong truncation warning",
       { agents: { defaults: { bootstrapPromptTruncationWarning: "never" } } },
     ],
+    ["negative daily budget", { agents: { defaults: { budget: { daily: -1 } } } }],
+    [
+      "budget onExceed not an action",
+      { agents: { list: [{ id: "a", budget: { onExceed: "stop" } }] } },
+    ],
+    [
+      "budget fallback without a model",
+      { agents: { defaults: { budget: { onExceed: "fallback:" } } } },
+    ],
+    [
+      "budget perTurnTokens not an integer",
+      { agents: { defaults: { budget: { perTurnTokens: 1.5 } } } },
+    ],
     ["wrong tool profile", { tools: { profile: "admin" } }],
     ["wrong queue mode", { messages: { queue: { mode: "fast" } } }],
     ["wrong queue drop", { messages: { queue: { drop: "oldest-first" } } }],

@@ -12,6 +12,7 @@ import {
   SESSION_VERBOSE_LEVELS,
 } from "./session-levels.js";
 import { SessionsListParamsSchema } from "./sessions-list.js";
+import { USAGE_PARAMS, USAGE_RESULTS } from "./usage.js";
 
 const NonEmptyString = Type.String({ minLength: 1 });
 const closed = { additionalProperties: false } as const;
@@ -304,6 +305,7 @@ export const METHOD_PARAMS = {
   "agents.list": Empty,
   "agents.route": AgentsRouteParamsSchema,
   ...AGENTS_FILES_PARAMS,
+  ...USAGE_PARAMS,
   "models.list": Empty,
   ...DEVICE_METHOD_PARAMS,
 } as const;
@@ -400,6 +402,7 @@ export const METHOD_RESULTS = {
   "agent.identity.get": AgentIdentityResultSchema,
   "agents.list": AgentsListResultSchema,
   ...AGENTS_FILES_RESULTS,
+  ...USAGE_RESULTS,
 } as const satisfies Partial<Record<MethodName, unknown>>;
 /** Each declared result's type, by method name. */
 export type MethodResultsByName = {

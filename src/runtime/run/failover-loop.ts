@@ -1,7 +1,12 @@
 // The attempts of one run: the primary model with each usable credential, then each fallback.
 // Every switch is an explicit `failover` event, also written to the transcript; a context overflow
 // gets one compaction and a retry; a model policy breach ends the run instead of degrading.
-import type { AgentEvent, AgentMessage, ThinkingLevel } from "@mariozechner/pi-agent-core";
+import type {
+  AgentEvent,
+  AgentMessage,
+  StreamFn,
+  ThinkingLevel,
+} from "@mariozechner/pi-agent-core";
 import type { AssistantMessage, UserMessage } from "@mariozechner/pi-ai";
 import type { ResolvedAgent } from "../../config/resolve.js";
 import type { SessionStore, Transcript } from "../../sessions/index.js";
@@ -65,6 +70,10 @@ export interface FailoverLoopParams {
   steering?: SteeringSource;
   /** The model the session's branch last recorded (its latest `model_change`); none: record one. */
   recordedModel?: { provider: string; modelId: string };
+  /** The model calls' transport for this turn (a budget gate); absent: the deps' one. */
+  streamFn?: StreamFn;
+  /** A model ref that replaces the session's primary for this turn (a budget's fallback). */
+  modelOverride?: string;
   /** This turn's thinking level (an inline `/think` directive): wins over the session's and the agent's. */
   thinkingLevel?: ThinkingLevel;
 }
@@ -153,7 +162,10 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
   const failovers: FailoverEvent[] = [];
   const entry = runner.store.get(runner.sessionKey);
   const scope = { cfg: resolvedConfig, agentId: agent.id, env: deps.env };
-  const sessionChain = resolveSessionModelChain(scope, entry);
+  const sessionChain = resolveSessionModelChain(
+    scope,
+    params.modelOverride ? { modelOverride: params.modelOverride } : entry,
+  );
   if (!sessionChain.ok) return { failovers, error: sessionChain.error };
   const chain = sessionChain.chain;
   if (!chain.primary) {
@@ -257,7 +269,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
       signal: params.signal,
       ...(steering ? { steering } : {}),
       ...(keepToolResultTurns !== undefined ? { keepToolResultTurns } : {}),
-      ...(deps.streamFn ? { streamFn: deps.streamFn } : {}),
+      ...((params.streamFn ?? deps.streamFn) ? { streamFn: params.streamFn ?? deps.streamFn } : {}),
       onEvent: params.onAgentEvent,
     });
     context = [...context, ...outcome.added];

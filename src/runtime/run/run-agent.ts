@@ -20,6 +20,7 @@ import { buildContextFromBranch } from "../compaction/index.js";
 import { LaneCancelledError, type LaneScheduler, type SteeringSource } from "../lanes/index.js";
 import type { FailoverEvent } from "../models/index.js";
 import type { ProcessRegistry } from "../tools/index.js";
+import type { BudgetLedger } from "../usage/index.js";
 import { createEventChannel, type RunEvent, type RunStatus } from "./events.js";
 import { markFailedTurn, type TurnAppends } from "./failed-turn.js";
 import { type AttemptRunner, runWithFailover } from "./failover-loop.js";
@@ -34,6 +35,7 @@ import {
   type RecoveryPlan,
   type RunRecovery,
 } from "./turn-recovery.js";
+import { startTurnUsage } from "./turn-usage.js";
 
 /** Everything a run needs from the outside world; passed in, never global. */
 export interface AgentRuntimeDeps {
@@ -52,6 +54,8 @@ export interface AgentRuntimeDeps {
   caches?: RunCaches;
   /** Where a run logs what it works around (a session's unusable auth profile pin); absent: silent. */
   log?: Logger;
+  /** Usage log and budgets (the gateway's); absent, turns are neither recorded nor limited. */
+  usage?: BudgetLedger;
 }
 
 /** One message into one session: everything a run is started with. */
@@ -122,6 +126,13 @@ function addUsage(total: RunResult["usage"], usage: Usage | undefined): void {
   total.cacheRead += usage.cacheRead;
   total.cacheWrite += usage.cacheWrite;
   total.total += usage.totalTokens;
+}
+
+/** The display extras with the budget's notice as a footer line under the usage footer. */
+function withNotice(display: ReplyDisplay | undefined, notice: string | undefined) {
+  if (!notice) return display;
+  const usageFooter = display?.usageFooter ? `${display.usageFooter}\n${notice}` : notice;
+  return { ...display, usageFooter };
 }
 
 /** The model of the branch's latest `model_change` entry, if any. */
@@ -267,6 +278,15 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
     });
   }
 
+  // The budget decides before any model call (a blocked turn is answered without one).
+  const accounting = await startTurnUsage({
+    deps,
+    agentId,
+    sessionKey: params.sessionKey,
+    runId,
+    priorCostUsd: typeof session.estimatedCostUsd === "number" ? session.estimatedCostUsd : 0,
+    now,
+  });
   // Timeout, caller abort and lane cancel all end in one signal the loop and the tools honour.
   const controller = new AbortController();
   const seconds = params.timeoutSeconds ?? agent.timeoutSeconds;
@@ -301,6 +321,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
       } else transcript.appendMessage(event.message as unknown as TranscriptMessage);
       appends.last = event.message;
       if (event.message.role === "assistant") {
+        accounting.add(event.message);
         addUsage(usage, event.message.usage);
         cost += event.message.usage?.cost?.total ?? 0;
       }
@@ -330,6 +351,10 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
       ...(params.steering ? { steering: params.steering } : {}),
       ...(recordedModel ? { recordedModel } : {}),
       ...(directives.thinkingLevel ? { thinkingLevel: directives.thinkingLevel } : {}),
+      ...(accounting.streamFn ? { streamFn: accounting.streamFn } : {}),
+      ...(accounting.budget.modelOverride
+        ? { modelOverride: accounting.budget.modelOverride }
+        : {}),
     });
     const final = outcome.final;
     const status: RunStatus = timedOut
@@ -350,17 +375,24 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
       ...(error ? { error } : {}),
       now: now(),
     });
+    const { provider: usedProvider, model: usedModel } = outcome;
+    const spent = accounting.finish({
+      status: status === "ok" ? "ok" : "error",
+      ...(usedProvider ? { provider: usedProvider } : {}),
+      ...(usedModel ? { model: usedModel } : {}),
+    });
     store.update(params.sessionKey, {
       inputTokens: usage.input,
       outputTokens: usage.output,
       totalTokens: usage.total,
+      ...spent,
       ...(outcome.provider ? { modelProvider: outcome.provider } : {}),
       ...(outcome.model ? { model: outcome.model } : {}),
     });
     // The turn is on disk before anyone delivers its reply.
     await store.flush();
     const { provider, model } = outcome;
-    const display =
+    const shown =
       status === "ok"
         ? replyDisplay({
             sources: { entry: store.get(params.sessionKey), config: deps.config.config },
@@ -371,6 +403,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
             final,
           })
         : undefined;
+    const display = withNotice(shown, accounting.budget.notice);
     emit(
       error && status !== "ok"
         ? { type: "lifecycle", runId, phase: "error", error }
