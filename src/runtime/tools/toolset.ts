@@ -57,6 +57,8 @@ export interface BuildToolsetParams {
   logger?: Logger;
   /** Environment of commands `exec` runs (process env + config `env` vars); default process.env. */
   env?: Record<string, string | undefined>;
+  /** Plugin tools: after the built-ins, under the same policy, sandbox and wrapping. */
+  extraTools?: readonly AnyAgentTool[];
 }
 
 /**
@@ -122,5 +124,6 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
   const tools = PINCER_TOOL_NAMES.filter((name) => allowed.has(name))
     .map((name) => factories[name]())
     .filter((tool): tool is AnyAgentTool => tool !== undefined);
+  for (const tool of params.extraTools ?? []) if (policy.allows(tool.name)) tools.push(tool);
   return applySandbox(tools, sandbox, cfg).map((tool) => wrapTool(tool, wrap));
 }
