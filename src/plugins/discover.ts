@@ -89,9 +89,16 @@ function candidatesAt(path: string, origin: PluginCandidate["origin"]): PluginCa
       { id: basename(path, extname(path)), entry: "", source: path, origin, problem: "not found" },
     ];
   }
-  return statSync(path).isDirectory()
-    ? folderCandidates(path, origin)
-    : [fileCandidate(path, origin)];
+  return isDirectory(path) ? folderCandidates(path, origin) : [fileCandidate(path, origin)];
+}
+
+/** Whether `path` is a folder; undefined when it cannot be read (a dangling link). */
+function isDirectory(path: string): boolean | undefined {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return undefined;
+  }
 }
 
 function globalCandidates(dir: string): PluginCandidate[] {
@@ -100,7 +107,8 @@ function globalCandidates(dir: string): PluginCandidate[] {
   for (const name of readdirSync(dir).sort()) {
     if (name.startsWith(".")) continue;
     const path = join(dir, name);
-    const isDir = statSync(path).isDirectory();
+    const isDir = isDirectory(path);
+    if (isDir === undefined) continue;
     if (!isDir && !MODULE_EXTENSIONS.has(extname(name))) continue;
     found.push(...(isDir ? folderCandidates(path, "global") : [fileCandidate(path, "global")]));
   }
@@ -119,8 +127,10 @@ export interface DiscoverPluginsParams {
 
 /** Every plugin found, in precedence order (duplicates of an id included: the loader decides). */
 export function discoverPlugins(params: DiscoverPluginsParams): PluginCandidate[] {
+  const absolute = (raw: string) =>
+    raw.startsWith("~") ? expandHome(raw, params.home) : resolve(params.baseDir, raw);
   const configured = params.loadPaths.flatMap((raw) =>
-    candidatesAt(resolve(params.baseDir, expandHome(raw.trim(), params.home)), "config"),
+    candidatesAt(absolute(raw.trim()), "config"),
   );
   return [...configured, ...globalCandidates(join(params.stateDir, "extensions"))];
 }
