@@ -205,12 +205,13 @@ describe("plugin hook runner", () => {
       ],
       { noPromptInjection: ["muted"] },
     );
-    expect(await runner.buildPrompt({ prompt: "hi", messages: [] }, ctx)).toEqual({
+    const legacy = await runner.agentStart({ prompt: "hi", messages: [] }, ctx);
+    expect(await runner.buildPrompt({ prompt: "hi", messages: [] }, ctx, legacy)).toEqual({
       systemPrompt: "S1",
       prependContext: "P1\n\nP2\n\nP3",
       appendSystemContext: "A1",
     });
-    expect(await runner.resolveModel({ prompt: "hi" }, ctx)).toEqual({
+    expect(await runner.resolveModel({ prompt: "hi" }, ctx, legacy)).toEqual({
       modelOverride: "openai/gpt-x",
     });
   });

@@ -37,15 +37,19 @@ export type MessageSendingDecision =
 export interface PluginHookRunner {
   /** Whether any plugin registered this hook (callers skip building events otherwise). */
   has(hookName: PluginHookName): boolean;
-  /** `before_model_resolve`, then `before_agent_start`'s model fields: the first value wins. */
+  /** `before_agent_start` (legacy), run once per run: its results feed both phases below. */
+  agentStart(event: BeforePromptBuildEvent, ctx: PluginHookAgentContext): Promise<HookResults>;
+  /** `before_model_resolve`, then the legacy results' model fields: the first value wins. */
   resolveModel(
     event: PluginHookMap["before_model_resolve"][0],
     ctx: PluginHookAgentContext,
+    legacy?: HookResults,
   ): Promise<BeforeModelResolveResult>;
-  /** `before_prompt_build`, then `before_agent_start`: merged prompt changes. */
+  /** `before_prompt_build`, then the legacy results: merged prompt changes. */
   buildPrompt(
     event: BeforePromptBuildEvent,
     ctx: PluginHookAgentContext,
+    legacy?: HookResults,
   ): Promise<BeforePromptBuildResult>;
   beforeToolCall(event: BeforeToolCallEvent, ctx: PluginHookToolContext): Promise<ToolCallDecision>;
   /** `tool_result_persist`, synchronously: the message to write. */
@@ -64,6 +68,9 @@ export interface PluginHookRunner {
     ctx: PluginHookMap[K][1],
   ): Promise<void>;
 }
+
+/** The results of one hook's handlers, with their plugin ids (in priority order). */
+export type HookResults = ReadonlyArray<{ pluginId: string; result: Record<string, unknown> }>;
 
 /** Hooks whose results are ignored. */
 export type ObserveHookName =
@@ -154,11 +161,12 @@ export function createHookRunner(params: {
 
   return {
     has: (name) => handlersOf(name).length > 0,
-    async resolveModel(event, ctx) {
-      const results = [
-        ...(await sequence("before_model_resolve", event, ctx)),
-        ...(await sequence("before_agent_start", { prompt: event.prompt, messages: [] }, ctx)),
-      ].map((item) => item.result);
+    agentStart: (event, ctx) =>
+      sequence("before_agent_start", { ...event, messages: structuredClone(event.messages) }, ctx),
+    async resolveModel(event, ctx, legacy = []) {
+      const results = [...(await sequence("before_model_resolve", event, ctx)), ...legacy].map(
+        (item) => item.result,
+      );
       const modelOverride = results.map((r) => text(r.modelOverride)).find(Boolean);
       const providerOverride = results.map((r) => text(r.providerOverride)).find(Boolean);
       return {
@@ -166,11 +174,11 @@ export function createHookRunner(params: {
         ...(providerOverride ? { providerOverride } : {}),
       };
     },
-    async buildPrompt(event, ctx) {
-      const copy = () => ({ prompt: event.prompt, messages: structuredClone(event.messages) });
+    async buildPrompt(event, ctx, legacy = []) {
+      const copy = { prompt: event.prompt, messages: structuredClone(event.messages) };
       const results = promptResults([
-        ...(await sequence("before_prompt_build", copy(), ctx)),
-        ...(await sequence("before_agent_start", copy(), ctx)),
+        ...(await sequence("before_prompt_build", copy, ctx)),
+        ...legacy,
       ]);
       const merged: BeforePromptBuildResult = {};
       const systemPrompt = results.map((r) => text(r.systemPrompt)).find(Boolean);

@@ -3,6 +3,7 @@
 // compaction hooks, `tool_result_persist` on each tool result before it is written to the
 // transcript, and `agent_end` (not awaited) once the run is over.
 import type { AnyAgentTool } from "../runtime/tools/types.js";
+import type { HookResults } from "./hook-runner.js";
 import type {
   AfterCompactionEvent,
   AgentEndEvent,
@@ -20,8 +21,12 @@ type PromptMessage = { content: Parameters<typeof contentText>[0] };
 /** One run's hook calls. */
 export interface RunHooks {
   readonly ctx: PluginHookAgentContext;
-  /** A model override from the hooks (`provider/model` or a model), if any. */
-  resolveModel(prompt: PromptMessage | undefined): Promise<BeforeModelResolveResult | undefined>;
+  /** A model override from the hooks (`provider/model` or a model), if any; runs the legacy
+   *  `before_agent_start` (once per run: its prompt fields are kept for `buildPrompt`). */
+  resolveModel(
+    prompt: PromptMessage | undefined,
+    messages: readonly unknown[],
+  ): Promise<BeforeModelResolveResult | undefined>;
   /** The system prompt after the prompt hooks (the prompt's content changed in place). */
   buildPrompt(params: {
     systemPrompt: string;
@@ -49,21 +54,22 @@ export function runHooksFor(
   const { hooks } = host;
   const { now, ...ctx } = input;
   const persisting = hooks.has("tool_result_persist");
+  let legacy: HookResults | undefined;
   return {
     ctx,
-    async resolveModel(prompt) {
-      if (!hooks.has("before_model_resolve") && !hooks.has("before_agent_start")) return undefined;
-      const result = await hooks.resolveModel(
-        { prompt: prompt ? contentText(prompt.content) : "" },
-        ctx,
-      );
+    async resolveModel(prompt, messages) {
+      const text = prompt ? contentText(prompt.content) : "";
+      if (hooks.has("before_agent_start"))
+        legacy = await hooks.agentStart({ prompt: text, messages: [...messages] }, ctx);
+      if (!hooks.has("before_model_resolve") && !legacy) return undefined;
+      const result = await hooks.resolveModel({ prompt: text }, ctx, legacy);
       return result.modelOverride ? result : undefined;
     },
     async buildPrompt({ systemPrompt, prompt, messages }) {
       if (!hooks.has("before_prompt_build") && !hooks.has("before_agent_start"))
         return systemPrompt;
       const event = { prompt: prompt ? contentText(prompt.content) : "", messages: [...messages] };
-      const result = await hooks.buildPrompt(event, ctx);
+      const result = await hooks.buildPrompt(event, ctx, legacy);
       return applyPromptChanges({ systemPrompt, prompt, result });
     },
     pluginTools: () =>

@@ -157,7 +157,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
   const entry = runner.store.get(runner.sessionKey);
   const scope = { cfg: resolvedConfig, agentId: agent.id, env: deps.env };
   // A plugin's model override (`before_model_resolve`) stands in for the session's own.
-  const override = await runner.hooks?.resolveModel(params.prompt);
+  const override = await runner.hooks?.resolveModel(params.prompt, params.history);
   const sessionChain = resolveSessionModelChain(scope, override ?? entry);
   if (!sessionChain.ok) return { failovers, error: sessionChain.error };
   const chain = sessionChain.chain;
