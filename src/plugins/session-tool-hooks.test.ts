@@ -14,7 +14,7 @@ function runnerWith(hooks: Array<[PluginHookName, (event: never) => unknown]>) {
   const registrations: PluginHookRegistration[] = hooks.map(([hookName, handler], order) => ({
     pluginId: "p",
     hookName,
-    handler: handler as PluginHookRegistration["handler"],
+    handler: handler as unknown as PluginHookRegistration["handler"],
     priority: 0,
     order,
   }));
