@@ -123,10 +123,13 @@ describe("plugins in the gateway", () => {
     expect(box.fake.chatRequests.at(-1)?.rawBody).toContain("sunny in Lisbon");
 
     const reader = await box.connect({ scopes: ["operator.read"] });
-    const status = await reader.request("guard.status", { x: 5 });
-    expect(status).toMatchObject({ ok: true, payload: { ok: true, echo: 5 } });
-    const hello = await client.request("health", {});
-    expect(hello.ok).toBe(true);
+    const answer = await reader.request("guard.status", { x: 5 });
+    expect(answer).toMatchObject({ ok: true, payload: { ok: true, echo: 5 } });
+    const status = await client.request("status", {});
+    expect((status.payload as { plugins: unknown[] }).plugins).toEqual([
+      { id: "guard", status: "loaded" },
+      { id: "broken", status: "error", error: "broken on purpose" },
+    ]);
     expect(logLines(logFile)).toContain(`gateway_start ${box.gw.port}`);
     expect(logLines(logFile)).toContain("session_start agent:main:main");
 

@@ -260,6 +260,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     connectionCount: () => [...connections].filter((conn) => conn.state === "ready").length,
     devices: createLiveDevices({ store: deviceAuthority.store, connections: () => connections }),
     methodNames: () => [...methods.keys()],
+    plugins: plugins.registry.plugins,
   };
   const heartbeats = createGatewayHeartbeats({
     core,
