@@ -1,5 +1,6 @@
 // The channel host's contract: what the gateway passes in (`ChannelHostParams`) and what it gets
 // back (`ChannelHost`), kept apart from the implementation in `host.ts`.
+import type { PluginHookRunner } from "../plugins/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { LaneScheduler } from "../runtime/lanes/index.js";
 import type { AgentRuntimeDeps } from "../runtime/run/index.js";
@@ -36,6 +37,8 @@ export interface ChannelHostParams {
   timing?: ChannelHostTiming;
   /** The gateway's HTTP webhook table; without it accounts cannot register webhooks. */
   webhooks?: ChannelWebhookServer;
+  /** The plugins' hooks (`message_received`, `message_sending`, `message_sent`); absent: none. */
+  plugins?: PluginHookRunner;
 }
 
 /** The dead letters and waiting parts of the delivery queue (`pincer channels failures`). */

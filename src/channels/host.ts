@@ -1,3 +1,4 @@
+import { observeInbound, withMessageHooks } from "../plugins/index.js";
 import {
   accountFingerprint,
   channelSection,
@@ -66,7 +67,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
   const accountConfig = (channel: string, accountId: string) =>
     resolveAccountConfig(channelSection(params.config(), channel), accountId);
   const slotOf = (channel: string, accountId: string) => slots.get(slotKey(channel, accountId));
-  const deliveries = createHostDeliveries({
+  const hostDeliveries = createHostDeliveries({
     stateDir: params.stateDir,
     log: params.log,
     emit: params.emit,
@@ -84,6 +85,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
       if (slot) mergeAccountReport(slot.status, { lastError: `${what}: ${record.error}` }, now());
     },
   });
+  const deliveries = withMessageHooks(hostDeliveries, params.plugins);
   // Opened by `start` (which also seeds the dedupe from it), closed by `stop`.
   let journal: InboundJournal | undefined;
   const journalWriter: InboundPipelineDeps["journal"] = {
@@ -133,6 +135,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     pairing,
     dispatch: dispatcher.dispatch,
     ...(commands ? { command: commands.take } : {}),
+    ...(params.plugins ? { onReceived: observeInbound.bind(null, params.plugins) } : {}),
     startThread: createThreadStarts({
       stores: params.stores,
       runtime: (channel, accountId) => slotOf(channel, accountId)?.runtime,

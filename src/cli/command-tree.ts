@@ -22,6 +22,7 @@ import { memoryCommands, memoryGroup } from "./memory/commands.js";
 import { modelsAuthGroup, modelsCommands, modelsGroup } from "./models/commands.js";
 import { onboardCommands } from "./onboard/commands.js";
 import { pairingCommands, pairingGroup } from "./pairing/commands.js";
+import { pluginsCommands, pluginsGroup } from "./plugins/commands.js";
 import { sessionsCommands, sessionsGroup } from "./sessions/commands.js";
 import { setupCommand } from "./setup/commands.js";
 import { skillsCommands, skillsGroup } from "./skills/commands.js";
@@ -37,6 +38,7 @@ export function commandTree(root: Command): { groups: GroupSpec[]; commands: Com
     [[agentsGroup], agentsCommands],
     [[], [setupCommand]],
     [[skillsGroup], skillsCommands],
+    [[pluginsGroup], pluginsCommands],
     [[], contextCommands],
     [[memoryGroup], memoryCommands],
     [[sessionsGroup], sessionsCommands],

@@ -31,7 +31,7 @@ const USES_MARKED = {
   hooks: { enabled: true, token: "h", mappings: [{ match: "x" }] },
   cron: { enabled: true },
   mcp: { servers: { fs: { command: "mcp-fs" } } },
-  plugins: { entries: { voice: { enabled: true } } },
+  plugins: { slots: { memory: "memory-core" } },
   browser: { enabled: true },
   approvals: { exec: { enabled: true } },
   tools: { exec: { ask: "always", security: "allowlist" }, elevated: { enabled: true } },
@@ -52,7 +52,7 @@ const EXPECTED_PATHS = [
   "hooks",
   "cron",
   "mcp",
-  "plugins",
+  "plugins.slots",
   "browser",
   "approvals",
   "tools.exec.ask",
@@ -106,6 +106,19 @@ const USES_IMPLEMENTED = {
   tools: { profile: "coding", exec: { timeoutSec: 60 } },
   skills: { entries: { weather: { enabled: true } } },
   hooks: { enabled: false, token: "ignored-when-off" },
+  plugins: {
+    enabled: true,
+    allow: ["voice"],
+    deny: ["bad"],
+    load: { paths: ["~/plugins/voice"] },
+    entries: {
+      voice: {
+        enabled: true,
+        config: { provider: "twilio" },
+        hooks: { timeoutMs: 1000, timeouts: { agent_end: 500 }, allowPromptInjection: false },
+      },
+    },
+  },
   worktreeAcceleration: false,
 };
 
@@ -212,7 +225,9 @@ describe("the schema's compat marks", () => {
       "hooks",
       "cron",
       "mcp",
-      "plugins",
+      "plugins.slots",
+      "plugins.installs",
+      "plugins.entries.*.hooks.allowConversationAccess",
       "browser",
       "approvals",
       "tools.elevated",

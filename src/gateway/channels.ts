@@ -13,6 +13,7 @@ import {
   createChannelRegistry,
 } from "../channels/registry.js";
 import type { Logger } from "../lib/logger.js";
+import type { PluginHost } from "../plugins/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { WebhookRoutes } from "./http/webhook-routes.js";
 import type { RunResources } from "./runs/run-resources.js";
@@ -49,6 +50,8 @@ export interface GatewayChannelsParams {
   requestRestart?: (reason: string) => void;
   /** Why a restart would not come back up now (see CommandHost.restartRefusal). */
   restartRefusal?: () => string | undefined;
+  /** The loaded plugins: their chat commands and message hooks. */
+  plugins?: PluginHost;
 }
 
 /** Owns the registry, the chat commands every surface shares and (once needed) the host. */
@@ -71,8 +74,11 @@ export class GatewayChannels {
    *  loads it). */
   commands(): Promise<ChatCommands> {
     const { params } = this;
-    this.chatCommands ??= import("../channels/commands/service.js").then((service) =>
+    this.chatCommands ??= import("../channels/commands/service.js").then(async (service) =>
       service.createChatCommands({
+        ...(params.plugins?.registry.commands.length
+          ? { registry: await pluginCommandRegistry(params.plugins, params.logger) }
+          : {}),
         runtimeDeps: () => params.runtime.deps(),
         abortSession: (sessionKey) => this.abortSession(sessionKey),
         compact: (target) => params.runtime.compact(target),
@@ -145,7 +151,24 @@ export class GatewayChannels {
       startRun: (request) => params.runs.start(request),
       ...(params.webhooks ? { webhooks: params.webhooks } : {}),
       ...(params.options.timing ? { timing: params.options.timing } : {}),
+      ...(params.plugins ? { plugins: params.plugins.hooks } : {}),
     });
     return this.current;
   }
+}
+
+/** The chat command registry with the plugins' commands after the built-ins (clashes refused). */
+async function pluginCommandRegistry(plugins: PluginHost, logger: Logger) {
+  const [{ BUILTIN_COMMANDS }, { createCommandRegistry }, { pluginCommandDefinitions }] =
+    await Promise.all([
+      import("../channels/commands/service.js"),
+      import("../channels/commands/registry.js"),
+      import("../plugins/commands.js"),
+    ]);
+  const extra = pluginCommandDefinitions({
+    registry: plugins.registry,
+    builtin: BUILTIN_COMMANDS,
+    logger,
+  });
+  return createCommandRegistry([...BUILTIN_COMMANDS, ...extra]);
 }

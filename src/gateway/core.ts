@@ -3,6 +3,7 @@
 // see it: they get the narrow MethodDeps built from it (methods/method-deps.ts).
 import type { StatePaths } from "../config/index.js";
 import type { Logger } from "../lib/logger.js";
+import type { PluginRecord } from "../plugins/index.js";
 import type { GatewayChannels } from "./channels.js";
 import type { LiveDevices } from "./devices/live-devices.js";
 import type { EmitEvent, EventSubscriptions } from "./events/event-fanout.js";
@@ -55,4 +56,6 @@ export interface GatewayCore {
   devices: LiveDevices;
   /** Names of every method served (hello-ok features.methods). */
   methodNames: () => string[];
+  /** Every plugin found or named at start, with its status (`status` lists them). */
+  plugins: readonly PluginRecord[];
 }

@@ -10,6 +10,8 @@ import type { Duplex } from "node:stream";
 import { loadConfig, refreshEnv } from "../config/index.js";
 import { silentLogger, teeLogger } from "../lib/logger.js";
 import { requireCommonJs } from "../lib/require-commonjs.js";
+import { loadGatewayPlugins } from "../plugins/gateway-plugins.js";
+import { withPluginMethods } from "../plugins/methods.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { withModelRefIssues } from "../runtime/models/model-ref-rules.js";
 import { acquireStateDirLock } from "../sessions/index.js";
@@ -102,6 +104,10 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     lock.release();
     throw err;
   }
+  const plugins = await loadGatewayPlugins({
+    ...{ config: loaded.config.plugins, stateDir: loaded.paths.stateDir, home: loaded.paths.home },
+    ...{ configPath: loaded.path, logger },
+  });
   const connections = new Set<GatewayConnection>();
   let healthVersion = 0;
   const live = new LiveConfig({
@@ -159,6 +165,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     ...(options.streamFn ? { streamFn: options.streamFn } : {}),
     ...(options.bundledSkillsDir ? { bundledSkillsDir: options.bundledSkillsDir } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(plugins.host ? { plugins: plugins.host } : {}),
+    ...(plugins.onSessionLifecycle ? { onSessionLifecycle: plugins.onSessionLifecycle } : {}),
   });
   const bootId = randomUUID();
   const version = options.version ?? "0.1.0";
@@ -212,6 +220,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     turnsResumed: () => core.turnsResumed,
     ...(options.onRestartRequest ? { requestRestart: options.onRestartRequest } : {}),
     restartRefusal: () => restartRefusal(live.status()),
+    ...(plugins.host ? { plugins: plugins.host } : {}),
   });
   const deviceAuthority = createGatewayDeviceAuthority({
     stateDir: loaded.paths.stateDir,
@@ -250,14 +259,19 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     stateVersion,
     connectionCount: () => [...connections].filter((conn) => conn.state === "ready").length,
     devices: createLiveDevices({ store: deviceAuthority.store, connections: () => connections }),
-    methodNames: () => GATEWAY_METHODS.map((method) => method.name),
+    methodNames: () => [...methods.keys()],
+    plugins: plugins.registry.plugins,
   };
   const heartbeats = createGatewayHeartbeats({
     core,
     deliver: options.deliverHeartbeat ?? createHeartbeatDelivery(core),
     ...(options.heartbeatTimers ? { timers: options.heartbeatTimers } : {}),
   });
-  const methods = bindMethods(GATEWAY_METHODS, createMethodDeps({ core, heartbeats }));
+  const methods = withPluginMethods({
+    methods: bindMethods(GATEWAY_METHODS, createMethodDeps({ core, heartbeats })),
+    registry: plugins.registry,
+    logger,
+  });
   const limiter = new AuthRateLimiter({
     ...options.authRateLimit,
     now,
@@ -362,6 +376,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const url = `ws://${urlHost}:${port}`;
   logger.info({ url, authMode: auth.mode, stateDir: loaded.paths.stateDir }, "gateway ready");
   syncChannels();
+  if (plugins.host) void plugins.host.hooks.observe("gateway_start", { port }, { port });
   // After the caller's ready line (a macrotask later): the first turn finds the run modules loaded.
   const preload = setImmediate(() => void runtime.preload(`http://${urlHost}:${port}/health`));
   let closing: Promise<void> | undefined;
@@ -383,6 +398,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
         logger.error({ error: String(err) }, "channels failed to stop");
       });
       for (const conn of connections) conn.close(1012, "gateway shutting down");
+      await plugins.host?.hooks.observe("gateway_stop", { reason }, { port });
       await runtime.close();
       await turns.close();
       for (const client of wss.clients) client.terminate();

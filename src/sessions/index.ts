@@ -53,6 +53,7 @@ export {
   type ListSessionsOptions,
   type OpenSessionStoreParams,
   openSessionStore,
+  type SessionLifecycleEvent,
   type SessionListItem,
   type SessionRemoval,
   SessionStore,

@@ -6,7 +6,12 @@ import type { Logger } from "../lib/logger.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { StateDirLock } from "./lock.js";
 import type { SessionMaintenanceConfig } from "./maintenance.js";
-import { openSessionStore, type SessionStore, type TranscriptDurability } from "./store.js";
+import {
+  type OpenSessionStoreParams,
+  openSessionStore,
+  type SessionStore,
+  type TranscriptDurability,
+} from "./store.js";
 import type { Scheduler } from "./store-persistence.js";
 import type { Clock, IdSource } from "./types.js";
 
@@ -27,6 +32,8 @@ export interface SessionStoreRegistryParams {
   transcriptDurability?: TranscriptDurability;
   snapshotIntervalMs?: number;
   scheduler?: Scheduler;
+  /** Told when a session of any store starts or ends (see OpenSessionStoreParams.onLifecycle). */
+  onLifecycle?: OpenSessionStoreParams["onLifecycle"];
 }
 
 /** Lazily opened stores keyed by file path; flush and close them together. */

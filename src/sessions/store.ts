@@ -68,7 +68,14 @@ export interface OpenSessionStoreParams {
   openTranscripts?: number;
   /** Bytes of JSONL those open transcripts may hold together; default 16 MiB. */
   openTranscriptBytes?: number;
+  /** Told when a session starts (a new id under a key) or ends (reset, deleted, pruned). */
+  onLifecycle?: (event: SessionLifecycleEvent) => void;
 }
+
+/** A session starting or ending (what plugin `session_start` / `session_end` hooks observe). */
+export type SessionLifecycleEvent =
+  | { type: "start"; sessionKey: string; sessionId: string; resumedFrom?: string }
+  | { type: "end"; sessionKey: string; sessionId: string; reason: "reset" | "deleted" };
 
 /** Options of {@link SessionStore.list}. */
 export interface ListSessionsOptions {
@@ -123,8 +130,10 @@ export class SessionStore {
   private readonly ids: IdSource;
   private readonly transcripts: TranscriptCache;
   private readonly opener: StoreTranscripts;
+  private readonly onLifecycle: ((event: SessionLifecycleEvent) => void) | undefined;
 
   constructor(params: OpenSessionStoreParams) {
+    this.onLifecycle = params.onLifecycle;
     this.storePath = params.storePath;
     this.sessionsDir = dirname(params.storePath);
     this.readOnly = params.lock === undefined;
@@ -223,6 +232,7 @@ export class SessionStore {
       ...(init ? { init } : {}),
     });
     this.put(key, entry);
+    this.onLifecycle?.({ type: "start", sessionKey: key, sessionId: entry.sessionId });
     return { entry, created: true };
   }
 
@@ -252,6 +262,16 @@ export class SessionStore {
       now,
     });
     this.put(key, entry);
+    if (this.onLifecycle) {
+      this.onLifecycle({
+        type: "end",
+        sessionKey: key,
+        sessionId: previous.sessionId,
+        reason: "reset",
+      });
+      const resumedFrom = previous.sessionId;
+      this.onLifecycle({ type: "start", sessionKey: key, sessionId: entry.sessionId, resumedFrom });
+    }
     return { key, previous, entry, ...(archived ? { archivedTranscript: archived } : {}) };
   }
 
@@ -264,6 +284,8 @@ export class SessionStore {
     this.persistence.record(key, null);
     this.order.unlink(node);
     this.nodes.delete(key);
+    const { sessionId } = node.entry;
+    this.onLifecycle?.({ type: "end", sessionKey: key, sessionId, reason: "deleted" });
     return { key, previous: node.entry, ...(archived ? { archivedTranscript: archived } : {}) };
   }
 

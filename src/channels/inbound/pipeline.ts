@@ -53,6 +53,8 @@ export interface InboundPipelineDeps {
   dispatch: (request: DispatchRequest) => void;
   /** Takes a cleared message that is a chat command (answered and settled without a run). */
   command?: (request: DispatchRequest) => boolean;
+  /** Told of each new message once accepted (the plugins' `message_received`). */
+  onReceived?: (message: ChannelInbound) => void;
   /** Starts the sessions of a thread's first message (`thread-start.ts`); its thread context. */
   startThread?: ThreadStarts["start"];
   log: Logger;
@@ -105,6 +107,7 @@ export async function processInbound(
       deps.dedupe.forget(message);
       throw err;
     }
+    deps.onReceived?.(message);
   }
   const outcome = await clearInbound(deps, message, options.replay === true);
   if (outcome.status === "context") deps.journal.settle(key, "context");

@@ -3,6 +3,7 @@
 // defineMethod) and is handed only those (bindMethods in method-table.ts).
 import type { ResolvedConfig } from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
+import type { PluginRecord } from "../../plugins/index.js";
 import type { GatewayChannels } from "../channels.js";
 import type { GatewayCore } from "../core.js";
 import type { LiveDevices } from "../devices/live-devices.js";
@@ -35,6 +36,8 @@ export interface GatewayInfo {
   startedAt: number;
   authMode: () => string;
   connectionCount: () => number;
+  /** The plugins found at start and their status. */
+  plugins: readonly PluginRecord[];
 }
 
 /** Everything a method handler may use; each method is given the fields it lists. */
@@ -99,6 +102,7 @@ export function createMethodDeps(params: {
       startedAt: core.startedAt,
       authMode: () => core.authMode,
       connectionCount: core.connectionCount,
+      plugins: core.plugins,
     },
     health: () => buildHealth(core),
     stores: runtime.stores,

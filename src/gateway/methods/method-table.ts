@@ -37,10 +37,11 @@ const SCOPES: ReadonlyMap<string, MethodScope> = new Map(
 /** Families that are admin whatever a method says (OpenClaw's rule, also for ones not served). */
 const ADMIN_PREFIXES = ["config.", "exec.approvals.", "wizard.", "update."];
 
-/** The scope a method needs: the table's; unknown methods and the admin families need admin. */
-export function requiredScope(method: string): MethodScope {
+/** The scope a method needs: the table's (else the one a plugin method declared); unknown
+ *  methods and the admin families need admin. */
+export function requiredScope(method: string, declared?: MethodScope): MethodScope {
   if (ADMIN_PREFIXES.some((prefix) => method.startsWith(prefix))) return "operator.admin";
-  return SCOPES.get(method) ?? "operator.admin";
+  return SCOPES.get(method) ?? declared ?? "operator.admin";
 }
 
 /** A method bound to its dependencies: what the dispatcher calls. */

@@ -69,6 +69,11 @@ async function status(
       maxConcurrent: lanes.maxConcurrent,
     },
     channels: await channelRows(deps.channels),
+    plugins: gateway.plugins.map((plugin) => ({
+      id: plugin.id,
+      status: plugin.status,
+      ...(plugin.error ? { error: plugin.error } : {}),
+    })),
   });
 }
 

@@ -9,6 +9,7 @@
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import { findAgent, type ResolvedConfig, type StatePaths } from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
+import type { PluginHost } from "../../plugins/index.js";
 import { parseAgentSessionKey, resolveAgentIdFromSessionKey } from "../../routing/index.js";
 import { createLaneScheduler, type LaneScheduler } from "../../runtime/lanes/index.js";
 import type {
@@ -22,7 +23,11 @@ import type { ProcessRegistry } from "../../runtime/tools/index.js";
 import { listSandboxedAgents, sandboxWarning } from "../../runtime/tools/sandbox-policy.js";
 import { BudgetLedger } from "../../runtime/usage/budget.js";
 import { createUsageLogWriter } from "../../runtime/usage/usage-log.js";
-import { SessionStoreRegistry, type StateDirLock } from "../../sessions/index.js";
+import {
+  type SessionLifecycleEvent,
+  SessionStoreRegistry,
+  type StateDirLock,
+} from "../../sessions/index.js";
 
 interface RuntimeModules {
   run: typeof import("../../runtime/run/index.js");
@@ -39,6 +44,10 @@ export interface RunResourcesParams {
   streamFn?: StreamFn;
   bundledSkillsDir?: string;
   clock?: { now(): number };
+  /** The loaded plugins: every run gets their hooks and tools; sessions tell their hooks. */
+  plugins?: PluginHost;
+  /** The session hooks' store listener (from the plugins), if any plugin wants it. */
+  onSessionLifecycle?: (event: SessionLifecycleEvent) => void;
 }
 
 /** The global cap configured for runs (`agents.defaults.maxConcurrent`, legacy `agent` folded). */
@@ -82,6 +91,7 @@ export class RunResources {
       lock: params.lock,
       logger: params.logger,
       ...(params.clock ? { clock: params.clock } : {}),
+      ...(params.onSessionLifecycle ? { onLifecycle: params.onSessionLifecycle } : {}),
     });
     this.lanes = createLaneScheduler({
       maxConcurrent: maxConcurrentOf(config()),
@@ -182,6 +192,7 @@ export class RunResources {
       ...(params.clock ? { clock: params.clock } : {}),
       ...(params.streamFn ? { streamFn: params.streamFn } : {}),
       ...(params.bundledSkillsDir ? { bundledSkillsDir: params.bundledSkillsDir } : {}),
+      ...(params.plugins ? { plugins: params.plugins } : {}),
     };
   }
 

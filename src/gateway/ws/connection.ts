@@ -354,7 +354,7 @@ export class GatewayConnection {
       });
       return;
     }
-    const needed = requiredScope(method);
+    const needed = requiredScope(method, methods.get(method)?.method.scope);
     if (client.role !== "operator" || !hasScope(client.scopes, needed)) {
       this.respond(request.id, { ok: false, error: missingScopeError(needed) });
       return;

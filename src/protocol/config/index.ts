@@ -191,9 +191,7 @@ export const OpenClawConfigSchema = Type.Object(
       ),
     ),
     skills: Type.Optional(SkillsConfigSchema),
-    plugins: Type.Optional(
-      acceptedForCompat(PluginsConfigSchema, "issue 19 (cron, hooks and plugins)"),
-    ),
+    plugins: Type.Optional(PluginsConfigSchema),
     surfaces: Type.Optional(
       acceptedForCompat(
         Type.Record(Type.String(), Type.Unknown(), { description: "Per-surface reply policy." }),

@@ -1,7 +1,7 @@
 // The remaining top-level sections. Those Pincer reads are modelled; the rest pass through
 // as free-form objects so an existing OpenClaw config is still accepted.
 import { type Static, Type } from "typebox";
-import { acceptedForCompat, SecretRefSchema } from "./common.js";
+import { acceptedForCompat, compatOptional, SecretRefSchema } from "./common.js";
 
 /** `meta`: bookkeeping written by OpenClaw when it saves the file. */
 export const MetaConfigSchema = Type.Object(
@@ -173,25 +173,72 @@ export const HooksConfigSchema = Type.Object(
 /** Static type of {@link HooksConfigSchema}. */
 export type HooksConfig = Static<typeof HooksConfigSchema>;
 
+/** `plugins.entries.<id>.hooks`: the operator's hook budgets and prompt-injection switch. */
+const PluginEntryHooksSchema = Type.Object(
+  {
+    timeoutMs: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 600_000, description: "Every hook's time limit (ms)." }),
+    ),
+    timeouts: Type.Optional(
+      Type.Record(Type.String(), Type.Integer({ minimum: 1, maximum: 600_000 }), {
+        description: "Time limit (ms) per hook name; wins over timeoutMs.",
+      }),
+    ),
+    allowPromptInjection: Type.Optional(
+      Type.Boolean({
+        description: "false: the plugin's prompt-changing hook results are ignored.",
+      }),
+    ),
+    allowConversationAccess: compatOptional(
+      Type.Boolean({ description: "Conversation access for agent_end / llm hooks." }),
+      "issue 19 (plugins): agent_end runs for every loaded plugin",
+    ),
+  },
+  { additionalProperties: true, description: "Hook settings of this plugin." },
+);
+
+/** `plugins.entries.<id>`: a plugin's switch and its own config. */
+const PluginEntrySchema = Type.Object(
+  {
+    enabled: Type.Optional(Type.Boolean({ description: "false: the plugin is not loaded." })),
+    config: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: "The plugin's own config (api.pluginConfig).",
+      }),
+    ),
+    hooks: Type.Optional(PluginEntryHooksSchema),
+  },
+  { additionalProperties: true, description: "One plugin's settings." },
+);
+
 /** `plugins`: plugin loading, allow/deny lists and per-plugin entries. */
 export const PluginsConfigSchema = Type.Object(
   {
-    enabled: Type.Optional(Type.Boolean({ description: "Enable plugin loading." })),
-    allow: Type.Optional(Type.Array(Type.String(), { description: "Plugin allowlist." })),
-    deny: Type.Optional(Type.Array(Type.String(), { description: "Plugin denylist." })),
+    enabled: Type.Optional(Type.Boolean({ description: "Enable plugin loading (default true)." })),
+    allow: Type.Optional(
+      Type.Array(Type.String(), { description: "Plugin allowlist (ids); empty: every plugin." }),
+    ),
+    deny: Type.Optional(Type.Array(Type.String(), { description: "Plugin denylist (wins)." })),
     load: Type.Optional(
       Type.Object(
-        { paths: Type.Optional(Type.Array(Type.String(), { description: "Extra plugin paths." })) },
+        {
+          paths: Type.Optional(
+            Type.Array(Type.String(), { description: "Plugin files or folders to load." }),
+          ),
+        },
         { additionalProperties: true, description: "Plugin loading." },
       ),
     ),
-    slots: Type.Optional(
+    slots: compatOptional(
       Type.Record(Type.String(), Type.Unknown(), { description: "Slot owners (memory, ...)." }),
+      "issue 19 (plugins): exclusive plugin slots",
+    ),
+    installs: compatOptional(
+      Type.Record(Type.String(), Type.Unknown(), { description: "Installed plugin records." }),
+      "issue 19 (plugins): pincer plugins install",
     ),
     entries: Type.Optional(
-      Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
-        description: "Per-plugin settings by id.",
-      }),
+      Type.Record(Type.String(), PluginEntrySchema, { description: "Per-plugin settings by id." }),
     ),
   },
   { additionalProperties: true, description: "Plugin settings." },

@@ -9,6 +9,7 @@ import type {
 } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage, UserMessage } from "@mariozechner/pi-ai";
 import type { ResolvedAgent } from "../../config/resolve.js";
+import type { RunHooks } from "../../plugins/index.js";
 import type { SessionStore, Transcript } from "../../sessions/index.js";
 import {
   buildContextFromBranch,
@@ -53,6 +54,8 @@ export interface AttemptRunner {
   sessionKey: string;
   store: SessionStore;
   transcript: Transcript;
+  /** The run's plugin hooks; absent without plugins. */
+  hooks?: RunHooks;
 }
 
 /** Inputs of {@link runWithFailover}. */
@@ -162,10 +165,12 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
   const failovers: FailoverEvent[] = [];
   const entry = runner.store.get(runner.sessionKey);
   const scope = { cfg: resolvedConfig, agentId: agent.id, env: deps.env };
-  const sessionChain = resolveSessionModelChain(
-    scope,
-    params.modelOverride ? { modelOverride: params.modelOverride } : entry,
-  );
+  // A budget's fallback, else a plugin's model override (`before_model_resolve`), stands in for
+  // the session's own.
+  const override = params.modelOverride
+    ? { modelOverride: params.modelOverride }
+    : await runner.hooks?.resolveModel(params.prompt, params.history);
+  const sessionChain = resolveSessionModelChain(scope, override ?? entry);
   if (!sessionChain.ok) return { failovers, error: sessionChain.error };
   const chain = sessionChain.chain;
   if (!chain.primary) {
@@ -211,7 +216,8 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
     const resolved = resolveModel({ cfg, ref: attempt.ref, env: deps.env });
     if (!resolved.ok) return { failovers, error: resolved.error };
     const model = resolved.model;
-    const tools = buildToolset({
+    const pluginTools = runner.hooks?.pluginTools();
+    const built = buildToolset({
       cfg: resolvedConfig,
       agentId: agent.id,
       sessionKey: runner.sessionKey,
@@ -226,7 +232,10 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
       env: deps.env,
       stateDir: deps.paths.stateDir,
       ...(deps.caches ? { memoryIndexes: deps.caches.memory } : {}),
+      ...(pluginTools?.length ? { extraTools: pluginTools } : {}),
     });
+    const tools = runner.hooks ? runner.hooks.wrapTools(built) : built;
+    const assembled = systemPrompt === undefined;
     systemPrompt ??= (
       await assembleRunPrompt({
         cfg: resolvedConfig,
@@ -242,6 +251,8 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
         ...(deps.caches ? { caches: deps.caches } : {}),
       })
     ).systemPrompt;
+    if (assembled && runner.hooks)
+      systemPrompt = await runner.hooks.buildPrompt({ systemPrompt, prompt, messages: context });
     if (attempt.model !== lastModel) {
       // The transcript records a switch, not every turn's (unchanged) model.
       if (recorded?.provider !== model.provider || recorded?.modelId !== model.id) {
@@ -332,6 +343,8 @@ export async function compactSession(input: {
   instructions?: string;
 }): Promise<{ ok: true; context: AgentMessage[]; detail: string } | { ok: false; detail: string }> {
   const { runner } = input;
+  const messageCount = runner.hooks ? buildContextFromBranch(runner.transcript.branch()).length : 0;
+  await runner.hooks?.compaction("before", { messageCount });
   // The open transcript holds every entry (the store revalidated it against the file on open).
   const plan = planCompaction({
     ...resolveCompactionSettings(runner.deps.config.defaults.compaction),
@@ -354,5 +367,10 @@ export async function compactSession(input: {
   const context = withoutFailedTail(
     buildContextFromBranch(runner.transcript.branch()) as AgentMessage[],
   );
+  const after = { messageCount: context.length, tokenCount: result.tokensBefore };
+  await runner.hooks?.compaction("after", {
+    ...after,
+    compactedCount: messageCount - context.length,
+  });
   return { ok: true, context, detail: `summarized ${result.tokensBefore} tokens of older history` };
 }

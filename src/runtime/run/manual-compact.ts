@@ -1,6 +1,7 @@
 // Manual compaction (the `/compact` command and `sessions.compact`): summarize a session's older
 // history now, in the session's lane so it never races a run, with the agent's primary model.
 import { lookupAgent } from "../../config/resolve.js";
+import { runHooksFor } from "../../plugins/index.js";
 import { normalizeAgentId, resolveAgentIdFromSessionKey } from "../../routing/index.js";
 import { firstAttempt, resolveAgentModelChain, resolveModel } from "../models/index.js";
 import { compactSession, planAgentAttempts } from "./failover-loop.js";
@@ -35,7 +36,10 @@ export function compactSessionNow(
       const transcript = await store.openTranscriptAsync(params.sessionKey, {
         cwd: agent.workspace,
       });
-      const runner = { deps, agent, sessionKey: params.sessionKey, store, transcript };
+      const { sessionKey } = params;
+      const workspaceDir = agent.workspace;
+      const hooks = runHooksFor(deps.plugins, { agentId, sessionKey, workspaceDir, now: Date.now });
+      const runner = { deps, agent, sessionKey, store, transcript, ...(hooks ? { hooks } : {}) };
       const result = await compactSession({
         runner,
         model: resolved.model,

@@ -8,6 +8,7 @@ import { seedWorkspace } from "../../agents/workspace.js";
 import type { StatePaths } from "../../config/paths.js";
 import { lookupAgent, type ResolvedConfig } from "../../config/resolve.js";
 import type { Logger } from "../../lib/logger.js";
+import { type PluginHost, runHooksFor } from "../../plugins/index.js";
 import { normalizeAgentId, resolveAgentIdFromSessionKey } from "../../routing/index.js";
 import {
   applySessionResetPolicy,
@@ -56,6 +57,8 @@ export interface AgentRuntimeDeps {
   log?: Logger;
   /** Usage log and budgets (the gateway's); absent, turns are neither recorded nor limited. */
   usage?: BudgetLedger;
+  /** The gateway's loaded plugins (hooks, plugin tools); absent: no plugin, no hook is called. */
+  plugins?: PluginHost;
 }
 
 /** One message into one session: everything a run is started with. */
@@ -312,13 +315,23 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
   const usage = emptyUsage();
   let cost = 0;
   const appends: TurnAppends = { promptAppended: false };
+  const hooks = runHooksFor(deps.plugins, {
+    ...{ agentId, sessionKey: params.sessionKey, sessionId: session.sessionId, runId },
+    workspaceDir: agent.workspace,
+    now,
+  });
+  const added: AgentMessage[] = [];
   const onAgentEvent = (event: AgentEvent) => {
     if (event.type === "message_end") {
       // The prompt carries the run id, so a restart can tell it already landed.
       if (event.message === prompt) {
         appendPrompt(transcript, { message: prompt, runId, inboundKeys: params.inboundKeys });
         appends.promptAppended = true;
-      } else transcript.appendMessage(event.message as unknown as TranscriptMessage);
+      } else {
+        const message = hooks ? hooks.persist(event.message) : event.message;
+        transcript.appendMessage(message as unknown as TranscriptMessage);
+      }
+      if (hooks) added.push(event.message);
       appends.last = event.message;
       if (event.message.role === "assistant") {
         accounting.add(event.message);
@@ -337,7 +350,14 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
       emit({ type: "tool_end", runId, toolCallId, toolName, isError, result });
     }
   };
-  const runner: AttemptRunner = { deps, agent, sessionKey: params.sessionKey, store, transcript };
+  const runner: AttemptRunner = {
+    deps,
+    agent,
+    sessionKey: params.sessionKey,
+    store,
+    transcript,
+    ...(hooks ? { hooks } : {}),
+  };
   try {
     const outcome = await runWithFailover({
       runner,
@@ -366,6 +386,12 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
           : "ok";
     const payloads: ReplyPayload[] = status === "ok" ? replyPayloads(assistantText(final)) : [];
     const error = timedOut ? `run timed out after ${seconds}s` : outcome.error;
+    hooks?.end({
+      messages: [...history, ...added],
+      success: status === "ok",
+      ...(error ? { error } : {}),
+      durationMs: now() - started,
+    });
     markFailedTurn({
       transcript,
       runId,

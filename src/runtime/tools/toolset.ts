@@ -71,6 +71,8 @@ export interface BuildToolsetParams {
   memoryIndexes?: MemoryIndexes;
   /** State dir: the memory index is persisted under `<stateDir>/memory/`; absent, in memory only. */
   stateDir?: string;
+  /** Plugin tools: after the built-ins, under the same policy, sandbox and wrapping. */
+  extraTools?: readonly AnyAgentTool[];
 }
 
 /** The memory tools' context, or undefined when the agent has them off or the run is a sub-agent's. */
@@ -168,5 +170,6 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
   const tools = PINCER_TOOL_NAMES.filter((name) => allowed.has(name))
     .map((name) => factories[name]())
     .filter((tool): tool is AnyAgentTool => tool !== undefined);
+  for (const tool of params.extraTools ?? []) if (policy.allows(tool.name)) tools.push(tool);
   return applySandbox(tools, sandbox, cfg).map((tool) => wrapTool(tool, wrap));
 }
