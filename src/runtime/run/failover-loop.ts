@@ -212,6 +212,8 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
       api: model.api,
       now: params.now,
       env: deps.env,
+      ...(deps.approvals ? { approvals: deps.approvals } : {}),
+      elevatedLevel: entry?.elevatedLevel,
     });
     systemPrompt ??= (
       await assembleRunPrompt({

@@ -16,6 +16,7 @@ import {
   type TranscriptEntry,
   type TranscriptMessage,
 } from "../../sessions/index.js";
+import type { ExecApprovalsHost } from "../approvals/index.js";
 import { buildContextFromBranch } from "../compaction/index.js";
 import { LaneCancelledError, type LaneScheduler, type SteeringSource } from "../lanes/index.js";
 import type { FailoverEvent } from "../models/index.js";
@@ -52,6 +53,8 @@ export interface AgentRuntimeDeps {
   caches?: RunCaches;
   /** Where a run logs what it works around (a session's unusable auth profile pin); absent: silent. */
   log?: Logger;
+  /** The gateway's exec approvals (pending requests and the approvals file); absent: none asked. */
+  approvals?: ExecApprovalsHost;
 }
 
 /** One message into one session: everything a run is started with. */
