@@ -3,6 +3,7 @@
 // see it: they get the narrow MethodDeps built from it (methods/method-deps.ts).
 import type { StatePaths } from "../config/index.js";
 import type { Logger } from "../lib/logger.js";
+import type { ExecApprovalHub } from "./approvals/exec-approval-hub.js";
 import type { GatewayChannels } from "./channels.js";
 import type { LiveDevices } from "./devices/live-devices.js";
 import type { EmitEvent, EventSubscriptions } from "./events/event-fanout.js";
@@ -53,6 +54,8 @@ export interface GatewayCore {
   connectionCount: () => number;
   /** Paired devices: the handshake's store and the device's live connections. */
   devices: LiveDevices;
+  /** Pending exec approvals and the approvals file (exec.approval.*, /approve, the runs' gate). */
+  approvals: ExecApprovalHub;
   /** Names of every method served (hello-ok features.methods). */
   methodNames: () => string[];
 }

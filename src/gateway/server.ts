@@ -13,6 +13,7 @@ import { requireCommonJs } from "../lib/require-commonjs.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { withModelRefIssues } from "../runtime/models/model-ref-rules.js";
 import { acquireStateDirLock } from "../sessions/index.js";
+import { createExecApprovalHub } from "./approvals/exec-approval-hub.js";
 import { createGatewayDeviceAuthority } from "./auth/device-authority.js";
 import { AuthRateLimiter } from "./auth/failed-auth-limit.js";
 import { judgeAuthReload } from "./auth/reload-policy.js";
@@ -150,7 +151,18 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       syncChannels();
     },
   });
+  // Built before the runtime (its runs ask it); it reads the stores, broadcast and channels lazily.
+  const approvals = createExecApprovalHub({
+    stateDir: loaded.paths.stateDir,
+    now,
+    ...(options.execApprovalTimeoutMs ? { timeoutMs: options.execApprovalTimeoutMs } : {}),
+    broadcast: (event, payload, emit) => broadcast(event, payload, emit),
+    channels: () => channels.host,
+    stores: () => runtime.stores,
+    logger,
+  });
   const runtime = new RunResources({
+    approvals,
     config: () => live.resolved,
     paths: loaded.paths,
     env,
@@ -207,6 +219,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     logger,
     runtime,
     runs,
+    approvals,
     emit: (event, payload) => broadcast(event, payload),
     now,
     turnsResumed: () => core.turnsResumed,
@@ -250,6 +263,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     stateVersion,
     connectionCount: () => [...connections].filter((conn) => conn.state === "ready").length,
     devices: createLiveDevices({ store: deviceAuthority.store, connections: () => connections }),
+    approvals,
     methodNames: () => GATEWAY_METHODS.map((method) => method.name),
   };
   const heartbeats = createGatewayHeartbeats({

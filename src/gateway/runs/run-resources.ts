@@ -10,6 +10,7 @@ import type { StreamFn } from "@mariozechner/pi-agent-core";
 import { findAgent, type ResolvedConfig, type StatePaths } from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
 import { parseAgentSessionKey, resolveAgentIdFromSessionKey } from "../../routing/index.js";
+import type { ExecApprovalsHost } from "../../runtime/approvals/index.js";
 import { createLaneScheduler, type LaneScheduler } from "../../runtime/lanes/index.js";
 import type {
   AgentRuntimeDeps,
@@ -37,6 +38,8 @@ export interface RunResourcesParams {
   streamFn?: StreamFn;
   bundledSkillsDir?: string;
   clock?: { now(): number };
+  /** Exec approvals every run's exec gate asks (pending requests, the approvals file). */
+  approvals?: ExecApprovalsHost;
 }
 
 /** The global cap configured for runs (`agents.defaults.maxConcurrent`, legacy `agent` folded). */
@@ -170,6 +173,7 @@ export class RunResources {
       ...(params.clock ? { clock: params.clock } : {}),
       ...(params.streamFn ? { streamFn: params.streamFn } : {}),
       ...(params.bundledSkillsDir ? { bundledSkillsDir: params.bundledSkillsDir } : {}),
+      ...(params.approvals ? { approvals: params.approvals } : {}),
     };
   }
 
