@@ -18,6 +18,8 @@ export interface StatusFacts {
   queueMode: string;
   /** The display settings in effect (the session's, else the configured defaults). */
   display?: { usage: string; verbose: string; reasoning: string };
+  /** The elevated level in force (`/elevated`; "off" when elevated mode is not available). */
+  elevated?: string;
   /** The session's lifecycle policy and whether (or when) it expires. */
   reset?: SessionResetVerdict & { policy: ResolvedResetPolicy };
   now: number;
@@ -81,6 +83,7 @@ export function formatStatus(facts: StatusFacts): string {
     `Tokens: ${count(entry?.inputTokens)} in / ${count(entry?.outputTokens)} out`,
     `Compactions: ${entry?.compactionCount ?? 0}`,
     `Queue: ${facts.queueMode}`,
+    ...(facts.elevated !== undefined ? [`Elevated: ${facts.elevated}`] : []),
     [
       `Thinking: ${entry?.thinkingLevel ?? "default"}`,
       `Verbose: ${facts.display?.verbose ?? entry?.verboseLevel ?? "off"}`,
