@@ -122,7 +122,7 @@ export function evaluateAllowlist(params: AllowlistParams): AllowlistVerdict {
     const bin = basename(path);
     const bare = !word.text.includes("/") && !word.tilde;
     if (bare && params.safeBins.includes(bin)) {
-      const refusal = safeBinRefusal({ bin, args, cwd: params.cwd });
+      const refusal = safeBinRefusal({ bin, args });
       if (!refusal) continue;
       reason ??= `safe bin ${bin} was given ${refusal}`;
     } else {

@@ -1,10 +1,9 @@
 // `tools.exec.safeBins`: stdin-only binaries that run in allowlist mode without an allowlist entry
-// (OpenClaw's default list). A safe bin may only filter its input: file arguments, path-like tokens,
-// globs and the options that read or write files make the segment a miss. The known bins say how
+// (OpenClaw's default list). A safe bin may only filter its input: file arguments (a positional word
+// beyond the bin's pattern/filter/sets), globs and the options that read or write files make the
+// segment a miss. The known bins say how
 // many positional words they take (grep's pattern, jq's filter, tr's sets) and which options take a
 // value; a bin added by the user takes no positional word at all.
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import type { ShellWord } from "./shell-words.js";
 
 /** OpenClaw's default safe bins (when `tools.exec.safeBins` is not set). */
@@ -82,13 +81,6 @@ const RULES: Record<string, SafeBinRule> = {
   wc: { positional: 0, values: {}, denied: ["--files0-from"] },
 };
 
-/** A token that may name a file: a path, a home path, a glob, or an entry of the working directory. */
-function namesFile(word: ShellWord, cwd: string): boolean {
-  const text = word.text;
-  if (word.glob || word.tilde || text.includes("/") || text.startsWith(".")) return true;
-  return text !== "" && text !== "-" && existsSync(resolve(cwd, text));
-}
-
 /** Checks one option word; returns how many following words are its values, or a miss reason. */
 function optionVerdict(rule: SafeBinRule, text: string): number | string {
   if (text.startsWith("--")) {
@@ -110,9 +102,8 @@ function optionVerdict(rule: SafeBinRule, text: string): number | string {
 export function safeBinRefusal(params: {
   bin: string;
   args: readonly ShellWord[];
-  cwd: string;
 }): string | undefined {
-  const { bin, args, cwd } = params;
+  const { bin, args } = params;
   const rule = RULES[bin] ?? NO_RULE;
   let positional = 0;
   let options = true;
@@ -136,7 +127,9 @@ export function safeBinRefusal(params: {
     positional++;
     if (positional > limit)
       return `"${word.text}" (a safe bin reads stdin only, no file arguments)`;
-    if (namesFile(word, cwd)) return `"${word.text}" may name a file`;
+    // The words within the limit are patterns, filters or sets, never files; a glob could expand
+    // to several words (file names).
+    if (word.glob) return `"${word.text}", a glob that may expand to file names`;
   }
   return undefined;
 }
