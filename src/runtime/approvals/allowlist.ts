@@ -32,6 +32,9 @@ export interface AllowlistVerdict {
   missedPaths?: string[];
 }
 
+/** The search path `sh` uses when PATH is unset (dash's and bash's built-in default). */
+const SHELL_DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
 function isExecutableFile(path: string): boolean {
   try {
     if (!statSync(path).isFile()) return false;
@@ -62,7 +65,7 @@ export function resolveExecutable(params: {
     const path = isAbsolute(text) ? text : resolve(cwd, text);
     return isExecutableFile(path) ? path : undefined;
   }
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
+  for (const dir of (env.PATH ?? SHELL_DEFAULT_PATH).split(delimiter)) {
     if (!dir) continue;
     const candidate = join(isAbsolute(dir) ? dir : resolve(cwd, dir), text);
     if (isExecutableFile(candidate)) return candidate;
