@@ -1,4 +1,4 @@
-// Exec approvals and elevated mode (issue 18): the policy (exec-policy.ts), the allowlist
+// Exec approvals and elevated mode: the policy (exec-policy.ts), the allowlist
 // (allowlist.ts, safe-bins.ts, shell-words.ts), the approvals file (approvals-file.ts), the pending
 // requests (pending.ts), the gate `exec` calls (gate.ts) and the elevated levels (elevated.ts).
 export { type AllowlistVerdict, evaluateAllowlist, patternMatches } from "./allowlist.js";
