@@ -148,6 +148,21 @@ describe("exec approvals through the gateway", () => {
     expect((await cli(box, ["approvals", "list", "--json"])).stdout).toContain('"approvals": []');
   });
 
+  it("sessions.patch elevatedLevel: OpenClaw's levels only, refused while elevated mode is off", async () => {
+    box = await createGatewaySandbox({ config: () => APPROVALS });
+    const client = await box.connect();
+    box.fake.text("hello");
+    await startChat(client, "hi");
+    const key = "agent:main:main";
+    const off = await client.request("sessions.patch", { key, elevatedLevel: "on" });
+    expect(off.ok).toBe(false);
+    expect((off.error as Loose).message).toContain("tools.elevated.enabled is not true");
+    const bogus = await client.request("sessions.patch", { key, elevatedLevel: "sometimes" });
+    expect(bogus.ok).toBe(false);
+    const cleared = await client.request("sessions.patch", { key, elevatedLevel: "off" });
+    expect(cleared.ok).toBe(true);
+  });
+
   it("a client without operator.approvals gets no approval events and cannot resolve", async () => {
     box = await createGatewaySandbox({ config: () => APPROVALS });
     const reader = await box.connect({ scopes: ["operator.read", "operator.write"] });

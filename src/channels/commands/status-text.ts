@@ -1,5 +1,5 @@
 // The `/status` reply: the session's agent, model and auth profile, ids, context and token counts,
-// compactions, queue mode, thinking / verbose / reasoning levels, the usage footer and the current
+// compactions, queue mode, elevated level, thinking / verbose / reasoning levels, the usage footer and the current
 // time (the prompt carries no clock), from the session entry and the config current now.
 import type {
   ResolvedResetPolicy,
