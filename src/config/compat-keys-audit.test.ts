@@ -155,11 +155,7 @@ describe("the legacy top-level agent block", () => {
       },
     };
     expect(paths(config).sort()).toEqual(
-      [
-        "agent.tools.web",
-        "agent.sandbox.tools",
-        "agent.subagents.tools",
-      ].sort(),
+      ["agent.tools.web", "agent.sandbox.tools", "agent.subagents.tools"].sort(),
     );
   });
 });
