@@ -41,7 +41,7 @@ const COMPAT_PATHS = [
   "channels.signal",
   "cron",
   "mcp",
-  "tools.elevated",
+  "browser",
   "session.sendPolicy",
 ];
 
@@ -55,7 +55,7 @@ describe("gateway start", () => {
         },
         cron: { enabled: true },
         mcp: { servers: {} },
-        tools: { elevated: { enabled: true } },
+        browser: { enabled: true },
         session: { sendPolicy: { default: "allow" } },
       }),
     });

@@ -84,6 +84,8 @@ describe("scopes", () => {
       "device.token.rotate",
       "device.token.revoke",
     ];
+    // OpenClaw's approvals scope: the exec approval requests (admin covers it).
+    const approvals = ["exec.approval.list", "exec.approval.resolve"];
     const expected = Object.fromEntries(
       names.map((name) => [
         name,
@@ -93,7 +95,9 @@ describe("scopes", () => {
             ? "operator.write"
             : pairing.includes(name)
               ? "operator.pairing"
-              : "operator.admin",
+              : approvals.includes(name)
+                ? "operator.approvals"
+                : "operator.admin",
       ]),
     );
     expect(Object.fromEntries(names.map((name) => [name, requiredScope(name)]))).toEqual(expected);

@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import { agentCommands } from "./agent/commands.js";
 import { agentsCommands, agentsGroup } from "./agents/commands.js";
+import { approvalsCommands, approvalsGroup } from "./approvals/commands.js";
 import {
   channelsCommands,
   channelsGroup,
@@ -46,6 +47,7 @@ export function commandTree(root: Command): { groups: GroupSpec[]; commands: Com
     [[], usageCommands],
     [[], agentCommands],
     [[devicesGroup], devicesCommands],
+    [[approvalsGroup], approvalsCommands],
     [[configGroup], configCommands],
     [[channelsGroup, failuresGroup, messageGroup], channelsCommands],
     [[pairingGroup], pairingCommands],

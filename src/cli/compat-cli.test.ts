@@ -17,7 +17,6 @@ const COMPAT_CONFIG = `{
   },
   cron: { enabled: true },
   hooks: { enabled: true, token: "h" },
-  tools: { elevated: { enabled: true }, exec: { ask: "always" } },
   session: { sendPolicy: { default: "allow" } },
   agents: { defaults: { blockStreamingDefault: "on", sandbox: { mode: "off", docker: { image: "x" } } } },
 }`;
@@ -27,8 +26,6 @@ const COMPAT_PATHS = [
   "channels.matrix",
   "cron",
   "hooks",
-  "tools.elevated",
-  "tools.exec.ask",
   "session.sendPolicy",
   "agents.defaults.blockStreamingDefault",
   "agents.defaults.sandbox.docker",

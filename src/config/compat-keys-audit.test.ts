@@ -155,13 +155,7 @@ describe("the legacy top-level agent block", () => {
       },
     };
     expect(paths(config).sort()).toEqual(
-      [
-        "agent.elevated",
-        "agent.bash.ask",
-        "agent.tools.web",
-        "agent.sandbox.tools",
-        "agent.subagents.tools",
-      ].sort(),
+      ["agent.tools.web", "agent.sandbox.tools", "agent.subagents.tools"].sort(),
     );
   });
 });

@@ -11,7 +11,7 @@ import { DEFAULT_CONFIG_SCHEMA } from "./default-schema.js";
 import { validateConfig } from "./validate.js";
 
 // One key of every class Pincer accepts without acting on it: adapter-less channels, whole sections (sandbox sub-keys,
-// hooks, cron, mcp, plugins, browser), exec approvals, tools.elevated, blockStreaming*, session.sendPolicy.
+// hooks, cron, mcp, plugins, browser), approvals forwarding, blockStreaming*, session.sendPolicy.
 const USES_MARKED = {
   channels: {
     telegram: { botToken: "123:abc", blockStreaming: true },
@@ -26,7 +26,6 @@ const USES_MARKED = {
       blockStreamingDefault: "on",
       blockStreamingCoalesce: { minChars: 100 },
     },
-    list: [{ id: "main", tools: { elevated: { enabled: true } } }],
   },
   hooks: { enabled: true, token: "h", mappings: [{ match: "x" }] },
   cron: { enabled: true },
@@ -34,7 +33,6 @@ const USES_MARKED = {
   plugins: { slots: { memory: "memory-core" } },
   browser: { enabled: true },
   approvals: { exec: { enabled: true } },
-  tools: { exec: { ask: "always", security: "allowlist" }, elevated: { enabled: true } },
   session: { sendPolicy: { default: "deny" } },
 };
 
@@ -48,16 +46,12 @@ const EXPECTED_PATHS = [
   "agents.defaults.sandbox.docker",
   "agents.defaults.blockStreamingDefault",
   "agents.defaults.blockStreamingCoalesce",
-  "agents.list[0].tools.elevated",
   "hooks",
   "cron",
   "mcp",
   "plugins.slots",
   "browser",
   "approvals",
-  "tools.exec.ask",
-  "tools.exec.security",
-  "tools.elevated",
   "session.sendPolicy",
 ];
 
@@ -89,8 +83,20 @@ const USES_IMPLEMENTED = {
     },
   },
   agents: {
-    defaults: { model: "anthropic/claude-sonnet-4-5", sandbox: { mode: "off" }, timeoutSeconds: 0 },
-    list: [{ id: "main", default: true, workspace: "~/w", tools: { deny: ["exec"] } }],
+    defaults: {
+      model: "anthropic/claude-sonnet-4-5",
+      sandbox: { mode: "off" },
+      timeoutSeconds: 0,
+      elevatedDefault: "off",
+    },
+    list: [
+      {
+        id: "main",
+        default: true,
+        workspace: "~/w",
+        tools: { deny: ["exec"], elevated: { enabled: false } },
+      },
+    ],
   },
   bindings: [{ agentId: "main", match: { channel: "telegram" } }],
   session: {
@@ -103,7 +109,11 @@ const USES_IMPLEMENTED = {
     idleMinutes: 60,
   },
   messages: { queue: { mode: "collect" } },
-  tools: { profile: "coding", exec: { timeoutSec: 60 } },
+  tools: {
+    profile: "coding",
+    exec: { timeoutSec: 60, security: "allowlist", ask: "on-miss", safeBins: ["jq"] },
+    elevated: { enabled: true, allowFrom: { telegram: ["42"] } },
+  },
   skills: { entries: { weather: { enabled: true } } },
   hooks: { enabled: false, token: "ignored-when-off" },
   plugins: {
@@ -230,8 +240,6 @@ describe("the schema's compat marks", () => {
       "plugins.entries.*.hooks.allowConversationAccess",
       "browser",
       "approvals",
-      "tools.elevated",
-      "tools.exec.ask",
       "agents.defaults.sandbox.docker",
       "session.sendPolicy",
       // Marked per channel: the WhatsApp Cloud API reads these names, Telegram and Matrix do not.
@@ -261,6 +269,11 @@ describe("the schema's compat marks", () => {
       "gateway.controlUi.basePath",
       "gateway.controlUi.allowedOrigins",
       "tools.exec.timeoutSec",
+      "tools.exec.security",
+      "tools.exec.ask",
+      "tools.exec.safeBins",
+      "tools.elevated",
+      "agents.defaults.elevatedDefault",
     ])
       expect(marks).not.toContain(path);
   });

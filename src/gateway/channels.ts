@@ -15,6 +15,7 @@ import {
 import type { Logger } from "../lib/logger.js";
 import type { PluginHost } from "../plugins/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
+import type { ExecApprovalQueue } from "../runtime/approvals/index.js";
 import type { WebhookRoutes } from "./http/webhook-routes.js";
 import type { RunResources } from "./runs/run-resources.js";
 import type { RunTracker } from "./runs/run-tracker.js";
@@ -41,6 +42,8 @@ export interface GatewayChannelsParams {
   runtime: RunResources;
   /** Starts and tracks every channel turn's run (the same tracker as the WS turns). */
   runs: RunTracker;
+  /** Pending exec approvals (`/approve`). */
+  approvals?: { queue: ExecApprovalQueue };
   emit: (event: string, payload: unknown) => void;
   now: () => number;
   /** Resolves once the WS turns a restart resumes are in their lanes: the host starts after that,
@@ -87,6 +90,7 @@ export class GatewayChannels {
           params.emit("sessions.changed", { sessionKey, reason, ts: params.now() }),
         events: this.commandEvents,
         log: params.logger,
+        ...(params.approvals ? { approvals: params.approvals.queue } : {}),
         ...(params.requestRestart ? { requestRestart: params.requestRestart } : {}),
         ...(params.restartRefusal ? { restartRefusal: params.restartRefusal } : {}),
       }),

@@ -4,6 +4,7 @@
 import type { StatePaths } from "../config/index.js";
 import type { Logger } from "../lib/logger.js";
 import type { PluginRecord } from "../plugins/index.js";
+import type { ExecApprovalHub } from "./approvals/exec-approval-hub.js";
 import type { GatewayChannels } from "./channels.js";
 import type { LiveDevices } from "./devices/live-devices.js";
 import type { EmitEvent, EventSubscriptions } from "./events/event-fanout.js";
@@ -54,6 +55,8 @@ export interface GatewayCore {
   connectionCount: () => number;
   /** Paired devices: the handshake's store and the device's live connections. */
   devices: LiveDevices;
+  /** Pending exec approvals and the approvals file (exec.approval.*, /approve, the runs' gate). */
+  approvals: ExecApprovalHub;
   /** Names of every method served (hello-ok features.methods). */
   methodNames: () => string[];
   /** Every plugin found or named at start, with its status (`status` lists them). */

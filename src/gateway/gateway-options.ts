@@ -35,6 +35,8 @@ export interface StartGatewayOptions {
   tickIntervalMs?: number;
   healthIntervalMs?: number;
   handshakeTimeoutMs?: number;
+  /** How long an exec approval request waits for an answer before it is denied (default 120 s). */
+  execApprovalTimeoutMs?: number;
   /** Watch the config files for live reload (default true). */
   watchConfig?: boolean;
   authRateLimit?: { max?: number; windowMs?: number };

@@ -15,6 +15,7 @@ import { withPluginMethods } from "../plugins/methods.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { withModelRefIssues } from "../runtime/models/model-ref-rules.js";
 import { acquireStateDirLock } from "../sessions/index.js";
+import { createExecApprovalHub } from "./approvals/exec-approval-hub.js";
 import { createGatewayDeviceAuthority } from "./auth/device-authority.js";
 import { AuthRateLimiter } from "./auth/failed-auth-limit.js";
 import { judgeAuthReload } from "./auth/reload-policy.js";
@@ -156,7 +157,18 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       syncChannels();
     },
   });
+  // Built before the runtime (its runs ask it); it reads the stores, broadcast and channels lazily.
+  const approvals = createExecApprovalHub({
+    stateDir: loaded.paths.stateDir,
+    now,
+    ...(options.execApprovalTimeoutMs ? { timeoutMs: options.execApprovalTimeoutMs } : {}),
+    broadcast: (event, payload, emit) => broadcast(event, payload, emit),
+    channels: () => channels.host,
+    stores: () => runtime.stores,
+    logger,
+  });
   const runtime = new RunResources({
+    approvals,
     config: () => live.resolved,
     paths: loaded.paths,
     env,
@@ -215,6 +227,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     logger,
     runtime,
     runs,
+    approvals,
     emit: (event, payload) => broadcast(event, payload),
     now,
     turnsResumed: () => core.turnsResumed,
@@ -259,6 +272,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     stateVersion,
     connectionCount: () => [...connections].filter((conn) => conn.state === "ready").length,
     devices: createLiveDevices({ store: deviceAuthority.store, connections: () => connections }),
+    approvals,
     methodNames: () => [...methods.keys()],
     plugins: plugins.registry.plugins,
   };

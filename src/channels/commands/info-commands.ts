@@ -1,6 +1,7 @@
 // The commands that only read: /help, /commands, /whoami, /status, /context. Answered from the
 // registry, the session entry and the config; no model call.
 import { formatContextReport } from "../../agents/context-report-format.js";
+import { effectiveElevatedLevel } from "../../runtime/approvals/index.js";
 import { queueOverrideFromSession, resolveQueueSettings } from "../../runtime/lanes/index.js";
 import { resolveDisplayLevels } from "../../runtime/output/index.js";
 import { checkSessionReset, hostTimeZone } from "../../sessions/index.js";
@@ -63,6 +64,11 @@ async function status(request: CommandRequest, host: CommandHost): Promise<strin
     ...(ref ? { configuredModel: models.formatModelRef(ref) } : {}),
     ...(resolved?.ok ? { contextWindow: resolved.model.contextWindow } : {}),
     queueMode: queue.mode,
+    elevated: effectiveElevatedLevel({
+      cfg: deps.config,
+      agentId: request.agentId,
+      sessionLevel: entry?.elevatedLevel,
+    }),
     display: resolveDisplayLevels({ entry, config: deps.config.config }),
     reset: checkSessionReset({
       session: deps.config.config.session,

@@ -6,6 +6,8 @@ import type { ContextReport } from "../../agents/context-report.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import type { ChannelCommandMenu, Logger } from "../types.js";
 import { type ChannelAuthorizer, decideCommandAccess } from "./access.js";
+import { approvalCommands } from "./approval-commands.js";
+import { elevatedCommands } from "./elevated-command.js";
 import type { CommandEvents } from "./events.js";
 import { infoCommands } from "./info-commands.js";
 import { modeCommands } from "./mode-commands.js";
@@ -22,6 +24,8 @@ export const BUILTIN_COMMANDS = [
   ...sessionCommands,
   ...overrideCommands,
   ...modeCommands,
+  ...elevatedCommands,
+  ...approvalCommands,
   ...restartCommands,
 ];
 

@@ -19,6 +19,7 @@ describe("formatStatus", () => {
       configuredModel: "fake/m1",
       contextWindow: 128_000,
       queueMode: "collect",
+      elevated: "ask",
       now: Date.UTC(2026, 0, 2, 3, 4, 5),
     });
     expect(text).toContain("Model: fake/m1 · auth profile anthropic:work");
@@ -26,7 +27,7 @@ describe("formatStatus", () => {
     expect(text).toContain("Context: 12.0k / 128.0k tokens (9%)");
     expect(text).toContain("Tokens: 11.0k in / 1000 out");
     expect(text).toContain("Compactions: 2");
-    expect(text).toContain("Queue: collect");
+    expect(text).toContain("Queue: collect\nElevated: ask");
     expect(text).toContain("Thinking: high · Verbose: off · Reasoning: off");
     expect(text).toContain("Time: 2026-01-02T03:04:05.000Z");
   });

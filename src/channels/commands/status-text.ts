@@ -1,6 +1,7 @@
 // The `/status` reply: the session's agent, model and auth profile, ids, context and token counts,
-// cost, budget, compactions, queue mode, thinking / verbose / reasoning levels, the usage footer and the current
-// time (the prompt carries no clock), from the session entry and the config current now.
+// cost, budget, compactions, queue mode, elevated level, thinking / verbose / reasoning levels, the
+// usage footer and the current time (the prompt carries no clock), from the session entry and the
+// config current now.
 import type {
   ResolvedResetPolicy,
   SessionEntry,
@@ -18,6 +19,8 @@ export interface StatusFacts {
   queueMode: string;
   /** The display settings in effect (the session's, else the configured defaults). */
   display?: { usage: string; verbose: string; reasoning: string };
+  /** The elevated level in force (`/elevated`; "off" when elevated mode is not available). */
+  elevated?: string;
   /** The session's lifecycle policy and whether (or when) it expires. */
   reset?: SessionResetVerdict & { policy: ResolvedResetPolicy };
   /** The agent's budget line (`formatBudgetLine`), when it has a budget. */
@@ -89,6 +92,7 @@ export function formatStatus(facts: StatusFacts): string {
     `Cost: ${costText(entry?.estimatedCostUsd)} this session`,
     `Compactions: ${entry?.compactionCount ?? 0}`,
     `Queue: ${facts.queueMode}`,
+    ...(facts.elevated !== undefined ? [`Elevated: ${facts.elevated}`] : []),
     [
       `Thinking: ${entry?.thinkingLevel ?? "default"}`,
       `Verbose: ${facts.display?.verbose ?? entry?.verboseLevel ?? "off"}`,

@@ -2,6 +2,7 @@
 // its handler) and what a handler is given: the request (who, where, which session) and the host
 // (config, stores, abort, compaction, context report), all passed in.
 import type { ContextReport } from "../../agents/context-report.js";
+import type { ExecApprovalQueue } from "../../runtime/approvals/index.js";
 import type { AgentRuntimeDeps, ManualCompactionResult } from "../../runtime/run/index.js";
 
 /** Where a command came from: a chat channel (DM or group) or an operator's chat.send. */
@@ -62,6 +63,8 @@ export interface CommandHost {
   requestRestart?: (reason: string) => void;
   /** Why the gateway would not start again now (its config file is invalid), if so. */
   restartRefusal?: () => string | undefined;
+  /** The gateway's pending exec approvals (`/approve`); absent: none can be answered here. */
+  approvals?: ExecApprovalQueue;
   /** The commands this sender may see (for /help and /commands). */
   visible: (request: CommandRequest) => readonly CommandDefinition[];
 }

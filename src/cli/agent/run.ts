@@ -3,6 +3,7 @@
 // events; the reply streams from the run's `chat` deltas when the gateway supports the
 // `text-deltas` cap, else from its `agent` assistant deltas); with --local embedded in this
 // process, owning the state dir for the turn.
+
 import { randomUUID } from "node:crypto";
 import { resolveBundledSkillsDir } from "../../agents/skills/index.js";
 import type { GatewayClient, GatewayEvent } from "../../client/index.js";
@@ -14,6 +15,7 @@ import {
   parseAgentSessionKey,
   toAgentStoreSessionKey,
 } from "../../routing/index.js";
+import { ApprovalsFileStore } from "../../runtime/approvals/index.js";
 import { createLaneScheduler } from "../../runtime/lanes/index.js";
 import { createThinkingFilter } from "../../runtime/output/index.js";
 import { type RunEvent, type RunResult, runAgent } from "../../runtime/run/index.js";
@@ -118,6 +120,8 @@ export async function run(
       stores,
       lanes: createLaneScheduler({ maxConcurrent: 1 }),
       jobs,
+      // The allowlist applies; an approval cannot be asked for without a gateway (a miss is refused).
+      approvals: { file: new ApprovalsFileStore({ stateDir: loaded.paths.stateDir }) },
       ...(bundled ? { bundledSkillsDir: bundled } : {}),
     };
     const handle = runAgent(deps, {

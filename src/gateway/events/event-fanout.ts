@@ -29,10 +29,13 @@ export type EmitEvent = (event: string, payload: unknown, options?: EmitOptions)
 /** Events sent only to connections that subscribed to them (`sessions.subscribe`). */
 export const SUBSCRIBED_EVENTS: ReadonlySet<string> = new Set(["sessions.changed"]);
 
-/** Events only connections holding a scope get (pairing requests name devices and addresses). */
+/** Events only connections holding a scope get (pairing requests name devices and addresses;
+ *  approval requests name commands). */
 export const EVENT_SCOPES: ReadonlyMap<string, MethodScope> = new Map([
   ["device.pair.requested", "operator.pairing"],
   ["device.pair.resolved", "operator.pairing"],
+  ["exec.approval.requested", "operator.approvals"],
+  ["exec.approval.resolved", "operator.approvals"],
 ]);
 
 /** Outgoing buffer above which a client gets no droppable events (1 MiB, or half the hard bound). */

@@ -4,6 +4,7 @@
 import type { ResolvedConfig } from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
 import type { PluginRecord } from "../../plugins/index.js";
+import type { ExecApprovalHub } from "../approvals/exec-approval-hub.js";
 import type { GatewayChannels } from "../channels.js";
 import type { GatewayCore } from "../core.js";
 import type { LiveDevices } from "../devices/live-devices.js";
@@ -81,6 +82,8 @@ export interface MethodDeps {
   heartbeats: HeartbeatScheduler;
   /** The pairing store, live connections per device (the device.* methods). */
   devices: LiveDevices;
+  /** Pending exec approvals and the approvals file (the exec.approval.* methods). */
+  approvals: ExecApprovalHub;
 }
 
 /** The method dependencies over one gateway core and its heartbeat scheduler. */
@@ -125,5 +128,6 @@ export function createMethodDeps(params: {
     subscriptions: core.subscriptions,
     heartbeats,
     devices: core.devices,
+    approvals: core.approvals,
   };
 }

@@ -8,6 +8,7 @@ import { channelMethods } from "./channels.js";
 import { chatMethods } from "./chat.js";
 import { configMethods } from "./config.js";
 import { deviceMethods } from "./devices.js";
+import { execApprovalMethods } from "./exec-approvals.js";
 import { heartbeatMethods } from "./heartbeats.js";
 import type { GatewayMethod, MethodCall, MethodResult } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
@@ -29,6 +30,7 @@ export const GATEWAY_METHODS: readonly GatewayMethod[] = [
   ...heartbeatMethods,
   ...webLoginMethods,
   ...deviceMethods,
+  ...execApprovalMethods,
 ];
 
 const SCOPES: ReadonlyMap<string, MethodScope> = new Map(

@@ -4,6 +4,7 @@
 
 import { lookupAgent } from "../../config/resolve.js";
 import { DetailCodes, ErrorCodes, gatewayError } from "../../protocol/gateway/index.js";
+import { elevatedAvailability } from "../../runtime/approvals/index.js";
 import {
   checkAuthProfileChoice,
   keptAuthProfileOverride,
@@ -86,6 +87,15 @@ function patch(call: CallOf<"sessions.patch">, deps: WriteDeps & Pick<MethodDeps
   }
   const cfg = deps.config();
   const scope = { cfg, agentId: target.agentId, env: deps.env };
+  if (typeof fields.elevatedLevel === "string" && fields.elevatedLevel !== "off") {
+    // A level no run would honour is refused, not stored and ignored.
+    const available = elevatedAvailability(cfg, target.agentId);
+    if (!available.ok) {
+      return fail(
+        gatewayError(ErrorCodes.INVALID_REQUEST, `invalid elevatedLevel: ${available.reason}`),
+      );
+    }
+  }
   if (model !== undefined) {
     // The model a run will use is checked now (known, allowed); a refused one changes nothing.
     const choice = model === null ? undefined : checkModelChoice(scope, model);

@@ -11,6 +11,7 @@ import { findAgent, type ResolvedConfig, type StatePaths } from "../../config/in
 import type { Logger } from "../../lib/logger.js";
 import type { PluginHost } from "../../plugins/index.js";
 import { parseAgentSessionKey, resolveAgentIdFromSessionKey } from "../../routing/index.js";
+import type { ExecApprovalsHost } from "../../runtime/approvals/index.js";
 import { createLaneScheduler, type LaneScheduler } from "../../runtime/lanes/index.js";
 import type {
   AgentRuntimeDeps,
@@ -48,6 +49,8 @@ export interface RunResourcesParams {
   plugins?: PluginHost;
   /** The session hooks' store listener (from the plugins), if any plugin wants it. */
   onSessionLifecycle?: (event: SessionLifecycleEvent) => void;
+  /** Exec approvals every run's exec gate asks (pending requests, the approvals file). */
+  approvals?: ExecApprovalsHost;
 }
 
 /** The global cap configured for runs (`agents.defaults.maxConcurrent`, legacy `agent` folded). */
@@ -193,6 +196,7 @@ export class RunResources {
       ...(params.streamFn ? { streamFn: params.streamFn } : {}),
       ...(params.bundledSkillsDir ? { bundledSkillsDir: params.bundledSkillsDir } : {}),
       ...(params.plugins ? { plugins: params.plugins } : {}),
+      ...(params.approvals ? { approvals: params.approvals } : {}),
     };
   }
 

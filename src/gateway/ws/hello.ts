@@ -20,6 +20,8 @@ export const GATEWAY_EVENTS = [
   "delivery.failed",
   "device.pair.requested",
   "device.pair.resolved",
+  "exec.approval.requested",
+  "exec.approval.resolved",
 ] as const;
 
 /** Builds hello-ok for an accepted connection. */

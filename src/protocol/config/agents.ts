@@ -216,14 +216,12 @@ const agentDefaultsProps = {
     }),
   ),
   elevatedDefault: Type.Optional(
-    acceptedForCompat(
-      Type.Union(
-        [Type.Literal("off"), Type.Literal("on"), Type.Literal("ask"), Type.Literal("full")],
-        {
-          description: "Default elevated level.",
-        },
-      ),
-      "issue 18 (elevated mode)",
+    Type.Union(
+      [Type.Literal("off"), Type.Literal("on"), Type.Literal("ask"), Type.Literal("full")],
+      {
+        description:
+          "Elevated level of sessions that set none with /elevated (needs tools.elevated.enabled).",
+      },
     ),
   ),
   blockStreamingDefault: Type.Optional(
@@ -306,7 +304,7 @@ export const LegacyAgentConfigSchema = Type.Object(
   {
     ...agentDefaultsProps,
     tools: Type.Optional(ToolsConfigSchema),
-    elevated: compatOptional(ElevatedConfigSchema, "issue 18 (elevated mode)"),
+    elevated: Type.Optional(ElevatedConfigSchema),
     bash: Type.Optional(ExecToolConfigSchema),
     modelFallbacks: Type.Optional(
       Type.Array(Type.String(), { description: "[legacy] Fallback model refs (model.fallbacks)." }),

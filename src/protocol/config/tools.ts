@@ -41,7 +41,11 @@ export type ToolPolicy = Static<typeof ToolPolicySchema>;
 /** Elevated (host) exec gate: who may use `/elevated`. */
 export const ElevatedConfigSchema = Type.Object(
   {
-    enabled: Type.Optional(Type.Boolean({ description: "Enable elevated mode." })),
+    enabled: Type.Optional(
+      Type.Boolean({
+        description: "Enable elevated mode (/elevated: a sandboxed session's exec on the host).",
+      }),
+    ),
     allowFrom: Type.Optional(AllowFromByChannelSchema),
   },
   { additionalProperties: false, description: "Elevated exec gate (per-channel sender lists)." },
@@ -74,20 +78,16 @@ export const ExecToolConfigSchema = Type.Object(
       ),
     ),
     security: Type.Optional(
-      acceptedForCompat(
-        Type.Union([Type.Literal("deny"), Type.Literal("allowlist"), Type.Literal("full")], {
-          description: "Exec security mode.",
-        }),
-        "issue 18 (exec approvals)",
-      ),
+      Type.Union([Type.Literal("deny"), Type.Literal("allowlist"), Type.Literal("full")], {
+        description:
+          "Which host commands exec runs: deny (none), allowlist (safe bins and exec-approvals.json patterns), full (all; the default).",
+      }),
     ),
     ask: Type.Optional(
-      acceptedForCompat(
-        Type.Union([Type.Literal("off"), Type.Literal("on-miss"), Type.Literal("always")], {
-          description: "When to ask for approval.",
-        }),
-        "issue 18 (exec approvals)",
-      ),
+      Type.Union([Type.Literal("off"), Type.Literal("on-miss"), Type.Literal("always")], {
+        description:
+          "When exec waits for an approval: off (never; a miss is refused), on-miss (default), always.",
+      }),
     ),
     node: Type.Optional(
       acceptedForCompat(
@@ -99,10 +99,10 @@ export const ExecToolConfigSchema = Type.Object(
       Type.Array(Type.String(), { description: "Dirs prepended to PATH." }),
     ),
     safeBins: Type.Optional(
-      acceptedForCompat(
-        Type.Array(Type.String(), { description: "Stdin-only binaries allowed without approval." }),
-        "issue 18 (exec approvals)",
-      ),
+      Type.Array(Type.String(), {
+        description:
+          "Stdin-only binaries allowed in allowlist mode without an entry (default jq, grep, cut, sort, uniq, head, tail, tr, wc).",
+      }),
     ),
     backgroundMs: Type.Optional(
       acceptedForCompat(
@@ -216,7 +216,7 @@ const toolPolicyProps = {
   toolsBySender: Type.Optional(
     acceptedForCompat(ToolsBySenderSchema, "no issue yet: per-sender tool policy"),
   ),
-  elevated: Type.Optional(acceptedForCompat(ElevatedConfigSchema, "issue 18 (elevated mode)")),
+  elevated: Type.Optional(ElevatedConfigSchema),
   exec: Type.Optional(ExecToolConfigSchema),
   fs: Type.Optional(FsToolConfigSchema),
   loopDetection: Type.Optional(

@@ -5,7 +5,9 @@ import { type Static, type TSchema, Type } from "typebox";
 import { AGENTS_FILES_PARAMS, AGENTS_FILES_RESULTS } from "./agents-files.js";
 import { AgentsRouteParamsSchema } from "./agents-route.js";
 import { DEVICE_METHOD_PARAMS } from "./devices.js";
+import { EXEC_APPROVAL_METHOD_PARAMS } from "./exec-approvals.js";
 import {
+  SESSION_ELEVATED_LEVELS,
   SESSION_QUEUE_MODES,
   SESSION_REASONING_LEVELS,
   SESSION_THINKING_LEVELS,
@@ -107,7 +109,7 @@ export const SessionsPatchParamsSchema = Type.Object(
     thinkingLevel: nullable(oneOf(SESSION_THINKING_LEVELS)),
     verboseLevel: nullable(oneOf(SESSION_VERBOSE_LEVELS)),
     reasoningLevel: nullable(oneOf(SESSION_REASONING_LEVELS)),
-    elevatedLevel: nullable(NonEmptyString),
+    elevatedLevel: nullable(oneOf(SESSION_ELEVATED_LEVELS)),
     model: nullable(NonEmptyString),
     /** An auth profile id of the agent for the session's model's provider (tried first by runs). */
     authProfileOverride: nullable(NonEmptyString),
@@ -308,6 +310,7 @@ export const METHOD_PARAMS = {
   ...USAGE_PARAMS,
   "models.list": Empty,
   ...DEVICE_METHOD_PARAMS,
+  ...EXEC_APPROVAL_METHOD_PARAMS,
 } as const;
 
 /** Name of a method the gateway serves. */

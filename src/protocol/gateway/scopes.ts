@@ -6,9 +6,10 @@ export type MethodScope =
   | "operator.read"
   | "operator.write"
   | "operator.admin"
-  | "operator.pairing";
+  | "operator.pairing"
+  | "operator.approvals";
 
-/** Whether granted scopes satisfy `needed` (admin ⊇ write ⊇ read; admin ⊇ pairing). */
+/** Whether granted scopes satisfy `needed` (admin ⊇ write ⊇ read; admin ⊇ pairing, approvals). */
 export function hasScope(granted: readonly string[], needed: MethodScope): boolean {
   if (granted.includes("operator.admin")) return true;
   if (needed === "operator.read") {

@@ -15,5 +15,7 @@ export const SESSION_THINKING_LEVELS = [
 export const SESSION_VERBOSE_LEVELS = ["off", "on", "full"] as const;
 /** Reasoning display levels (`reasoningLevel`, `/reasoning`). */
 export const SESSION_REASONING_LEVELS = ["off", "on", "stream"] as const;
+/** Elevated levels (`elevatedLevel`, `/elevated`; OpenClaw's). */
+export const SESSION_ELEVATED_LEVELS = ["off", "on", "ask", "full"] as const;
 /** Queue modes (`queueMode`, `/queue`). */
 export const SESSION_QUEUE_MODES = ["steer", "followup", "collect", "interrupt"] as const;

@@ -233,6 +233,8 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
       stateDir: deps.paths.stateDir,
       ...(deps.caches ? { memoryIndexes: deps.caches.memory } : {}),
       ...(pluginTools?.length ? { extraTools: pluginTools } : {}),
+      ...(deps.approvals ? { approvals: deps.approvals } : {}),
+      elevatedLevel: entry?.elevatedLevel,
     });
     const tools = runner.hooks ? runner.hooks.wrapTools(built) : built;
     const assembled = systemPrompt === undefined;

@@ -17,6 +17,7 @@ import {
   type TranscriptEntry,
   type TranscriptMessage,
 } from "../../sessions/index.js";
+import type { ExecApprovalsHost } from "../approvals/index.js";
 import { buildContextFromBranch } from "../compaction/index.js";
 import { LaneCancelledError, type LaneScheduler, type SteeringSource } from "../lanes/index.js";
 import type { FailoverEvent } from "../models/index.js";
@@ -59,6 +60,8 @@ export interface AgentRuntimeDeps {
   usage?: BudgetLedger;
   /** The gateway's loaded plugins (hooks, plugin tools); absent: no plugin, no hook is called. */
   plugins?: PluginHost;
+  /** The gateway's exec approvals (pending requests and the approvals file); absent: none asked. */
+  approvals?: ExecApprovalsHost;
 }
 
 /** One message into one session: everything a run is started with. */

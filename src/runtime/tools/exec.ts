@@ -2,9 +2,14 @@
 // exit code; an aborted run kills the command's process group. `background: true` hands it to `process`.
 import { stat } from "node:fs/promises";
 import { delimiter } from "node:path";
-import type { AgentTool, AgentToolUpdateCallback } from "@mariozechner/pi-agent-core";
+import type {
+  AgentTool,
+  AgentToolResult,
+  AgentToolUpdateCallback,
+} from "@mariozechner/pi-agent-core";
 import { type Static, Type } from "typebox";
 import type { Logger } from "../../lib/logger.js";
+import { type ExecApprovalsHost, type ExecPolicy, gateExec } from "../approvals/index.js";
 import { displayPath, resolveToolPath, type ToolPathContext } from "./paths.js";
 import type { ProcessRegistry } from "./process-registry.js";
 import { type ShellExit, ShellProcess } from "./shell-process.js";
@@ -65,6 +70,18 @@ export interface ExecToolContext extends ToolPathContext {
   /** False when the policy hides `process`: background jobs could not be read, so they are refused. */
   allowBackground?: boolean;
   logger?: Logger;
+  /** Exec approvals of a command that runs on the host (absent: every command runs). */
+  approvals?: ExecApprovalsContext;
+}
+
+/** The exec policy of the session and the gateway's approvals (see runtime/approvals/gate.ts). */
+export interface ExecApprovalsContext {
+  policy: ExecPolicy;
+  host?: ExecApprovalsHost;
+  agentId: string;
+  sessionKey?: string;
+  /** The session is elevated (a sandboxed agent's exec on the host): logged per call. */
+  elevated?: boolean;
 }
 
 const UPDATE_EVERY_MS = 500;
@@ -183,6 +200,42 @@ function runBackground({ ctx, args, cwd, timeoutSec }: RunParams) {
   );
 }
 
+/** The exec gate (approvals): resolves with a note for the model, or throws the refusal. */
+async function passGate(params: {
+  ctx: ExecToolContext;
+  args: ExecArgs;
+  cwd: string;
+  signal: AbortSignal | undefined;
+}): Promise<string | undefined> {
+  const { ctx, args, cwd, signal } = params;
+  const approvals = ctx.approvals;
+  if (!approvals) return undefined;
+  if (approvals.elevated) {
+    ctx.logger?.info(
+      { agentId: approvals.agentId, sessionKey: approvals.sessionKey, command: args.command },
+      "elevated exec on the host",
+    );
+  }
+  const verdict = await gateExec({
+    policy: approvals.policy,
+    ...(approvals.host ? { approvals: approvals.host } : {}),
+    command: args.command,
+    cwd,
+    env: buildEnv(ctx, args.env),
+    ...(args.env ? { extraEnv: args.env } : {}),
+    agentId: approvals.agentId,
+    ...(approvals.sessionKey ? { sessionKey: approvals.sessionKey } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  if (verdict.allowed) return verdict.note;
+  if ("aborted" in verdict) throw new ToolAbortedError("exec");
+  throw new ToolError(verdict.message);
+}
+
+function withNote<T>(result: AgentToolResult<T>, note: string): AgentToolResult<T> {
+  return { ...result, content: [{ type: "text", text: note }, ...result.content] };
+}
+
 /** Creates the `exec` tool. */
 export function createExecTool(ctx: ExecToolContext): AgentTool<typeof ExecParams, ExecDetails> {
   const defaultTimeout =
@@ -214,8 +267,11 @@ export function createExecTool(ctx: ExecToolContext): AgentTool<typeof ExecParam
           "background: true needs the process tool, which this agent's tool policy does not allow; run the command in the foreground.",
         );
       }
-      if (args.background) return runBackground({ ctx, args, cwd, timeoutSec });
-      return runForeground({ ctx, args, cwd, timeoutSec, signal, onUpdate });
+      const note = await passGate({ ctx, args, cwd, signal });
+      const result = args.background
+        ? runBackground({ ctx, args, cwd, timeoutSec })
+        : await runForeground({ ctx, args, cwd, timeoutSec, signal, onUpdate });
+      return note ? withNote(result, note) : result;
     },
   };
 }

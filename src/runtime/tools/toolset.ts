@@ -10,6 +10,12 @@ import {
   resolveMemorySearchSettings,
 } from "../../memory/index.js";
 import { normalizeAgentId } from "../../routing/index.js";
+import {
+  type ExecApprovalsHost,
+  effectiveElevatedLevel,
+  resolveExecHost,
+  resolveExecPolicy,
+} from "../approvals/index.js";
 import { createApplyPatchTool } from "./apply-patch.js";
 import { PINCER_TOOL_NAMES, type PincerToolName } from "./catalog.js";
 import { resolveToolSettings } from "./config.js";
@@ -73,6 +79,10 @@ export interface BuildToolsetParams {
   stateDir?: string;
   /** Plugin tools: after the built-ins, under the same policy, sandbox and wrapping. */
   extraTools?: readonly AnyAgentTool[];
+  /** The gateway's exec approvals (pending requests, approvals file); absent: none can be asked. */
+  approvals?: ExecApprovalsHost;
+  /** The session's stored `elevatedLevel` (`/elevated`); honoured only when elevated is enabled. */
+  elevatedLevel?: unknown;
 }
 
 /** The memory tools' context, or undefined when the agent has them off or the run is a sub-agent's. */
@@ -129,6 +139,19 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
     now: params.now ?? Date.now,
   };
   const memory = memoryContext(params, limits.readMaxChars);
+  const sandbox = resolveSessionSandbox({
+    cfg,
+    agentId,
+    ...(params.sessionKey !== undefined ? { sessionKey: params.sessionKey } : {}),
+  });
+  const elevated = effectiveElevatedLevel({ cfg, agentId, sessionLevel: params.elevatedLevel });
+  // Where exec runs (the sandbox, or the host when elevated); host commands pass the approvals gate,
+  // which elevated "full" skips.
+  const execHost = resolveExecHost({ sandboxed: sandbox.sandboxed, elevated: elevated !== "off" });
+  const execPolicy =
+    elevated === "full"
+      ? { security: "full" as const, ask: "off" as const, safeBins: [] }
+      : resolveExecPolicy(cfg, agentId);
   const factories: Record<PincerToolName, () => AnyAgentTool | undefined> = {
     read: () => createReadTool({ ...fs, limits }),
     write: () => createWriteTool(fs),
@@ -151,6 +174,13 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
         ...(settings.pathPrepend ? { pathPrepend: settings.pathPrepend } : {}),
         ...(params.logger ? { logger: params.logger } : {}),
         ...(params.env ? { env: params.env } : {}),
+        approvals: {
+          policy: execPolicy,
+          ...(params.approvals ? { host: params.approvals } : {}),
+          agentId: normalizeAgentId(agentId),
+          ...(params.sessionKey !== undefined ? { sessionKey: params.sessionKey } : {}),
+          elevated: sandbox.sandboxed && execHost === "host",
+        },
       }),
     process: () => createProcessTool({ jobs, scope, limits }),
     memory_search: () => (memory ? createMemorySearchTool(memory) : undefined),
@@ -162,14 +192,12 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
     sessions_spawn: () => createSessionsSpawnTool(session),
   };
   const wrap = { signal: params.signal, api: params.api, logger: params.logger };
-  const sandbox = resolveSessionSandbox({
-    cfg,
-    agentId,
-    ...(params.sessionKey !== undefined ? { sessionKey: params.sessionKey } : {}),
-  });
   const tools = PINCER_TOOL_NAMES.filter((name) => allowed.has(name))
     .map((name) => factories[name]())
     .filter((tool): tool is AnyAgentTool => tool !== undefined);
   for (const tool of params.extraTools ?? []) if (policy.allows(tool.name)) tools.push(tool);
-  return applySandbox(tools, sandbox, cfg).map((tool) => wrapTool(tool, wrap));
+  // An elevated session keeps its host exec; applySandbox maps the tools one to one, in order.
+  return applySandbox(tools, sandbox, cfg)
+    .map((tool, i) => (tool.name === "exec" && execHost === "host" ? tools[i]! : tool))
+    .map((tool) => wrapTool(tool, wrap));
 }
