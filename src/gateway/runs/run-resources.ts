@@ -7,6 +7,7 @@
 // after, then warms each agent's run path, and a run that starts meanwhile waits on the same load.
 // At start (and on a reload that adds one) it warns about every agent whose sandbox mode is not off.
 import type { StreamFn } from "@mariozechner/pi-agent-core";
+import type { BootstrapHookRegistry } from "../../agents/bootstrap-hooks.js";
 import { findAgent, type ResolvedConfig, type StatePaths } from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
 import { parseAgentSessionKey, resolveAgentIdFromSessionKey } from "../../routing/index.js";
@@ -37,6 +38,8 @@ export interface RunResourcesParams {
   streamFn?: StreamFn;
   bundledSkillsDir?: string;
   clock?: { now(): number };
+  /** `agent:bootstrap` hooks every run's prompt goes through (the gateway's internal hooks). */
+  bootstrapHooks?: BootstrapHookRegistry;
 }
 
 /** The global cap configured for runs (`agents.defaults.maxConcurrent`, legacy `agent` folded). */
@@ -170,6 +173,7 @@ export class RunResources {
       ...(params.clock ? { clock: params.clock } : {}),
       ...(params.streamFn ? { streamFn: params.streamFn } : {}),
       ...(params.bundledSkillsDir ? { bundledSkillsDir: params.bundledSkillsDir } : {}),
+      ...(params.bootstrapHooks ? { bootstrapHooks: params.bootstrapHooks } : {}),
     };
   }
 
