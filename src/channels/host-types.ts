@@ -1,5 +1,6 @@
 // The channel host's contract: what the gateway passes in (`ChannelHostParams`) and what it gets
 // back (`ChannelHost`), kept apart from the implementation in `host.ts`.
+import type { GatewayHooks } from "../hooks/gateway-hooks.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { LaneScheduler } from "../runtime/lanes/index.js";
 import type { AgentRuntimeDeps } from "../runtime/run/index.js";
@@ -36,6 +37,8 @@ export interface ChannelHostParams {
   timing?: ChannelHostTiming;
   /** The gateway's HTTP webhook table; without it accounts cannot register webhooks. */
   webhooks?: ChannelWebhookServer;
+  /** Internal hooks told of accepted inbound messages and sent parts (`message:received/sent`). */
+  hooks?: Pick<GatewayHooks, "received" | "sent">;
 }
 
 /** The dead letters and waiting parts of the delivery queue (`pincer channels failures`). */

@@ -1,6 +1,7 @@
 // The gateway's chat channels: the adapter registry (built-in and third-party loaders from the
 // gateway options) and the channel host, created (lazily imported) only when `channels` configures
 // a channel that has an adapter, so a channel-less gateway loads no channel code at start-up.
+
 import { configuredChannelIds } from "../channels/account-config.js";
 import { builtinChannelLoaders } from "../channels/builtin.js";
 import { type CommandEvents, createCommandEvents } from "../channels/commands/events.js";
@@ -12,6 +13,7 @@ import {
   type ChannelRegistry,
   createChannelRegistry,
 } from "../channels/registry.js";
+import type { GatewayHooks } from "../hooks/gateway-hooks.js";
 import type { Logger } from "../lib/logger.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { WebhookRoutes } from "./http/webhook-routes.js";
@@ -49,6 +51,8 @@ export interface GatewayChannelsParams {
   requestRestart?: (reason: string) => void;
   /** Why a restart would not come back up now (see CommandHost.restartRefusal). */
   restartRefusal?: () => string | undefined;
+  /** The gateway's internal hooks (command and message events). */
+  hooks?: Pick<GatewayHooks, "command" | "received" | "sent">;
 }
 
 /** Owns the registry, the chat commands every surface shares and (once needed) the host. */
@@ -83,6 +87,7 @@ export class GatewayChannels {
         log: params.logger,
         ...(params.requestRestart ? { requestRestart: params.requestRestart } : {}),
         ...(params.restartRefusal ? { restartRefusal: params.restartRefusal } : {}),
+        ...(params.hooks ? { commandHooks: params.hooks.command } : {}),
       }),
     );
     return this.chatCommands;
@@ -144,6 +149,7 @@ export class GatewayChannels {
       now: params.now,
       startRun: (request) => params.runs.start(request),
       ...(params.webhooks ? { webhooks: params.webhooks } : {}),
+      ...(params.hooks ? { hooks: params.hooks } : {}),
       ...(params.options.timing ? { timing: params.options.timing } : {}),
     });
     return this.current;
