@@ -8,6 +8,8 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { loadConfig, refreshEnv } from "../config/index.js";
+import { createGatewayHooks } from "../hooks/gateway-hooks.js";
+import { createSystemEventQueue } from "../hooks/system-events.js";
 import { silentLogger, teeLogger } from "../lib/logger.js";
 import { requireCommonJs } from "../lib/require-commonjs.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
@@ -35,6 +37,7 @@ import {
 import { buildHealth } from "./health.js";
 import { createGatewayHeartbeats } from "./heartbeat/gateway-scheduler.js";
 import { createHeartbeatDelivery } from "./heartbeat/reply-delivery.js";
+import { createHooksHttp } from "./http/hooks-http.js";
 import { listen } from "./http/listen.js";
 import { answerClientError, answerConnectMethod, MAX_HEADER_BYTES } from "./http/refusals.js";
 import { handleHttp } from "./http/routes.js";
@@ -146,12 +149,30 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       }
       runtime.applyConfig(live.resolved);
       warnCompatKeys(next);
+      hooksHttp.check();
       heartbeats.reschedule();
       syncChannels();
     },
   });
+  // Internal hooks (`hooks.internal`): loaded once the gateway listens; `agent:bootstrap` handlers
+  // reach every prompt through the registry the runtime is given.
+  const internalHooks = createGatewayHooks({
+    logger,
+    stateDir: loaded.paths.stateDir,
+    env,
+    config: () => live.resolved,
+    now,
+    stores: () => runtime.stores,
+    startTurn: async (turn) => {
+      const run = await core.runs.start({ runId: `hook-${randomUUID()}`, ...turn });
+      void run.result.catch((err: unknown) => {
+        logger.error({ runId: run.runId, error: String(err) }, "hook turn failed");
+      });
+    },
+  });
   const runtime = new RunResources({
     config: () => live.resolved,
+    bootstrapHooks: internalHooks.bootstrap,
     paths: loaded.paths,
     env,
     lock,
@@ -212,6 +233,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     turnsResumed: () => core.turnsResumed,
     ...(options.onRestartRequest ? { requestRestart: options.onRestartRequest } : {}),
     restartRefusal: () => restartRefusal(live.status()),
+    hooks: internalHooks,
   });
   const deviceAuthority = createGatewayDeviceAuthority({
     stateDir: loaded.paths.stateDir,
@@ -219,11 +241,10 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     logger,
     onPairingRequested: (request) => broadcast("device.pair.requested", pendingView(request)),
   });
-  const syncChannels = () => {
+  const syncChannels = () =>
     channels.sync().catch((err: unknown) => {
       logger.error({ error: String(err) }, "channels failed to start");
     });
-  };
   const core: GatewayCore = {
     version,
     bootId,
@@ -252,12 +273,28 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     devices: createLiveDevices({ store: deviceAuthority.store, connections: () => connections }),
     methodNames: () => GATEWAY_METHODS.map((method) => method.name),
   };
+  // System events (webhook wakes, hook summaries) that a session's next heartbeat reads.
+  const systemEvents = createSystemEventQueue();
   const heartbeats = createGatewayHeartbeats({
     core,
+    systemEvents,
     deliver: options.deliverHeartbeat ?? createHeartbeatDelivery(core),
     ...(options.heartbeatTimers ? { timers: options.heartbeatTimers } : {}),
   });
   const methods = bindMethods(GATEWAY_METHODS, createMethodDeps({ core, heartbeats }));
+  // Webhooks (`hooks.enabled`) on this port; the action module loads on the first accepted request.
+  const hooksHttp = createHooksHttp({
+    config: () => live.config,
+    env,
+    logger,
+    now,
+    actions: async () =>
+      (await import("./http/hooks-actions.js")).createHookActions({
+        core,
+        heartbeats,
+        systemEvents,
+      }),
+  });
   const limiter = new AuthRateLimiter({
     ...options.authRateLimit,
     now,
@@ -314,6 +351,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
         uiEnabled: () => live.config.gateway?.controlUi?.enabled !== false,
         uiBasePath: () => live.config.gateway?.controlUi?.basePath,
         webhooks,
+        hooks: hooksHttp,
       },
       req,
       res,
@@ -361,7 +399,9 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const urlHost = listenHost.includes(":") ? `[${listenHost}]` : listenHost;
   const url = `ws://${urlHost}:${port}`;
   logger.info({ url, authMode: auth.mode, stateDir: loaded.paths.stateDir }, "gateway ready");
-  syncChannels();
+  hooksHttp.check();
+  // `gateway:startup` fires once the channels have started (OpenClaw's order).
+  void syncChannels().then(() => internalHooks.start());
   // After the caller's ready line (a macrotask later): the first turn finds the run modules loaded.
   const preload = setImmediate(() => void runtime.preload(`http://${urlHost}:${port}/health`));
   let closing: Promise<void> | undefined;
@@ -373,6 +413,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       clearTimeout(presenceTimer);
       live.close();
       await heartbeats.close();
+      await internalHooks.close();
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       broadcast("shutdown", { reason });
       // No new channel inbound while the runs drain; accounts stop once their replies are out.
