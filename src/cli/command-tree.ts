@@ -17,6 +17,7 @@ import { dashboardCommands } from "./dashboard/commands.js";
 import { devicesCommands, devicesGroup } from "./devices/commands.js";
 import { doctorCommands } from "./doctor/commands.js";
 import { gatewayCommands, gatewayGroup } from "./gateway/commands.js";
+import { hooksCommands, hooksGroup } from "./hooks/commands.js";
 import { logsCommands } from "./logs/commands.js";
 import { modelsAuthGroup, modelsCommands, modelsGroup } from "./models/commands.js";
 import { onboardCommands } from "./onboard/commands.js";
@@ -35,6 +36,7 @@ export function commandTree(root: Command): { groups: GroupSpec[]; commands: Com
     [[agentsGroup], agentsCommands],
     [[], [setupCommand]],
     [[skillsGroup], skillsCommands],
+    [[hooksGroup], hooksCommands],
     [[], contextCommands],
     [[sessionsGroup], sessionsCommands],
     [[modelsGroup, modelsAuthGroup], modelsCommands],
