@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { loadConfig, refreshEnv } from "../config/index.js";
 import { createGatewayHooks } from "../hooks/gateway-hooks.js";
-import { createSystemEventQueue } from "../hooks/system-events.js";
+import { SystemEventQueue } from "../hooks/system-events.js";
 import { silentLogger, teeLogger } from "../lib/logger.js";
 import { requireCommonJs } from "../lib/require-commonjs.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
@@ -274,7 +274,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     methodNames: () => GATEWAY_METHODS.map((method) => method.name),
   };
   // System events (webhook wakes, hook summaries) that a session's next heartbeat reads.
-  const systemEvents = createSystemEventQueue();
+  const systemEvents = new SystemEventQueue();
   const heartbeats = createGatewayHeartbeats({
     core,
     systemEvents,

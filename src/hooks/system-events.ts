@@ -1,51 +1,42 @@
 // System events: short lines queued for a session (a `/hooks/wake` text, a `/hooks/agent` summary)
-// that its next heartbeat turn reads, as OpenClaw's system events: prepended to the prompt as
+// that its next heartbeat turn reads, as OpenClaw's system events: put above the prompt as
 // `System: <text>` lines and drained. In memory (a restart drops what was not read yet), bounded per
-// session (the oldest go first), one queue per gateway.
+// session (the oldest go first), one queue per gateway, owned by its creator. Same shape as the cron
+// branch's `src/cron/system-events.ts`, so one of the two can replace the other.
 
-/** Lines kept per session before the oldest is dropped (OpenClaw keeps 20). */
-export const MAX_SYSTEM_EVENTS = 20;
+/** How many events a session keeps waiting (the oldest go first past this; OpenClaw keeps 20). */
+export const MAX_QUEUED_SYSTEM_EVENTS = 20;
 
-/** One queued line. */
-export interface SystemEvent {
-  text: string;
-  ts: number;
+/** Per-session queue of system event texts. */
+export class SystemEventQueue {
+  private readonly bySession = new Map<string, string[]>();
+
+  /** Queues one event for the session's next turn (blank text is ignored). */
+  enqueue(sessionKey: string, text: string): void {
+    const trimmed = text.trim();
+    if (!trimmed) return;
+    const queue = this.bySession.get(sessionKey) ?? [];
+    queue.push(trimmed);
+    if (queue.length > MAX_QUEUED_SYSTEM_EVENTS)
+      queue.splice(0, queue.length - MAX_QUEUED_SYSTEM_EVENTS);
+    this.bySession.set(sessionKey, queue);
+  }
+
+  /** Takes (and clears) the session's waiting events, oldest first. */
+  drain(sessionKey: string): string[] {
+    const queue = this.bySession.get(sessionKey) ?? [];
+    this.bySession.delete(sessionKey);
+    return queue;
+  }
+
+  /** The session's waiting events, left in place. */
+  peek(sessionKey: string): readonly string[] {
+    return this.bySession.get(sessionKey) ?? [];
+  }
 }
 
-/** The queue. */
-export interface SystemEventQueue {
-  /** Adds a line for a session; an exact repeat of the last one is not added twice. */
-  enqueue(sessionKey: string, event: SystemEvent): void;
-  /** Whether a session has lines waiting. */
-  has(sessionKey: string): boolean;
-  /** Takes a session's lines (oldest first), leaving none. */
-  drain(sessionKey: string): SystemEvent[];
-}
-
-/** An empty queue. */
-export function createSystemEventQueue(): SystemEventQueue {
-  const queues = new Map<string, SystemEvent[]>();
-  return {
-    enqueue(sessionKey, event) {
-      const text = event.text.trim();
-      if (!text) return;
-      const list = queues.get(sessionKey) ?? [];
-      if (list.at(-1)?.text === text) return;
-      list.push({ text, ts: event.ts });
-      while (list.length > MAX_SYSTEM_EVENTS) list.shift();
-      queues.set(sessionKey, list);
-    },
-    has: (sessionKey) => (queues.get(sessionKey)?.length ?? 0) > 0,
-    drain(sessionKey) {
-      const list = queues.get(sessionKey) ?? [];
-      queues.delete(sessionKey);
-      return list;
-    },
-  };
-}
-
-/** The prompt with the drained lines in front (`System: …`), or the prompt alone when none. */
-export function withSystemEvents(prompt: string, events: readonly SystemEvent[]): string {
+/** The prompt with the events above it, one `System: <text>` line each. */
+export function withSystemEvents(events: readonly string[], prompt: string): string {
   if (events.length === 0) return prompt;
-  return [...events.map((event) => `System: ${event.text}`), "", prompt].join("\n");
+  return `${events.map((text) => `System: ${text}`).join("\n")}\n\n${prompt}`;
 }

@@ -46,7 +46,7 @@ export function createGatewayHeartbeats(options: GatewayHeartbeatOptions): Heart
     logger: core.logger,
     runTurn: async (turn) => {
       const events = options.systemEvents?.drain(turn.sessionKey) ?? [];
-      const message = withSystemEvents(turn.message, events);
+      const message = withSystemEvents(events, turn.message);
       const run = await core.runs.start({ runId: `heartbeat-${randomUUID()}`, ...turn, message });
       const result = await run.result;
       const text = result.payloads.map((payload) => payload.text).join("\n\n");
@@ -55,7 +55,7 @@ export function createGatewayHeartbeats(options: GatewayHeartbeatOptions): Heart
         : { ok: false, text, error: result.error ?? result.status };
     },
     isBusy: (sessionKey) => core.runs.active().some((run) => run.sessionKey === sessionKey),
-    hasSystemEvents: (sessionKey) => options.systemEvents?.has(sessionKey) === true,
+    hasSystemEvents: (sessionKey) => (options.systemEvents?.peek(sessionKey).length ?? 0) > 0,
     readHeartbeatFile: (agentId) => readHeartbeatFile(core, agentId),
     emit: (event) => core.broadcast("heartbeat", event),
     ...(options.deliver ? { deliver: options.deliver } : {}),

@@ -89,7 +89,7 @@ export function createHookActions(deps: HookActionsDeps): HookActionRunner {
     async wake(action: WakeAction): Promise<HookReply> {
       const cfg = core.live.resolved;
       const agentId = cfg.defaultAgentId;
-      deps.systemEvents.enqueue(mainKeyOf(cfg, agentId), { text: action.text, ts: core.now() });
+      deps.systemEvents.enqueue(mainKeyOf(cfg, agentId), action.text);
       if (action.mode === "now") wakeHeartbeat(agentId);
       return { status: 200, body: { ok: true, mode: action.mode } };
     },
@@ -160,10 +160,10 @@ export function createHookActions(deps: HookActionsDeps): HookActionRunner {
                 ? "done (no reply)"
                 : text.slice(0, SUMMARY_CHARS)
               : `${result.status}: ${result.error ?? "the turn failed"}`;
-          deps.systemEvents.enqueue(mainKeyOf(core.live.resolved, agentId), {
-            text: `Hook ${action.name}: ${summary}`,
-            ts: core.now(),
-          });
+          deps.systemEvents.enqueue(
+            mainKeyOf(core.live.resolved, agentId),
+            `Hook ${action.name}: ${summary}`,
+          );
           if (action.wakeMode === "now") wakeHeartbeat(agentId);
         })
         .catch((err: unknown) => {
