@@ -3,7 +3,7 @@
 // `boot-md` runs BOOT.md on start, `/new` in a Telegram DM fires `command:new` (session-memory writes
 // the memory file, command-logger the JSONL log, a hook's pushed message joins the reply, a throwing
 // hook is logged and skipped), and `/hooks/*` answers with the right statuses.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
@@ -167,6 +167,14 @@ describe("internal hooks through the gateway", () => {
       `  event.messages.push("greeter saw /" + event.action);`,
     );
     writeHook(hooks, "thrower", ["command"], `  throw new Error("thrower fails");`);
+    const seen = join(workspace, "seen.log");
+    writeHook(
+      hooks,
+      "listener",
+      ["message:received", "message:sent"],
+      `  const { appendFileSync } = await import("node:fs");
+  appendFileSync(${JSON.stringify(seen)}, event.action + " " + event.context.channelId + " " + event.context.content + "\\n");`,
+    );
     const { sandbox, fake } = await start({ workspace, telegram: true });
     const tg = fake!;
     sandbox.fake.text("the capital is Paris");
@@ -195,6 +203,13 @@ describe("internal hooks through the gateway", () => {
       source: "telegram",
     });
     expect(logText(sandbox)).toMatch(/hook thrower \(command:new\) failed; skipped/);
+    await waitUntil(
+      () => existsSync(seen) && readFileSync(seen, "utf8").includes("sent telegram New session"),
+      `message hooks ran: ${existsSync(seen) ? readFileSync(seen, "utf8") : "(no file)"}`,
+    );
+    const heard = readFileSync(seen, "utf8");
+    expect(heard).toContain("received telegram what is the capital of France?");
+    expect(heard).toContain("sent telegram the capital is Paris");
   });
 });
 

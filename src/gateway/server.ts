@@ -400,8 +400,12 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const url = `ws://${urlHost}:${port}`;
   logger.info({ url, authMode: auth.mode, stateDir: loaded.paths.stateDir }, "gateway ready");
   hooksHttp.check();
-  // `gateway:startup` fires once the channels have started (OpenClaw's order).
-  void syncChannels().then(() => internalHooks.start());
+  // Hooks load before the channels start (no message without its hooks); `gateway:startup` fires
+  // once the channels have started (OpenClaw's order).
+  void internalHooks
+    .load()
+    .then(() => syncChannels())
+    .then(() => internalHooks.startup());
   // After the caller's ready line (a macrotask later): the first turn finds the run modules loaded.
   const preload = setImmediate(() => void runtime.preload(`http://${urlHost}:${port}/health`));
   let closing: Promise<void> | undefined;

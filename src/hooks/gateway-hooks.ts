@@ -11,7 +11,12 @@ import type { ResolvedConfig } from "../config/index.js";
 import type { Logger } from "../lib/logger.js";
 import type { SessionStoreRegistry } from "../sessions/index.js";
 import type { BundledHookServices } from "./bundled/types.js";
-import { createHookEvent, createHookRunner, type HookRunner } from "./runner.js";
+import {
+  createHookEvent,
+  createHookRunner,
+  DEFAULT_HOOK_TIMEOUT_MS,
+  type HookRunner,
+} from "./runner.js";
 import type { HookEventType } from "./types.js";
 
 /** A command as the chat command service hands it over (a subset of its request). */
@@ -62,8 +67,11 @@ export interface GatewayHooks {
   /** Passed to the runtime: `agent:bootstrap` handlers edit the injected files through it. */
   readonly bootstrap: BootstrapHookRegistry;
   readonly runner: HookRunner;
-  /** Loads the hooks (when `hooks.internal.enabled`) and fires `gateway:startup`; never throws. */
-  start(): Promise<void>;
+  /** Loads the hooks when `hooks.internal.enabled` (once; bounded); never throws. The gateway
+   *  awaits it before starting the channels, so no message is handled before its hooks are in. */
+  load(): Promise<void>;
+  /** Fires `gateway:startup` (after `load`, once the channels have started); never throws. */
+  startup(): Promise<void>;
   /** Fires `command:<name>` for /new, /reset and /stop; resolves with the messages to add. */
   command(request: HookCommandRequest): Promise<string[]>;
   /** Fires `message:received` (not awaited by the pipeline). */
@@ -85,7 +93,8 @@ export function createGatewayHooks(params: GatewayHooksParams): GatewayHooks {
   });
   const bootstrap = createBootstrapHookRegistry();
   const inFlight = new Set<Promise<unknown>>();
-  let started: Promise<void> | undefined;
+  let loading: Promise<void> | undefined;
+  let startup: Promise<void> | undefined;
   const track = (work: Promise<unknown>) => {
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
@@ -109,26 +118,33 @@ export function createGatewayHooks(params: GatewayHooksParams): GatewayHooks {
   return {
     bootstrap,
     runner,
-    start() {
-      started ??= (async () => {
+    load() {
+      loading ??= (async () => {
         if (params.config().config.hooks?.internal?.enabled !== true) return;
         try {
           const { loadInternalHooks } = await import("./load.js");
-          await loadInternalHooks({ ...params, runner, bootstrap, services });
-          await runner.trigger(
-            createHookEvent({
-              type: "gateway",
-              action: "startup",
-              sessionKey: "gateway:startup",
-              context: { cfg: params.config().config },
-              now: params.now,
-            }),
-          );
+          const timeoutMs = params.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
+          await loadInternalHooks({ ...params, runner, bootstrap, services, timeoutMs });
         } catch (err) {
-          params.logger.error({ error: String(err) }, "internal hooks failed to start");
+          params.logger.error({ error: String(err) }, "internal hooks failed to load");
         }
       })();
-      return started;
+      return loading;
+    },
+    startup() {
+      startup ??= (async () => {
+        await this.load();
+        await runner.trigger(
+          createHookEvent({
+            type: "gateway",
+            action: "startup",
+            sessionKey: "gateway:startup",
+            context: { cfg: params.config().config },
+            now: params.now,
+          }),
+        );
+      })();
+      return startup;
     },
     async command(request) {
       if (!COMMAND_EVENTS.has(request.name) || !runner.has("command", request.name)) return [];
@@ -182,7 +198,8 @@ export function createGatewayHooks(params: GatewayHooksParams): GatewayHooks {
       });
     },
     async close() {
-      await started;
+      await loading;
+      await startup;
       await Promise.allSettled([...inFlight]);
     },
   };

@@ -10,7 +10,7 @@ import type { Logger } from "../lib/logger.js";
 import { BUNDLED_HOOKS } from "./bundled/index.js";
 import type { BundledHookServices } from "./bundled/types.js";
 import { discoverHooks } from "./discover.js";
-import { createHookEvent, type HookRunner } from "./runner.js";
+import { createHookEvent, type HookRunner, withTimeLimit } from "./runner.js";
 import type { HookRecord, InternalHookHandler } from "./types.js";
 
 /** Inputs of {@link loadInternalHooks}. */
@@ -23,6 +23,8 @@ export interface LoadInternalHooksParams {
   runner: HookRunner;
   bootstrap: BootstrapHookRegistry;
   services: BundledHookServices;
+  /** Limit of one handler module's import (a top-level await that never ends is skipped). */
+  timeoutMs: number;
 }
 
 /** What was loaded. */
@@ -104,7 +106,7 @@ export async function loadInternalHooks(params: LoadInternalHooksParams): Promis
       handler =
         hook.source === "bundled" && bundled
           ? bundled.create(params.services)
-          : await importHandler(hook);
+          : await withTimeLimit(() => importHandler(hook), params.timeoutMs);
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       params.logger.warn(

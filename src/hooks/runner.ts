@@ -52,16 +52,18 @@ export function createHookEvent(params: {
   };
 }
 
-class HookTimeout extends Error {}
+/** What {@link withTimeLimit} rejects with when the limit passes. */
+export class HookTimeout extends Error {}
 
-async function withTimeout(run: () => unknown, ms: number): Promise<void> {
+/** Runs `run`, rejecting with {@link HookTimeout} when it takes longer than `ms` (it is not stopped). */
+export async function withTimeLimit<T>(run: () => T | Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new HookTimeout(`did not finish within ${ms} ms`)), ms);
     timer.unref();
   });
   try {
-    await Promise.race([Promise.resolve().then(run), limit]);
+    return await Promise.race([Promise.resolve().then(run), limit]);
   } finally {
     clearTimeout(timer);
   }
@@ -89,7 +91,7 @@ export function createHookRunner(params: HookRunnerParams): HookRunner {
       const list = [...(handlers.get(event.type) ?? []), ...(handlers.get(key) ?? [])];
       for (const { hook, handler } of list) {
         try {
-          await withTimeout(() => handler(event), timeoutMs);
+          await withTimeLimit(() => handler(event), timeoutMs);
         } catch (err) {
           const slow = err instanceof HookTimeout;
           params.logger.warn(
