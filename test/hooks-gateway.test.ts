@@ -254,6 +254,19 @@ describe("webhooks through the gateway", () => {
     const store = sandbox.gw.core.runtime.stores.forAgent("main");
     const keys = store.list().map((entry) => entry.key);
     expect(keys.some((key) => key.startsWith("agent:main:hook:"))).toBe(true);
+
+    // channel "last" (the default): where the main session last talked, once Alice has written.
+    sandbox.fake.text("hi Alice");
+    tg.pushMessage(TOKEN, privateMessage({ text: "hello" }));
+    await waitForSend(tg, ALICE.id, 2);
+    sandbox.fake.text("second hook reply");
+    const last = await postHook(sandbox, "agent", { message: "ping", wakeMode: "next-heartbeat" });
+    expect(last.status).toBe(202);
+    const routed = await waitForSend(tg, ALICE.id, 3);
+    expect(String(routed.params.text)).toContain("second hook reply");
+    const foreign = await postHook(sandbox, "agent", { message: "x", sessionKey: "hook:mine" });
+    expect(foreign.status).toBe(400);
+    expect(String(foreign.body.error)).toContain("hooks.allowRequestSessionKey");
   });
 
   it("/hooks/wake queues a system event that the heartbeat it wakes reads; oversize is 413, bad JSON 400", async () => {

@@ -11,6 +11,7 @@ import type { ResolvedConfig } from "../config/index.js";
 import type { Logger } from "../lib/logger.js";
 import type { SessionStoreRegistry } from "../sessions/index.js";
 import type { BundledHookServices } from "./bundled/types.js";
+import { defaultWorkspace } from "./default-workspace.js";
 import {
   createHookEvent,
   createHookRunner,
@@ -139,7 +140,10 @@ export function createGatewayHooks(params: GatewayHooksParams): GatewayHooks {
             type: "gateway",
             action: "startup",
             sessionKey: "gateway:startup",
-            context: { cfg: params.config().config },
+            context: {
+              cfg: params.config().config,
+              workspaceDir: defaultWorkspace(params.config()),
+            },
             now: params.now,
           }),
         );

@@ -9,6 +9,7 @@ import type { ResolvedConfig } from "../config/index.js";
 import type { Logger } from "../lib/logger.js";
 import { BUNDLED_HOOKS } from "./bundled/index.js";
 import type { BundledHookServices } from "./bundled/types.js";
+import { defaultWorkspace } from "./default-workspace.js";
 import { discoverHooks } from "./discover.js";
 import { createHookEvent, type HookRunner, withTimeLimit } from "./runner.js";
 import type { HookRecord, InternalHookHandler } from "./types.js";
@@ -33,10 +34,7 @@ export interface LoadedHooks {
   failed: Array<{ hook: HookRecord; error: string }>;
 }
 
-/** The default agent's workspace (where `<workspace>/hooks/` is searched). */
-export function defaultWorkspace(cfg: ResolvedConfig): string | undefined {
-  return (cfg.agents.find((agent) => agent.id === cfg.defaultAgentId) ?? cfg.agents[0])?.workspace;
-}
+export { defaultWorkspace };
 
 async function importHandler(hook: HookRecord): Promise<InternalHookHandler> {
   if (!hook.handlerPath) throw new Error("no handler module");
