@@ -1,6 +1,7 @@
 // The channel host's contract: what the gateway passes in (`ChannelHostParams`) and what it gets
 // back (`ChannelHost`), kept apart from the implementation in `host.ts`.
 import type { PluginHookRunner } from "../plugins/index.js";
+import type { GatewayHooks } from "../hooks/gateway-hooks.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { LaneScheduler } from "../runtime/lanes/index.js";
 import type { AgentRuntimeDeps } from "../runtime/run/index.js";
@@ -39,6 +40,8 @@ export interface ChannelHostParams {
   webhooks?: ChannelWebhookServer;
   /** The plugins' hooks (`message_received`, `message_sending`, `message_sent`); absent: none. */
   plugins?: PluginHookRunner;
+  /** Internal hooks told of accepted inbound messages and sent parts (`message:received/sent`). */
+  hooks?: Pick<GatewayHooks, "received" | "sent">;
 }
 
 /** The dead letters and waiting parts of the delivery queue (`pincer channels failures`). */

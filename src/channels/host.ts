@@ -78,6 +78,12 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     onSent: (channel, message) => {
       const slot = slotOf(channel, message.target.accountId);
       if (slot) slot.status.lastOutboundAt = now();
+      params.hooks?.sent({
+        channel,
+        accountId: message.target.accountId,
+        to: message.target.peer.id,
+        text: message.text ?? "",
+      });
     },
     onFailed: (record) => {
       const slot = slotOf(record.channel, record.accountId);
@@ -161,6 +167,13 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     const slot = slotOf(message.channel, message.accountId);
     if (slot) slot.status.lastInboundAt = now();
     const outcome = await processInbound(pipelineDeps, message);
+    if (outcome.status === "dispatched" || outcome.status === "command")
+      params.hooks?.received({
+        ...message,
+        senderId: message.sender.id,
+        conversationId: message.peer.id,
+        sessionKey: outcome.routed.targets[0]?.sessionKey,
+      });
     if (outcome.status === "dropped") {
       params.log.info(
         { channel: message.channel, accountId: message.accountId, reason: outcome.reason },

@@ -18,6 +18,7 @@ import { dashboardCommands } from "./dashboard/commands.js";
 import { devicesCommands, devicesGroup } from "./devices/commands.js";
 import { doctorCommands } from "./doctor/commands.js";
 import { gatewayCommands, gatewayGroup } from "./gateway/commands.js";
+import { hooksCommands, hooksGroup } from "./hooks/commands.js";
 import { logsCommands } from "./logs/commands.js";
 import { memoryCommands, memoryGroup } from "./memory/commands.js";
 import { modelsAuthGroup, modelsCommands, modelsGroup } from "./models/commands.js";
@@ -40,6 +41,7 @@ export function commandTree(root: Command): { groups: GroupSpec[]; commands: Com
     [[], [setupCommand]],
     [[skillsGroup], skillsCommands],
     [[pluginsGroup], pluginsCommands],
+    [[hooksGroup], hooksCommands],
     [[], contextCommands],
     [[memoryGroup], memoryCommands],
     [[sessionsGroup], sessionsCommands],

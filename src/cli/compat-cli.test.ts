@@ -16,7 +16,7 @@ const COMPAT_CONFIG = `{
     matrix: { accessToken: "d-secret" },
   },
   cron: { enabled: true },
-  hooks: { enabled: true, token: "h" },
+  hooks: { enabled: true, token: "h", gmail: { account: "me@example.com" } },
   session: { sendPolicy: { default: "allow" } },
   agents: { defaults: { blockStreamingDefault: "on", sandbox: { mode: "off", docker: { image: "x" } } } },
 }`;
@@ -25,7 +25,7 @@ const COMPAT_PATHS = [
   "channels.signal",
   "channels.matrix",
   "cron",
-  "hooks",
+  "hooks.gmail",
   "session.sendPolicy",
   "agents.defaults.blockStreamingDefault",
   "agents.defaults.sandbox.docker",

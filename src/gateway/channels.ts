@@ -1,6 +1,7 @@
 // The gateway's chat channels: the adapter registry (built-in and third-party loaders from the
 // gateway options) and the channel host, created (lazily imported) only when `channels` configures
 // a channel that has an adapter, so a channel-less gateway loads no channel code at start-up.
+
 import { configuredChannelIds } from "../channels/account-config.js";
 import { builtinChannelLoaders } from "../channels/builtin.js";
 import { type CommandEvents, createCommandEvents } from "../channels/commands/events.js";
@@ -12,6 +13,7 @@ import {
   type ChannelRegistry,
   createChannelRegistry,
 } from "../channels/registry.js";
+import type { GatewayHooks } from "../hooks/gateway-hooks.js";
 import type { Logger } from "../lib/logger.js";
 import type { PluginHost } from "../plugins/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
@@ -55,6 +57,8 @@ export interface GatewayChannelsParams {
   restartRefusal?: () => string | undefined;
   /** The loaded plugins: their chat commands and message hooks. */
   plugins?: PluginHost;
+  /** The gateway's internal hooks (command and message events). */
+  hooks?: Pick<GatewayHooks, "command" | "received" | "sent">;
 }
 
 /** Owns the registry, the chat commands every surface shares and (once needed) the host. */
@@ -93,6 +97,7 @@ export class GatewayChannels {
         ...(params.approvals ? { approvals: params.approvals.queue } : {}),
         ...(params.requestRestart ? { requestRestart: params.requestRestart } : {}),
         ...(params.restartRefusal ? { restartRefusal: params.restartRefusal } : {}),
+        ...(params.hooks ? { commandHooks: params.hooks.command } : {}),
       }),
     );
     return this.chatCommands;
@@ -154,6 +159,7 @@ export class GatewayChannels {
       now: params.now,
       startRun: (request) => params.runs.start(request),
       ...(params.webhooks ? { webhooks: params.webhooks } : {}),
+      ...(params.hooks ? { hooks: params.hooks } : {}),
       ...(params.options.timing ? { timing: params.options.timing } : {}),
       ...(params.plugins ? { plugins: params.plugins.hooks } : {}),
     });

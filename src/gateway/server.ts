@@ -8,6 +8,8 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { loadConfig, refreshEnv } from "../config/index.js";
+import { createGatewayHooks } from "../hooks/gateway-hooks.js";
+import { SystemEventQueue } from "../hooks/system-events.js";
 import { silentLogger, teeLogger } from "../lib/logger.js";
 import { requireCommonJs } from "../lib/require-commonjs.js";
 import { loadGatewayPlugins } from "../plugins/gateway-plugins.js";
@@ -38,6 +40,7 @@ import {
 import { buildHealth } from "./health.js";
 import { createGatewayHeartbeats } from "./heartbeat/gateway-scheduler.js";
 import { createHeartbeatDelivery } from "./heartbeat/reply-delivery.js";
+import { createHooksHttp } from "./http/hooks-http.js";
 import { listen } from "./http/listen.js";
 import { answerClientError, answerConnectMethod, MAX_HEADER_BYTES } from "./http/refusals.js";
 import { handleHttp } from "./http/routes.js";
@@ -153,6 +156,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       }
       runtime.applyConfig(live.resolved);
       warnCompatKeys(next);
+      hooksHttp.check();
       heartbeats.reschedule();
       syncChannels();
     },
@@ -167,9 +171,26 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     stores: () => runtime.stores,
     logger,
   });
+  // Internal hooks (`hooks.internal`): loaded once the gateway listens; `agent:bootstrap` handlers
+  // reach every prompt through the registry the runtime is given.
+  const internalHooks = createGatewayHooks({
+    logger,
+    stateDir: loaded.paths.stateDir,
+    env,
+    config: () => live.resolved,
+    now,
+    stores: () => runtime.stores,
+    startTurn: async (turn) => {
+      const run = await core.runs.start({ runId: `hook-${randomUUID()}`, ...turn });
+      void run.result.catch((err: unknown) => {
+        logger.error({ runId: run.runId, error: String(err) }, "hook turn failed");
+      });
+    },
+  });
   const runtime = new RunResources({
     approvals,
     config: () => live.resolved,
+    bootstrapHooks: internalHooks.bootstrap,
     paths: loaded.paths,
     env,
     lock,
@@ -234,6 +255,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     ...(options.onRestartRequest ? { requestRestart: options.onRestartRequest } : {}),
     restartRefusal: () => restartRefusal(live.status()),
     ...(plugins.host ? { plugins: plugins.host } : {}),
+    hooks: internalHooks,
   });
   const deviceAuthority = createGatewayDeviceAuthority({
     stateDir: loaded.paths.stateDir,
@@ -241,11 +263,10 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     logger,
     onPairingRequested: (request) => broadcast("device.pair.requested", pendingView(request)),
   });
-  const syncChannels = () => {
+  const syncChannels = () =>
     channels.sync().catch((err: unknown) => {
       logger.error({ error: String(err) }, "channels failed to start");
     });
-  };
   const core: GatewayCore = {
     version,
     bootId,
@@ -276,8 +297,11 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     methodNames: () => [...methods.keys()],
     plugins: plugins.registry.plugins,
   };
+  // System events (webhook wakes, hook summaries) that a session's next heartbeat reads.
+  const systemEvents = new SystemEventQueue();
   const heartbeats = createGatewayHeartbeats({
     core,
+    systemEvents,
     deliver: options.deliverHeartbeat ?? createHeartbeatDelivery(core),
     ...(options.heartbeatTimers ? { timers: options.heartbeatTimers } : {}),
   });
@@ -285,6 +309,19 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     methods: bindMethods(GATEWAY_METHODS, createMethodDeps({ core, heartbeats })),
     registry: plugins.registry,
     logger,
+  });
+  // Webhooks (`hooks.enabled`) on this port; the action module loads on the first accepted request.
+  const hooksHttp = createHooksHttp({
+    config: () => live.config,
+    env,
+    logger,
+    now,
+    actions: async () =>
+      (await import("./http/hooks-actions.js")).createHookActions({
+        core,
+        heartbeats,
+        systemEvents,
+      }),
   });
   const limiter = new AuthRateLimiter({
     ...options.authRateLimit,
@@ -342,6 +379,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
         uiEnabled: () => live.config.gateway?.controlUi?.enabled !== false,
         uiBasePath: () => live.config.gateway?.controlUi?.basePath,
         webhooks,
+        hooks: hooksHttp,
       },
       req,
       res,
@@ -389,7 +427,13 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const urlHost = listenHost.includes(":") ? `[${listenHost}]` : listenHost;
   const url = `ws://${urlHost}:${port}`;
   logger.info({ url, authMode: auth.mode, stateDir: loaded.paths.stateDir }, "gateway ready");
-  syncChannels();
+  hooksHttp.check();
+  // Hooks load before the channels start (no message without its hooks); `gateway:startup` fires
+  // once the channels have started (OpenClaw's order).
+  void internalHooks
+    .load()
+    .then(() => syncChannels())
+    .then(() => internalHooks.startup());
   if (plugins.host) void plugins.host.hooks.observe("gateway_start", { port }, { port });
   // After the caller's ready line (a macrotask later): the first turn finds the run modules loaded.
   const preload = setImmediate(() => void runtime.preload(`http://${urlHost}:${port}/health`));
@@ -402,6 +446,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       clearTimeout(presenceTimer);
       live.close();
       await heartbeats.close();
+      await internalHooks.close();
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       broadcast("shutdown", { reason });
       // No new channel inbound while the runs drain; accounts stop once their replies are out.

@@ -34,6 +34,9 @@ export type ChatCommandsDeps = Omit<CommandHost, "visible" | "contextReport"> & 
   events: CommandEvents;
   log: Logger;
   registry?: CommandRegistry;
+  /** Internal hooks of a command (`command:new`, …), run before it acts; their messages are added
+   *  to the reply. */
+  commandHooks?: (request: CommandRequest) => Promise<readonly string[]>;
 };
 
 /** One message that may be a command, with its session and sender. */
@@ -162,6 +165,7 @@ export function createChatCommands(deps: ChatCommandsDeps): ChatCommands {
         visible: () => registry.list().filter((def) => access(def).allowed),
       };
       try {
+        const hooked = (await deps.commandHooks?.(request)) ?? [];
         const outcome = await definition.run(request, host);
         deps.log.info(fields, "chat command answered");
         deps.events.emit({
@@ -179,7 +183,7 @@ export function createChatCommands(deps: ChatCommandsDeps): ChatCommands {
         });
         return {
           name: definition.name,
-          text: outcome.text,
+          text: [outcome.text, ...hooked].join("\n\n"),
           refused: false,
           ...(outcome.afterReply ? { afterReply: outcome.afterReply } : {}),
         };

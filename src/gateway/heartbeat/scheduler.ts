@@ -47,6 +47,8 @@ export interface HeartbeatSchedulerParams {
   }) => Promise<HeartbeatTurnResult>;
   /** Whether a run is live in this session (the beat is skipped and retried). */
   isBusy: (sessionKey: string) => boolean;
+  /** Whether system events wait for the session (then an empty HEARTBEAT.md does not skip the beat). */
+  hasSystemEvents?: (sessionKey: string) => boolean;
   /** HEARTBEAT.md of the agent's workspace, undefined when missing. */
   readHeartbeatFile?: (agentId: string) => string | undefined;
   /** Sends a non-OK reply to the plan's channel; default: none (the reply stays in the transcript). */
@@ -176,7 +178,8 @@ export class HeartbeatScheduler {
       return finish({ status: "skipped", reason: "requests-in-flight" });
     }
     const file = this.params.readHeartbeatFile?.(plan.agentId);
-    if (file !== undefined && isEffectivelyEmptyHeartbeatFile(file)) {
+    const events = this.params.hasSystemEvents?.(plan.sessionKey) === true;
+    if (file !== undefined && isEffectivelyEmptyHeartbeatFile(file) && !events) {
       return finish({ status: "skipped", reason: "empty-heartbeat-file" });
     }
     const result = await this.params.runTurn({

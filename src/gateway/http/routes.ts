@@ -6,6 +6,7 @@
 // registered as its webhook (webhook-routes.ts) is served by that account, before everything else.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../../lib/logger.js";
+import type { HooksHttp } from "./hooks-http.js";
 import { ALLOWED_METHODS, answerText, checkRequestTarget } from "./refusals.js";
 import { matchUiPath, normalizeUiBasePath } from "./ui-base-path.js";
 import { serveUiFile, UI_SECURITY_HEADERS } from "./ui-files.js";
@@ -24,6 +25,8 @@ export interface HttpRoutesParams {
   uiBasePath?: () => unknown;
   /** Channel webhooks (exact paths, outside gateway auth; each verifies its own requests). */
   webhooks?: WebhookRoutes;
+  /** Webhook ingress under `hooks.path` (token-authenticated; hooks-http.ts). */
+  hooks?: HooksHttp;
 }
 
 function fail(params: HttpRoutesParams, req: IncomingMessage, res: ServerResponse, err: unknown) {
@@ -46,6 +49,7 @@ export function handleHttp(
     }
     const { path } = target;
     if (params.webhooks?.serve(path, req, res)) return;
+    if (params.hooks?.serve(path, req, res)) return;
     if (req.method !== "GET" && req.method !== "HEAD") {
       answerText(res, {
         status: 405,

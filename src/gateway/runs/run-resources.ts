@@ -7,6 +7,7 @@
 // after, then warms each agent's run path, and a run that starts meanwhile waits on the same load.
 // At start (and on a reload that adds one) it warns about every agent whose sandbox mode is not off.
 import type { StreamFn } from "@mariozechner/pi-agent-core";
+import type { BootstrapHookRegistry } from "../../agents/bootstrap-hooks.js";
 import { findAgent, type ResolvedConfig, type StatePaths } from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
 import type { PluginHost } from "../../plugins/index.js";
@@ -51,6 +52,8 @@ export interface RunResourcesParams {
   onSessionLifecycle?: (event: SessionLifecycleEvent) => void;
   /** Exec approvals every run's exec gate asks (pending requests, the approvals file). */
   approvals?: ExecApprovalsHost;
+  /** `agent:bootstrap` hooks every run's prompt goes through (the gateway's internal hooks). */
+  bootstrapHooks?: BootstrapHookRegistry;
 }
 
 /** The global cap configured for runs (`agents.defaults.maxConcurrent`, legacy `agent` folded). */
@@ -197,6 +200,7 @@ export class RunResources {
       ...(params.bundledSkillsDir ? { bundledSkillsDir: params.bundledSkillsDir } : {}),
       ...(params.plugins ? { plugins: params.plugins } : {}),
       ...(params.approvals ? { approvals: params.approvals } : {}),
+      ...(params.bootstrapHooks ? { bootstrapHooks: params.bootstrapHooks } : {}),
     };
   }
 

@@ -149,9 +149,7 @@ export const OpenClawConfigSchema = Type.Object(
         "no issue yet",
       ),
     ),
-    hooks: Type.Optional(
-      acceptedForCompat(HooksConfigSchema, "issue 19 (cron, hooks and plugins)"),
-    ),
+    hooks: Type.Optional(HooksConfigSchema),
     channels: Type.Optional(ChannelsConfigSchema),
     discovery: Type.Optional(
       acceptedForCompat(

@@ -144,34 +144,156 @@ export const UiConfigSchema = Type.Object(
 /** Static type of {@link UiConfigSchema}. */
 export type UiConfig = Static<typeof UiConfigSchema>;
 
+/** `hooks.mappings[]`: one custom webhook path (`POST <hooks.path>/<match.path>`) or payload source. */
+export const HookMappingSchema = Type.Object(
+  {
+    id: Type.Optional(Type.String({ description: "Mapping id (logs)." })),
+    match: Type.Optional(
+      Type.Object(
+        {
+          path: Type.Optional(Type.String({ description: "Sub-path after hooks.path." })),
+          source: Type.Optional(Type.String({ description: "Payload `source` field to match." })),
+        },
+        { additionalProperties: true, description: "What the mapping answers." },
+      ),
+    ),
+    action: Type.Optional(
+      Type.Union([Type.Literal("wake"), Type.Literal("agent")], {
+        description: "wake (system event) or agent (a turn); default agent.",
+      }),
+    ),
+    wakeMode: Type.Optional(
+      Type.Union([Type.Literal("now"), Type.Literal("next-heartbeat")], {
+        description: "Heartbeat now (default) or at the next beat.",
+      }),
+    ),
+    name: Type.Optional(Type.String({ description: "Hook name (summary prefix)." })),
+    agentId: Type.Optional(Type.String({ description: "Agent that runs the turn." })),
+    sessionKey: Type.Optional(Type.String({ description: "Session key template." })),
+    messageTemplate: Type.Optional(Type.String({ description: "Agent message template." })),
+    textTemplate: Type.Optional(Type.String({ description: "Wake text template." })),
+    deliver: Type.Optional(Type.Boolean({ description: "Deliver the reply (default true)." })),
+    channel: Type.Optional(Type.String({ description: "Delivery channel (default last)." })),
+    to: Type.Optional(Type.String({ description: "Delivery peer (template)." })),
+    model: Type.Optional(Type.String({ description: "Model for the turn." })),
+    thinking: Type.Optional(Type.String({ description: "Thinking level for the turn." })),
+    timeoutSeconds: Type.Optional(Type.Number({ description: "Turn timeout (0 = none)." })),
+    allowUnsafeExternalContent: Type.Optional(
+      Type.Boolean({ description: "Skip the untrusted-content wrapper." }),
+    ),
+    transform: Type.Optional(
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Code transform module." }),
+        "no issue yet: hook transforms",
+      ),
+    ),
+    fallbacks: Type.Optional(
+      acceptedForCompat(
+        Type.Array(Type.String(), { description: "Fallback models." }),
+        "no issue yet: per-hook model fallbacks",
+      ),
+    ),
+  },
+  { additionalProperties: true, description: "Webhook mapping." },
+);
+
+/** `hooks.internal.entries.<name>`: one internal hook's switch, env and hook-specific options. */
+export const InternalHookEntrySchema = Type.Object(
+  {
+    enabled: Type.Optional(Type.Boolean({ description: "Run this hook (default true)." })),
+    env: Type.Optional(
+      Type.Record(Type.String(), Type.String(), { description: "Env the hook may need." }),
+    ),
+  },
+  // Hook-specific options (a hook reads its own entry), so extra keys are the hook's, not unknown.
+  { additionalProperties: Type.Unknown(), description: "Internal hook settings." },
+);
+
+/** `hooks.internal`: event hooks run inside the gateway (hook folders with HOOK.md). */
+export const InternalHooksConfigSchema = Type.Object(
+  {
+    enabled: Type.Optional(Type.Boolean({ description: "Run internal hooks (default off)." })),
+    entries: Type.Optional(
+      Type.Record(Type.String(), InternalHookEntrySchema, { description: "Per-hook settings." }),
+    ),
+    load: Type.Optional(
+      Type.Object(
+        {
+          extraDirs: Type.Optional(
+            Type.Array(Type.String(), { description: "More hook folders to scan." }),
+          ),
+        },
+        { additionalProperties: true, description: "Hook discovery." },
+      ),
+    ),
+    handlers: Type.Optional(
+      acceptedForCompat(
+        Type.Array(Type.Record(Type.String(), Type.Unknown()), {
+          description: "Legacy handler list.",
+        }),
+        "no issue yet: legacy hooks.internal.handlers (use hook folders)",
+      ),
+    ),
+    installs: Type.Optional(
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Hook pack install records." }),
+        "no issue yet: hook pack installs",
+      ),
+    ),
+  },
+  { additionalProperties: true, description: "Internal (event) hooks." },
+);
+
 /** `hooks`: webhook ingress and internal hooks. */
 export const HooksConfigSchema = Type.Object(
   {
     enabled: Type.Optional(Type.Boolean({ description: "Enable webhook ingress." })),
-    path: Type.Optional(Type.String({ description: "Webhook base path." })),
+    path: Type.Optional(Type.String({ description: "Webhook base path (default /hooks)." })),
     token: Type.Optional(
       Type.Union([Type.String(), SecretRefSchema], { description: "Webhook bearer token." }),
     ),
+    maxBodyBytes: Type.Optional(
+      Type.Number({ description: "Webhook body cap in bytes (default 262144)." }),
+    ),
     defaultSessionKey: Type.Optional(Type.String({ description: "Default hook session key." })),
+    allowRequestSessionKey: Type.Optional(
+      Type.Boolean({ description: "Let /hooks/agent callers pick sessionKey (default false)." }),
+    ),
+    allowedSessionKeyPrefixes: Type.Optional(
+      Type.Array(Type.String(), { description: "Prefixes an explicit session key must have." }),
+    ),
     allowedAgentIds: Type.Optional(
       Type.Array(Type.String(), { description: "Agents hooks may target." }),
     ),
-    presets: Type.Optional(Type.Array(Type.String(), { description: "Enabled presets." })),
-    transformsDir: Type.Optional(Type.String({ description: "Hook transforms directory." })),
-    mappings: Type.Optional(
-      Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: "Hook mappings." }),
+    presets: Type.Optional(
+      acceptedForCompat(
+        Type.Array(Type.String(), { description: "Enabled presets." }),
+        "no issue yet: hook presets (gmail)",
+      ),
     ),
+    transformsDir: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "Hook transforms directory." }),
+        "no issue yet: hook transforms",
+      ),
+    ),
+    mappings: Type.Optional(Type.Array(HookMappingSchema, { description: "Hook mappings." })),
     gmail: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Gmail hook settings." }),
+      acceptedForCompat(
+        Type.Record(Type.String(), Type.Unknown(), { description: "Gmail hook settings." }),
+        "no issue yet: Gmail Pub/Sub watcher",
+      ),
     ),
-    internal: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: "Internal (event) hooks." }),
-    ),
+    internal: Type.Optional(InternalHooksConfigSchema),
   },
   { additionalProperties: true, description: "Hooks settings." },
 );
 /** Static type of {@link HooksConfigSchema}. */
 export type HooksConfig = Static<typeof HooksConfigSchema>;
+/** Static type of {@link HookMappingSchema}. */
+export type HookMappingConfig = Static<typeof HookMappingSchema>;
+/** Static type of {@link InternalHooksConfigSchema}. */
+export type InternalHooksConfig = Static<typeof InternalHooksConfigSchema>;
 
 /** `plugins.entries.<id>.hooks`: the operator's hook budgets and prompt-injection switch. */
 const PluginEntryHooksSchema = Type.Object(

@@ -251,6 +251,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
         ...(deps.bundledSkillsDir ? { bundledSkillsDir: deps.bundledSkillsDir } : {}),
         now: params.now(),
         ...(deps.caches ? { caches: deps.caches } : {}),
+        ...(deps.bootstrapHooks ? { bootstrapHooks: deps.bootstrapHooks } : {}),
       })
     ).systemPrompt;
     if (assembled && runner.hooks)

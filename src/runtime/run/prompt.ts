@@ -3,6 +3,7 @@
 // the tools the policy lets through, and the runtime line.
 import { hostname, platform, release } from "node:os";
 import { type BootstrapFile, loadBootstrapFiles } from "../../agents/bootstrap.js";
+import type { BootstrapHookRegistry } from "../../agents/bootstrap-hooks.js";
 import {
   type DiscoverSkillsParams,
   discoverSkills,
@@ -35,6 +36,8 @@ export interface RunPromptParams {
   now: number;
   /** Bootstrap snapshots and prompt memo; absent, everything is read and built afresh. */
   caches?: Pick<RunCaches, "bootstrap" | "prompts" | "workspaces">;
+  /** `agent:bootstrap` hooks; only a registry with hooks in it is used (an empty one keeps the cache). */
+  bootstrapHooks?: BootstrapHookRegistry;
 }
 
 /** The assembled prompt and what went into it. */
@@ -91,6 +94,7 @@ export async function assembleRunPrompt(params: RunPromptParams): Promise<RunPro
     totalMaxChars: agent.bootstrapTotalMaxChars,
     agentId: agent.id,
     sessionKey,
+    ...(params.bootstrapHooks?.list().length ? { hooks: params.bootstrapHooks } : {}),
   } as const;
   const bootstrap = caches ? await caches.bootstrap.load(load) : await loadBootstrapFiles(load);
   // Gone since it was seeded (deleted by hand): the next turn seeds it again.

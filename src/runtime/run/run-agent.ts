@@ -1,9 +1,11 @@
 // runAgent: one serialized turn of one session. Loads the history, builds the prompt, resolves the
 // model chain and credentials, runs the loop with failover, writes every message to the transcript,
 // updates the session entry, and reports it all as RunEvents plus a final RunResult.
+
 import { randomUUID } from "node:crypto";
 import type { AgentEvent, AgentMessage, StreamFn } from "@mariozechner/pi-agent-core";
 import type { ImageContent, Usage, UserMessage } from "@mariozechner/pi-ai";
+import type { BootstrapHookRegistry } from "../../agents/bootstrap-hooks.js";
 import { seedWorkspace } from "../../agents/workspace.js";
 import type { StatePaths } from "../../config/paths.js";
 import { lookupAgent, type ResolvedConfig } from "../../config/resolve.js";
@@ -62,6 +64,8 @@ export interface AgentRuntimeDeps {
   plugins?: PluginHost;
   /** The gateway's exec approvals (pending requests and the approvals file); absent: none asked. */
   approvals?: ExecApprovalsHost;
+  /** `agent:bootstrap` hooks (internal hooks) applied to the injected files of every prompt. */
+  bootstrapHooks?: BootstrapHookRegistry;
 }
 
 /** One message into one session: everything a run is started with. */
