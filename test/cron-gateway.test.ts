@@ -107,14 +107,24 @@ describe("cron through the gateway", () => {
       sessionKey: `agent:main:cron:${job.id}`,
       runId: ran.runId,
     });
-    expect(userText(sandbox, 0)).toContain(`[cron:${job.id} Morning brief] Summarize overnight updates.`);
+    expect(userText(sandbox, 0)).toContain(
+      `[cron:${job.id} Morning brief] Summarize overnight updates.`,
+    );
 
     const runs = await call(client, "cron.runs", { id: job.id });
     expect(runs.entries).toHaveLength(1);
-    expect(runs.entries[0]).toMatchObject({ jobId: job.id, status: "ok", delivered: true, jobName: "Morning brief" });
+    expect(runs.entries[0]).toMatchObject({
+      jobId: job.id,
+      status: "ok",
+      delivered: true,
+      jobName: "Morning brief",
+    });
     const stored = JSON.parse(readFileSync(join(sandbox.stateDir, "cron", "jobs.json"), "utf8"));
     expect(stored.version).toBe(1);
-    expect(stored.jobs[0]).toMatchObject({ id: job.id, state: { lastStatus: "ok", lastDelivered: true } });
+    expect(stored.jobs[0]).toMatchObject({
+      id: job.id,
+      state: { lastStatus: "ok", lastDelivered: true },
+    });
     // A recurring job stays, its next run an hour after this one.
     const after = (await call(client, "cron.list", {})).jobs[0];
     expect(after.state.nextRunAtMs).toBeGreaterThan(after.state.lastRunAtMs);
@@ -135,12 +145,22 @@ describe("cron through the gateway", () => {
     });
     expect(job.deleteAfterRun).toBe(true);
     const finished = await cronEvent(client, job.id, "finished");
-    expect(payloadOf(finished)).toMatchObject({ status: "ok", deliveryStatus: "delivered", sessionKey: "agent:main:main" });
-    expect((await waitForSend(fakeTelegram, ALICE_CHAT, 2)).params.text).toBe("Reminder: stretch your legs.");
-    expect(userText(sandbox, 1)).toMatch(/^System: Remind Alice to stretch\.\n\nRead HEARTBEAT\.md/);
+    expect(payloadOf(finished)).toMatchObject({
+      status: "ok",
+      deliveryStatus: "delivered",
+      sessionKey: "agent:main:main",
+    });
+    expect((await waitForSend(fakeTelegram, ALICE_CHAT, 2)).params.text).toBe(
+      "Reminder: stretch your legs.",
+    );
+    expect(userText(sandbox, 1)).toMatch(
+      /^System: Remind Alice to stretch\.\n\nRead HEARTBEAT\.md/,
+    );
     await cronEvent(client, job.id, "removed");
     expect((await call(client, "cron.list", { includeDisabled: true })).jobs).toEqual([]);
-    expect((await call(client, "cron.runs", { id: job.id })).entries[0]).toMatchObject({ status: "ok" });
+    expect((await call(client, "cron.runs", { id: job.id })).entries[0]).toMatchObject({
+      status: "ok",
+    });
   });
 
   it("lets the model set a reminder with the cron tool, which fires back into the same chat", async () => {
@@ -158,14 +178,21 @@ describe("cron through the gateway", () => {
     sandbox.fake.text("Okay, I will remind you.");
     sandbox.fake.text("Your tea is ready!");
     const added = client.waitFor((f) => f.event === "cron" && payloadOf(f).action === "added");
-    fakeTelegram.pushMessage(TOKEN, privateMessage({ text: "remind me in a moment about the tea" }));
-    expect((await waitForSend(fakeTelegram, ALICE_CHAT)).params.text).toBe("Okay, I will remind you.");
+    fakeTelegram.pushMessage(
+      TOKEN,
+      privateMessage({ text: "remind me in a moment about the tea" }),
+    );
+    expect((await waitForSend(fakeTelegram, ALICE_CHAT)).params.text).toBe(
+      "Okay, I will remind you.",
+    );
     const jobId = payloadOf(await added).jobId as string;
     const toolResult = JSON.stringify(sandbox.fake.chatRequests[1]?.body);
     expect(toolResult).toContain(jobId);
     const fired = await waitForSend(fakeTelegram, ALICE_CHAT, 2);
     expect(fired.params.text).toBe("Your tea is ready!");
-    expect(userText(sandbox, 2)).toContain(`[cron:${jobId} Tea] Remind the user: the tea is ready.`);
+    expect(userText(sandbox, 2)).toContain(
+      `[cron:${jobId} Tea] Remind the user: the tea is ready.`,
+    );
     const finished = await cronEvent(client, jobId, "finished");
     expect(payloadOf(finished)).toMatchObject({ status: "ok", deliveryStatus: "delivered" });
   });
@@ -195,17 +222,23 @@ describe("cron through the gateway", () => {
       expect(res.ok).toBe(false);
       return String((res.error as Loose).message);
     };
-    const base = { name: "x", sessionTarget: "isolated", payload: { kind: "agentTurn", message: "m" } };
-    expect(await bad({ ...base, schedule: { kind: "cron", expr: "0 7 * * *", tz: "Nowhere/City" } })).toMatch(
-      /schedule.tz "Nowhere\/City"/,
+    const base = {
+      name: "x",
+      sessionTarget: "isolated",
+      payload: { kind: "agentTurn", message: "m" },
+    };
+    expect(
+      await bad({ ...base, schedule: { kind: "cron", expr: "0 7 * * *", tz: "Nowhere/City" } }),
+    ).toMatch(/schedule.tz "Nowhere\/City"/);
+    expect(await bad({ ...base, schedule: { kind: "cron", expr: "99 * * * *" } })).toMatch(
+      /schedule.expr/,
     );
-    expect(await bad({ ...base, schedule: { kind: "cron", expr: "99 * * * *" } })).toMatch(/schedule.expr/);
-    expect(await bad({ ...base, sessionTarget: "main", schedule: { kind: "every", everyMs: 1000 } })).toMatch(
-      /sessionTarget "main" needs payload.kind "systemEvent"/,
-    );
-    expect(await bad({ ...base, agentId: "ghost", schedule: { kind: "every", everyMs: 1000 } })).toMatch(
-      /unknown agentId "ghost"/,
-    );
+    expect(
+      await bad({ ...base, sessionTarget: "main", schedule: { kind: "every", everyMs: 1000 } }),
+    ).toMatch(/sessionTarget "main" needs payload.kind "systemEvent"/);
+    expect(
+      await bad({ ...base, agentId: "ghost", schedule: { kind: "every", everyMs: 1000 } }),
+    ).toMatch(/unknown agentId "ghost"/);
     const run = await client.request("cron.run", { id: "missing" });
     expect(String((run.error as Loose).message)).toMatch(/unknown cron job "missing"/);
   });
