@@ -155,7 +155,7 @@ describe("method objects", () => {
       defineMethod({ name: "health", uses: [], handler: () => ok(null) }),
       defineMethod({
         // @ts-expect-error a name without a params schema in method-schemas.ts does not compile
-        name: "cron.list",
+        name: "no.such.method",
         scope: "operator.read",
         uses: [],
         handler: () => ok(null),

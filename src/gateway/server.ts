@@ -8,6 +8,9 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { loadConfig, refreshEnv } from "../config/index.js";
+import { createGatewayCron } from "../cron/gateway-cron.js";
+import { SystemEventQueue } from "../cron/system-events.js";
+import { createCronToolHosts } from "../cron/tool-host.js";
 import { silentLogger, teeLogger } from "../lib/logger.js";
 import { requireCommonJs } from "../lib/require-commonjs.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
@@ -147,6 +150,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       runtime.applyConfig(live.resolved);
       warnCompatKeys(next);
       heartbeats.reschedule();
+      cron.reschedule();
       syncChannels();
     },
   });
@@ -159,6 +163,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     ...(options.streamFn ? { streamFn: options.streamFn } : {}),
     ...(options.bundledSkillsDir ? { bundledSkillsDir: options.bundledSkillsDir } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    // Runs start once listening, after the cron service below exists.
+    cronTools: (agentId) => cronToolHosts(agentId),
   });
   const bootId = randomUUID();
   const version = options.version ?? "0.1.0";
@@ -252,12 +258,24 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     devices: createLiveDevices({ store: deviceAuthority.store, connections: () => connections }),
     methodNames: () => GATEWAY_METHODS.map((method) => method.name),
   };
+  // Main-session system events (cron) wait here for the session's next heartbeat.
+  const systemEvents = new SystemEventQueue();
   const heartbeats = createGatewayHeartbeats({
     core,
     deliver: options.deliverHeartbeat ?? createHeartbeatDelivery(core),
+    systemEvents,
     ...(options.heartbeatTimers ? { timers: options.heartbeatTimers } : {}),
   });
-  const methods = bindMethods(GATEWAY_METHODS, createMethodDeps({ core, heartbeats }));
+  const cron = createGatewayCron({ core, systemEvents });
+  const methods = bindMethods(GATEWAY_METHODS, createMethodDeps({ core, heartbeats, cron }));
+  const cronToolHosts = createCronToolHosts({
+    methods: () => methods,
+    cron: () => cron,
+    config: () => live.resolved,
+    systemEvents,
+    beat: (agentId) => heartbeats.beat(agentId),
+    logger,
+  });
   const limiter = new AuthRateLimiter({
     ...options.authRateLimit,
     now,
@@ -349,6 +367,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   });
   if (options.watchConfig !== false) live.watch();
   heartbeats.reschedule();
+  cron.start();
   const timers = [
     setInterval(() => broadcast("tick", { ts: now() }), options.tickIntervalMs ?? TICK_INTERVAL_MS),
     setInterval(() => {
@@ -373,12 +392,15 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       clearTimeout(presenceTimer);
       live.close();
       await heartbeats.close();
+      // The timer stops now; runs in flight end with the drain below.
+      const cronClosed = cron.close();
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       broadcast("shutdown", { reason });
       // No new channel inbound while the runs drain; accounts stop once their replies are out.
       channels.pauseInbound();
       const drained = await core.runs.drain(options.drainTimeoutMs ?? 10_000);
       logger.info(drained, "runs drained");
+      await cronClosed;
       await channels.stop().catch((err: unknown) => {
         logger.error({ error: String(err) }, "channels failed to stop");
       });
@@ -400,6 +422,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     bootId,
     core,
     heartbeats,
+    cron,
     ...(started.tokenFile ? { tokenFile: started.tokenFile } : {}),
     connectionCount: core.connectionCount,
     close,

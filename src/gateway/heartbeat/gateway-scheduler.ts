@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { lookupAgent } from "../../config/index.js";
+import { type SystemEventQueue, withSystemEvents } from "../../cron/system-events.js";
 import type { GatewayCore } from "../core.js";
 import { HeartbeatScheduler, type HeartbeatTimers } from "./scheduler.js";
 import type { HeartbeatPlan } from "./settings.js";
@@ -18,6 +19,8 @@ export interface GatewayHeartbeatOptions {
   core: HeartbeatCore;
   deliver?: (plan: HeartbeatPlan, text: string) => Promise<void>;
   timers?: HeartbeatTimers;
+  /** System events waiting for a session's next beat (cron wakeMode "next-heartbeat"), put above its prompt. */
+  systemEvents?: SystemEventQueue;
 }
 
 function readHeartbeatFile(core: HeartbeatCore, agentId: string): string | undefined {
@@ -42,7 +45,9 @@ export function createGatewayHeartbeats(options: GatewayHeartbeatOptions): Heart
     now: core.now,
     logger: core.logger,
     runTurn: async (turn) => {
-      const run = await core.runs.start({ runId: `heartbeat-${randomUUID()}`, ...turn });
+      const events = options.systemEvents?.drain(turn.sessionKey) ?? [];
+      const message = withSystemEvents(events, turn.message);
+      const run = await core.runs.start({ runId: `heartbeat-${randomUUID()}`, ...turn, message });
       const result = await run.result;
       const text = result.payloads.map((payload) => payload.text).join("\n\n");
       return result.status === "ok"

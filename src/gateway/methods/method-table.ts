@@ -7,6 +7,7 @@ import { agentRosterMethods } from "./agents-roster.js";
 import { channelMethods } from "./channels.js";
 import { chatMethods } from "./chat.js";
 import { configMethods } from "./config.js";
+import { cronMethods } from "./cron.js";
 import { deviceMethods } from "./devices.js";
 import { heartbeatMethods } from "./heartbeats.js";
 import type { GatewayMethod, MethodCall, MethodResult } from "./method.js";
@@ -25,6 +26,7 @@ export const GATEWAY_METHODS: readonly GatewayMethod[] = [
   ...configMethods,
   ...channelMethods,
   ...heartbeatMethods,
+  ...cronMethods,
   ...webLoginMethods,
   ...deviceMethods,
 ];

@@ -18,6 +18,7 @@ import type {
   RunCaches,
   RunHandle,
 } from "../../runtime/run/index.js";
+import type { CronToolHost } from "../../runtime/tools/cron-tool.js";
 import type { ProcessRegistry } from "../../runtime/tools/index.js";
 import { listSandboxedAgents, sandboxWarning } from "../../runtime/tools/sandbox-policy.js";
 import { SessionStoreRegistry, type StateDirLock } from "../../sessions/index.js";
@@ -37,6 +38,8 @@ export interface RunResourcesParams {
   streamFn?: StreamFn;
   bundledSkillsDir?: string;
   clock?: { now(): number };
+  /** The cron tool's gateway access per agent (read when a run starts: the cron service comes later). */
+  cronTools?: (agentId: string) => CronToolHost;
 }
 
 /** The global cap configured for runs (`agents.defaults.maxConcurrent`, legacy `agent` folded). */
@@ -166,6 +169,7 @@ export class RunResources {
       lanes: this.lanes,
       jobs: this.jobs as ProcessRegistry,
       log: params.logger,
+      ...(params.cronTools ? { cronTools: params.cronTools } : {}),
       ...(this.caches ? { caches: this.caches } : {}),
       ...(params.clock ? { clock: params.clock } : {}),
       ...(params.streamFn ? { streamFn: params.streamFn } : {}),

@@ -4,6 +4,7 @@
 import { type Static, type TSchema, Type } from "typebox";
 import { AGENTS_FILES_PARAMS, AGENTS_FILES_RESULTS } from "./agents-files.js";
 import { AgentsRouteParamsSchema } from "./agents-route.js";
+import { CRON_METHOD_PARAMS } from "./cron.js";
 import { DEVICE_METHOD_PARAMS } from "./devices.js";
 import {
   SESSION_QUEUE_MODES,
@@ -306,6 +307,7 @@ export const METHOD_PARAMS = {
   ...AGENTS_FILES_PARAMS,
   "models.list": Empty,
   ...DEVICE_METHOD_PARAMS,
+  ...CRON_METHOD_PARAMS,
 } as const;
 
 /** Name of a method the gateway serves. */

@@ -1,6 +1,7 @@
 // runAgent: one serialized turn of one session. Loads the history, builds the prompt, resolves the
 // model chain and credentials, runs the loop with failover, writes every message to the transcript,
 // updates the session entry, and reports it all as RunEvents plus a final RunResult.
+
 import { randomUUID } from "node:crypto";
 import type { AgentEvent, AgentMessage, StreamFn } from "@mariozechner/pi-agent-core";
 import type { ImageContent, Usage, UserMessage } from "@mariozechner/pi-ai";
@@ -19,6 +20,7 @@ import {
 import { buildContextFromBranch } from "../compaction/index.js";
 import { LaneCancelledError, type LaneScheduler, type SteeringSource } from "../lanes/index.js";
 import type { FailoverEvent } from "../models/index.js";
+import type { CronToolHost } from "../tools/cron-tool.js";
 import type { ProcessRegistry } from "../tools/index.js";
 import { createEventChannel, type RunEvent, type RunStatus } from "./events.js";
 import { markFailedTurn, type TurnAppends } from "./failed-turn.js";
@@ -50,6 +52,8 @@ export interface AgentRuntimeDeps {
   bundledSkillsDir?: string;
   /** Between-turn caches (see createRunCaches); absent, every turn reads and builds afresh. */
   caches?: RunCaches;
+  /** The gateway's cron access per agent (the `cron` tool); absent outside a gateway: no such tool. */
+  cronTools?: (agentId: string) => CronToolHost;
   /** Where a run logs what it works around (a session's unusable auth profile pin); absent: silent. */
   log?: Logger;
 }

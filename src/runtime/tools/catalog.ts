@@ -14,6 +14,7 @@ export const PINCER_TOOL_NAMES = [
   "sessions_history",
   "sessions_send",
   "sessions_spawn",
+  "cron",
 ] as const;
 
 /** Name of a built-in tool. */
@@ -45,7 +46,15 @@ const OPENCLAW_GROUPS: Record<string, readonly string[]> = {
     "show_widget",
   ],
   "group:messaging": ["message"],
-  "group:automation": ["heartbeat_respond", "automations", "gateway", "plugins", "openclaw"],
+  // `cron` is the scheduler tool of OpenClaw's earlier lists (Pincer keeps its name and actions).
+  "group:automation": [
+    "cron",
+    "heartbeat_respond",
+    "automations",
+    "gateway",
+    "plugins",
+    "openclaw",
+  ],
   "group:nodes": ["nodes", "computer", "mobile_ui"],
   "group:agents": [
     ...["agents_list", "get_goal", "create_goal", "update_goal", "progress_card", "ask_user"],
