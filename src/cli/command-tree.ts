@@ -13,6 +13,7 @@ import type { CommandSpec, GroupSpec } from "./command.js";
 import { completionCommands } from "./completion/commands.js";
 import { configCommands, configGroup } from "./config/commands.js";
 import { contextCommands } from "./context/commands.js";
+import { cronCommands, cronGroup } from "./cron/commands.js";
 import { dashboardCommands } from "./dashboard/commands.js";
 import { devicesCommands, devicesGroup } from "./devices/commands.js";
 import { doctorCommands } from "./doctor/commands.js";
@@ -40,6 +41,7 @@ export function commandTree(root: Command): { groups: GroupSpec[]; commands: Com
     [[modelsGroup, modelsAuthGroup], modelsCommands],
     [[], agentCommands],
     [[devicesGroup], devicesCommands],
+    [[cronGroup], cronCommands],
     [[configGroup], configCommands],
     [[channelsGroup, failuresGroup, messageGroup], channelsCommands],
     [[pairingGroup], pairingCommands],
