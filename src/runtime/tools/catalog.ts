@@ -70,6 +70,8 @@ const OPENCLAW_PROFILES: Record<Exclude<ToolProfileName, "full">, readonly strin
   coding: [
     ...["group:fs", "group:runtime", "group:web", "group:memory", "group:sessions"],
     ...["screen", "theme", "dashboard", "terminal", "portal", "automations", "gateway", "plugins"],
+    // OpenClaw's scheduler tool ("automations" above; `cron` in its earlier lists, Pincer's name).
+    "cron",
     ...["get_goal", "create_goal", "update_goal", "progress_card", "ask_user", "skill_workshop"],
     ...["view_image", "image_generate", "music_generate", "video_generate", "bundle-mcp"],
   ],

@@ -24,6 +24,7 @@ describe("catalog", () => {
     expect(TOOL_GROUPS["group:runtime"]).toEqual(["exec", "process"]);
     expect(TOOL_GROUPS["group:sessions"]).toEqual(SESSIONS);
     expect(TOOL_GROUPS["group:openclaw"]).toEqual(ALL);
+    expect(TOOL_GROUPS["group:automation"]).toEqual(["cron"]);
     for (const empty of [
       "group:web",
       "group:memory",
