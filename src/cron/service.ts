@@ -98,14 +98,18 @@ export class CronService {
     this.timer = undefined;
     if (this.closed || this.broken || !this.params.settings().enabled) return;
     this.startDue();
+    const nowMs = this.params.now();
+    const full = this.freeSlots() <= 0;
     let soonest: number | undefined;
     for (const job of this.jobs.values()) {
       const next = job.state.nextRunAtMs;
       if (!job.enabled || next === undefined || this.running.has(job.id)) continue;
+      // A due job waiting for a free slot starts when a run ends (that re-arms), not by a timer.
+      if (full && next <= nowMs) continue;
       soonest = soonest === undefined ? next : Math.min(soonest, next);
     }
     if (soonest === undefined) return;
-    const delay = Math.min(MAX_TIMER_MS, Math.max(0, soonest - this.params.now()));
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, soonest - nowMs));
     const handle = this.timers.set(() => {
       this.timer = undefined;
       this.reschedule();
@@ -253,9 +257,13 @@ export class CronService {
     return { ok: true, value: job };
   }
 
+  private freeSlots(): number {
+    return Math.max(1, this.params.settings().maxConcurrentRuns) - this.running.size;
+  }
+
   private startDue(): void {
     const nowMs = this.params.now();
-    const free = Math.max(1, this.params.settings().maxConcurrentRuns) - this.running.size;
+    const free = this.freeSlots();
     if (free <= 0) return;
     const due = [...this.jobs.values()]
       .filter((job) => isDue(job, nowMs) && !this.running.has(job.id))

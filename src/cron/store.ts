@@ -46,8 +46,10 @@ function readJob(raw: unknown): CronJob | string {
   if (!isRecord(raw)) return "not an object";
   const id = typeof raw.id === "string" ? raw.id : typeof raw.jobId === "string" ? raw.jobId : "";
   if (!id || /[/\\]/.test(id)) return "no usable id";
-  if (!isRecord(raw.schedule) || typeof raw.schedule.kind !== "string") return "no schedule";
-  if (!isRecord(raw.payload) || typeof raw.payload.kind !== "string") return "no payload";
+  if (!isRecord(raw.schedule) || !["at", "every", "cron"].includes(String(raw.schedule.kind)))
+    return "no schedule of kind at, every or cron";
+  if (!isRecord(raw.payload) || !["systemEvent", "agentTurn"].includes(String(raw.payload.kind)))
+    return "no payload of kind systemEvent or agentTurn";
   const { jobId: _legacy, ...rest } = raw;
   const job = {
     ...rest,
