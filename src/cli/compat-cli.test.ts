@@ -15,7 +15,7 @@ const COMPAT_CONFIG = `{
     signal: { accounts: { personal: {}, work: { enabled: false } } },
     matrix: { accessToken: "d-secret" },
   },
-  cron: { enabled: true },
+  cron: { enabled: true, sessionRetention: "24h" },
   hooks: { enabled: true, token: "h" },
   tools: { elevated: { enabled: true }, exec: { ask: "always" } },
   session: { sendPolicy: { default: "allow" } },
@@ -25,7 +25,7 @@ const COMPAT_CONFIG = `{
 const COMPAT_PATHS = [
   "channels.signal",
   "channels.matrix",
-  "cron",
+  "cron.sessionRetention",
   "hooks",
   "tools.elevated",
   "tools.exec.ask",
@@ -51,7 +51,7 @@ describe("config validate and status name every ignored key", () => {
       .filter((issue: { message: string }) => issue.message.includes("OpenClaw compatibility"))
       .map((issue: { path: string }) => issue.path);
     expect(warned.sort()).toEqual([...COMPAT_PATHS].sort());
-    const cron = json.issues.find((issue: { path: string }) => issue.path === "cron");
+    const cron = json.issues.find((issue: { path: string }) => issue.path === "cron.sessionRetention");
     expect(cron).toMatchObject({ severity: "warning", line: 7 });
   });
 
