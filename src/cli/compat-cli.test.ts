@@ -51,7 +51,9 @@ describe("config validate and status name every ignored key", () => {
       .filter((issue: { message: string }) => issue.message.includes("OpenClaw compatibility"))
       .map((issue: { path: string }) => issue.path);
     expect(warned.sort()).toEqual([...COMPAT_PATHS].sort());
-    const cron = json.issues.find((issue: { path: string }) => issue.path === "cron.sessionRetention");
+    const cron = json.issues.find(
+      (issue: { path: string }) => issue.path === "cron.sessionRetention",
+    );
     expect(cron).toMatchObject({ severity: "warning", line: 7 });
   });
 

@@ -168,7 +168,9 @@ describe("findCompatKeys", () => {
   it("withCompatKeyIssues appends located warnings and skips paths already reported", () => {
     const loaded = {
       config: USES_MARKED,
-      issues: [{ severity: "warning" as const, path: "cron.sessionRetention", message: "already said" }],
+      issues: [
+        { severity: "warning" as const, path: "cron.sessionRetention", message: "already said" },
+      ],
       locate: (path: string) =>
         path === "mcp" ? { file: "/x/openclaw.json", line: 7, column: 3 } : undefined,
     };

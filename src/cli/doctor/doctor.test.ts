@@ -93,7 +93,9 @@ describe("pincer doctor", () => {
     const model = config.find((finding) => finding.message.startsWith("agents.defaults.model"));
     expect(model).toMatchObject({ severity: "error" });
     expect(model?.message).toContain("did you mean");
-    expect(config.find((finding) => finding.message.startsWith("cron.sessionRetention:"))).toMatchObject({
+    expect(
+      config.find((finding) => finding.message.startsWith("cron.sessionRetention:")),
+    ).toMatchObject({
       severity: "info",
     });
     expect(code).toBe(1);
