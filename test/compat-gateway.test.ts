@@ -39,7 +39,7 @@ async function patchConfig(client: TestClient, raw: string): Promise<void> {
 const COMPAT_PATHS = [
   "channels.matrix",
   "channels.signal",
-  "cron",
+  "cron.sessionRetention",
   "mcp",
   "browser",
   "session.sendPolicy",
@@ -53,7 +53,7 @@ describe("gateway start", () => {
           matrix: { accounts: { personal: {}, work: {} } },
           signal: { account: "+15550001" },
         },
-        cron: { enabled: true },
+        cron: { enabled: true, sessionRetention: "24h" },
         mcp: { servers: {} },
         browser: { enabled: true },
         session: { sendPolicy: { default: "allow" } },

@@ -60,6 +60,9 @@ describe("scopes", () => {
       "channels.failures.list",
       "logs.tail",
       "last-heartbeat",
+      "cron.list",
+      "cron.status",
+      "cron.runs",
     ];
     const write = [
       "system-event",
@@ -102,13 +105,14 @@ describe("scopes", () => {
     );
     expect(Object.fromEntries(names.map((name) => [name, requiredScope(name)]))).toEqual(expected);
     // config.* (5), set-heartbeats, the pairing approve/dismiss, and linking an account
-    // (web.login.start/wait, channels.logout), writing a bootstrap file (agents.files.set).
-    expect(Object.values(expected).filter((scope) => scope === "operator.admin").length).toBe(12);
+    // (web.login.start/wait, channels.logout), writing a bootstrap file (agents.files.set), and
+    // changing cron jobs (cron.add/update/remove/run, as OpenClaw).
+    expect(Object.values(expected).filter((scope) => scope === "operator.admin").length).toBe(16);
   });
 
   it("unknown methods and the admin families need operator.admin", () => {
     for (const name of [
-      "cron.list",
+      "no.such.method",
       "",
       "config.nope",
       "exec.approvals.get",
@@ -159,7 +163,7 @@ describe("method objects", () => {
       defineMethod({ name: "health", uses: [], handler: () => ok(null) }),
       defineMethod({
         // @ts-expect-error a name without a params schema in method-schemas.ts does not compile
-        name: "cron.list",
+        name: "no.such.method",
         scope: "operator.read",
         uses: [],
         handler: () => ok(null),

@@ -14,6 +14,7 @@ import type { CommandSpec, GroupSpec } from "./command.js";
 import { completionCommands } from "./completion/commands.js";
 import { configCommands, configGroup } from "./config/commands.js";
 import { contextCommands } from "./context/commands.js";
+import { cronCommands, cronGroup } from "./cron/commands.js";
 import { dashboardCommands } from "./dashboard/commands.js";
 import { devicesCommands, devicesGroup } from "./devices/commands.js";
 import { doctorCommands } from "./doctor/commands.js";
@@ -50,6 +51,7 @@ export function commandTree(root: Command): { groups: GroupSpec[]; commands: Com
     [[], agentCommands],
     [[devicesGroup], devicesCommands],
     [[approvalsGroup], approvalsCommands],
+    [[cronGroup], cronCommands],
     [[configGroup], configCommands],
     [[channelsGroup, failuresGroup, messageGroup], channelsCommands],
     [[pairingGroup], pairingCommands],

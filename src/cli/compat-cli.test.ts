@@ -15,7 +15,7 @@ const COMPAT_CONFIG = `{
     signal: { accounts: { personal: {}, work: { enabled: false } } },
     matrix: { accessToken: "d-secret" },
   },
-  cron: { enabled: true },
+  cron: { enabled: true, sessionRetention: "24h" },
   hooks: { enabled: true, token: "h", gmail: { account: "me@example.com" } },
   session: { sendPolicy: { default: "allow" } },
   agents: { defaults: { blockStreamingDefault: "on", sandbox: { mode: "off", docker: { image: "x" } } } },
@@ -24,7 +24,7 @@ const COMPAT_CONFIG = `{
 const COMPAT_PATHS = [
   "channels.signal",
   "channels.matrix",
-  "cron",
+  "cron.sessionRetention",
   "hooks.gmail",
   "session.sendPolicy",
   "agents.defaults.blockStreamingDefault",
@@ -48,7 +48,9 @@ describe("config validate and status name every ignored key", () => {
       .filter((issue: { message: string }) => issue.message.includes("OpenClaw compatibility"))
       .map((issue: { path: string }) => issue.path);
     expect(warned.sort()).toEqual([...COMPAT_PATHS].sort());
-    const cron = json.issues.find((issue: { path: string }) => issue.path === "cron");
+    const cron = json.issues.find(
+      (issue: { path: string }) => issue.path === "cron.sessionRetention",
+    );
     expect(cron).toMatchObject({ severity: "warning", line: 7 });
   });
 

@@ -33,7 +33,7 @@ const USES_MARKED = {
     gmail: { account: "a@b.c" },
     mappings: [{ match: { path: "x" } }],
   },
-  cron: { enabled: true },
+  cron: { enabled: true, sessionRetention: "24h" },
   mcp: { servers: { fs: { command: "mcp-fs" } } },
   plugins: { slots: { memory: "memory-core" } },
   browser: { enabled: true },
@@ -52,7 +52,7 @@ const EXPECTED_PATHS = [
   "agents.defaults.blockStreamingDefault",
   "agents.defaults.blockStreamingCoalesce",
   "hooks.gmail",
-  "cron",
+  "cron.sessionRetention",
   "mcp",
   "plugins.slots",
   "browser",
@@ -197,7 +197,7 @@ describe("findCompatKeys", () => {
 
   it("warns in plain words with the schema's note, and the config stays valid", () => {
     const issues = compatKeyIssues({ config: USES_MARKED });
-    const cron = issues.find((issue) => issue.path === "cron");
+    const cron = issues.find((issue) => issue.path === "cron.sessionRetention");
     expect(cron).toMatchObject({ severity: "warning" });
     expect(cron?.message).toMatch(
       /^accepted for OpenClaw compatibility and ignored — Pincer does not act on it yet; issue 19/,
@@ -211,12 +211,14 @@ describe("findCompatKeys", () => {
   it("withCompatKeyIssues appends located warnings and skips paths already reported", () => {
     const loaded = {
       config: USES_MARKED,
-      issues: [{ severity: "warning" as const, path: "cron", message: "already said" }],
+      issues: [
+        { severity: "warning" as const, path: "cron.sessionRetention", message: "already said" },
+      ],
       locate: (path: string) =>
         path === "mcp" ? { file: "/x/openclaw.json", line: 7, column: 3 } : undefined,
     };
     const out = withCompatKeyIssues(loaded);
-    expect(out.issues.filter((issue) => issue.path === "cron")).toHaveLength(1);
+    expect(out.issues.filter((issue) => issue.path === "cron.sessionRetention")).toHaveLength(1);
     expect(out.issues.find((issue) => issue.path === "mcp")).toMatchObject({ line: 7 });
     expect(out.issues).toHaveLength(EXPECTED_PATHS.length);
   });
@@ -257,7 +259,8 @@ describe("the schema's compat marks", () => {
       "hooks.transformsDir",
       "hooks.internal.handlers",
       "hooks.mappings[].transform",
-      "cron",
+      "cron.sessionRetention",
+      "cron.webhookToken",
       "mcp",
       "plugins.slots",
       "plugins.installs",
@@ -272,6 +275,9 @@ describe("the schema's compat marks", () => {
     ])
       expect(marks).toContain(path);
     for (const path of [
+      "cron",
+      "cron.enabled",
+      "cron.maxConcurrentRuns",
       "channels.telegram",
       "channels.whatsapp",
       "channels.discord",

@@ -1,7 +1,9 @@
 // What `startGateway` takes and returns: its options (every one but the config source has a
 // default), the handle of a running gateway, and the error a config that cannot start raises.
+
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import type { LoadedConfig } from "../config/index.js";
+import type { CronService } from "../cron/service.js";
 import type { Logger } from "../lib/logger.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { GatewayChannelOptions } from "./channels.js";
@@ -65,6 +67,8 @@ export interface GatewayHandle {
   core: GatewayCore;
   /** The agents' heartbeat scheduler. */
   heartbeats: HeartbeatScheduler;
+  /** The cron scheduler (jobs, runs, the `cron.*` methods). */
+  cron: CronService;
   /** Ready connections now. */
   connectionCount(): number;
   /** Set when nothing configured auth and the state dir's generated token is in use. */

@@ -8,8 +8,9 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { loadConfig, refreshEnv } from "../config/index.js";
+import { createGatewayCron } from "../cron/gateway-cron.js";
+import { createCronToolHosts } from "../cron/tool-host.js";
 import { createGatewayHooks } from "../hooks/gateway-hooks.js";
-import { SystemEventQueue } from "../hooks/system-events.js";
 import { silentLogger, teeLogger } from "../lib/logger.js";
 import { requireCommonJs } from "../lib/require-commonjs.js";
 import { loadGatewayPlugins } from "../plugins/gateway-plugins.js";
@@ -43,6 +44,7 @@ import { createHeartbeatDelivery } from "./heartbeat/reply-delivery.js";
 import { createHooksHttp } from "./http/hooks-http.js";
 import { listen } from "./http/listen.js";
 import { answerClientError, answerConnectMethod, MAX_HEADER_BYTES } from "./http/refusals.js";
+import { SystemEventQueue } from "./system-events.js";
 import { handleHttp } from "./http/routes.js";
 import { defaultUiDir } from "./http/ui-files.js";
 import { createUpgradeHandler } from "./http/upgrade-handler.js";
@@ -158,6 +160,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       warnCompatKeys(next);
       hooksHttp.check();
       heartbeats.reschedule();
+      cron.reschedule();
       syncChannels();
     },
   });
@@ -200,6 +203,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     ...(options.clock ? { clock: options.clock } : {}),
     ...(plugins.host ? { plugins: plugins.host } : {}),
     ...(plugins.onSessionLifecycle ? { onSessionLifecycle: plugins.onSessionLifecycle } : {}),
+    // Runs start once listening, after the cron service below exists.
+    cronTools: (agentId) => cronToolHosts(agentId),
   });
   const bootId = randomUUID();
   const version = options.version ?? "0.1.0";
@@ -297,7 +302,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     methodNames: () => [...methods.keys()],
     plugins: plugins.registry.plugins,
   };
-  // System events (webhook wakes, hook summaries) that a session's next heartbeat reads.
+  // System events (cron, webhook wakes, hook summaries) that a session's next heartbeat reads.
   const systemEvents = new SystemEventQueue();
   const heartbeats = createGatewayHeartbeats({
     core,
@@ -305,9 +310,18 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     deliver: options.deliverHeartbeat ?? createHeartbeatDelivery(core),
     ...(options.heartbeatTimers ? { timers: options.heartbeatTimers } : {}),
   });
+  const cron = createGatewayCron({ core, systemEvents });
   const methods = withPluginMethods({
-    methods: bindMethods(GATEWAY_METHODS, createMethodDeps({ core, heartbeats })),
+    methods: bindMethods(GATEWAY_METHODS, createMethodDeps({ core, heartbeats, cron })),
     registry: plugins.registry,
+    logger,
+  });
+  const cronToolHosts = createCronToolHosts({
+    methods: () => methods,
+    cron: () => cron,
+    config: () => live.resolved,
+    systemEvents,
+    beat: (agentId) => heartbeats.beat(agentId),
     logger,
   });
   // Webhooks (`hooks.enabled`) on this port; the action module loads on the first accepted request.
@@ -415,6 +429,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   });
   if (options.watchConfig !== false) live.watch();
   heartbeats.reschedule();
+  cron.start();
   const timers = [
     setInterval(() => broadcast("tick", { ts: now() }), options.tickIntervalMs ?? TICK_INTERVAL_MS),
     setInterval(() => {
@@ -447,12 +462,15 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       live.close();
       await heartbeats.close();
       await internalHooks.close();
+      // The timer stops now; runs in flight end with the drain below.
+      const cronClosed = cron.close();
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       broadcast("shutdown", { reason });
       // No new channel inbound while the runs drain; accounts stop once their replies are out.
       channels.pauseInbound();
       const drained = await core.runs.drain(options.drainTimeoutMs ?? 10_000);
       logger.info(drained, "runs drained");
+      await cronClosed;
       await channels.stop().catch((err: unknown) => {
         logger.error({ error: String(err) }, "channels failed to stop");
       });
@@ -475,6 +493,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     bootId,
     core,
     heartbeats,
+    cron,
     ...(started.tokenFile ? { tokenFile: started.tokenFile } : {}),
     connectionCount: core.connectionCount,
     close,

@@ -86,14 +86,16 @@ describe("pincer doctor", () => {
     const sandbox = createCliSandbox();
     healthyConfig(sandbox, await fakeProvider(), {
       agents: { defaults: { workspace: join(sandbox.home, "ws"), model: "openai/gpt-4o-mnii" } },
-      cron: { enabled: true },
+      cron: { enabled: true, sessionRetention: "24h" },
     });
     const { code, body } = await doctorJson(sandbox, ["--offline"]);
     const config = body.findings.filter((finding) => finding.checkId === "config");
     const model = config.find((finding) => finding.message.startsWith("agents.defaults.model"));
     expect(model).toMatchObject({ severity: "error" });
     expect(model?.message).toContain("did you mean");
-    expect(config.find((finding) => finding.message.startsWith("cron:"))).toMatchObject({
+    expect(
+      config.find((finding) => finding.message.startsWith("cron.sessionRetention:")),
+    ).toMatchObject({
       severity: "info",
     });
     expect(code).toBe(1);

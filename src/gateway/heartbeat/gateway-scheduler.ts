@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { lookupAgent } from "../../config/index.js";
-import { type SystemEventQueue, withSystemEvents } from "../../hooks/system-events.js";
+import { type SystemEventQueue, withSystemEvents } from "../system-events.js";
 import type { GatewayCore } from "../core.js";
 import { HeartbeatScheduler, type HeartbeatTimers } from "./scheduler.js";
 import type { HeartbeatPlan } from "./settings.js";
@@ -19,7 +19,8 @@ export interface GatewayHeartbeatOptions {
   core: HeartbeatCore;
   deliver?: (plan: HeartbeatPlan, text: string) => Promise<void>;
   timers?: HeartbeatTimers;
-  /** System events (webhooks) the next beat of a session reads before its prompt. */
+  /** System events (cron wakeMode "next-heartbeat", webhook wakes) the next beat of a session reads
+   *  above its prompt. */
   systemEvents?: SystemEventQueue;
 }
 

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { SILENT_REPLY_TOKEN } from "../../agents/system-prompt-sections.js";
 import type { ResolvedConfig } from "../../config/index.js";
-import type { SystemEventQueue } from "../../hooks/system-events.js";
+import type { SystemEventQueue } from "../system-events.js";
 import type { AgentAction, WakeAction } from "../../hooks/webhooks/actions.js";
 import { resolveHookTarget } from "../../hooks/webhooks/policy.js";
 import type { WebhookSettings } from "../../hooks/webhooks/settings.js";

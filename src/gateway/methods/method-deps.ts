@@ -2,6 +2,7 @@
 // `deps.stores` rather than `core.runtime.stores`. Each method lists the fields it uses (`uses` in
 // defineMethod) and is handed only those (bindMethods in method-table.ts).
 import type { ResolvedConfig } from "../../config/index.js";
+import type { CronService } from "../../cron/service.js";
 import type { Logger } from "../../lib/logger.js";
 import type { PluginRecord } from "../../plugins/index.js";
 import type { ExecApprovalHub } from "../approvals/exec-approval-hub.js";
@@ -80,18 +81,21 @@ export interface MethodDeps {
   /** Who subscribed to the subscription-only events (`sessions.subscribe`). */
   subscriptions: EventSubscriptions;
   heartbeats: HeartbeatScheduler;
+  /** The cron scheduler (the `cron.*` methods). */
+  cron: CronService;
   /** The pairing store, live connections per device (the device.* methods). */
   devices: LiveDevices;
   /** Pending exec approvals and the approvals file (the exec.approval.* methods). */
   approvals: ExecApprovalHub;
 }
 
-/** The method dependencies over one gateway core and its heartbeat scheduler. */
+/** The method dependencies over one gateway core, its heartbeat scheduler and its cron service. */
 export function createMethodDeps(params: {
   core: GatewayCore;
   heartbeats: HeartbeatScheduler;
+  cron: CronService;
 }): MethodDeps {
-  const { core, heartbeats } = params;
+  const { core, heartbeats, cron } = params;
   const { runtime } = core;
   return {
     now: core.now,
@@ -127,6 +131,7 @@ export function createMethodDeps(params: {
     broadcast: core.broadcast,
     subscriptions: core.subscriptions,
     heartbeats,
+    cron,
     devices: core.devices,
     approvals: core.approvals,
   };

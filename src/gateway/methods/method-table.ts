@@ -7,6 +7,7 @@ import { agentRosterMethods } from "./agents-roster.js";
 import { channelMethods } from "./channels.js";
 import { chatMethods } from "./chat.js";
 import { configMethods } from "./config.js";
+import { cronMethods } from "./cron.js";
 import { deviceMethods } from "./devices.js";
 import { execApprovalMethods } from "./exec-approvals.js";
 import { heartbeatMethods } from "./heartbeats.js";
@@ -28,6 +29,7 @@ export const GATEWAY_METHODS: readonly GatewayMethod[] = [
   ...configMethods,
   ...channelMethods,
   ...heartbeatMethods,
+  ...cronMethods,
   ...webLoginMethods,
   ...deviceMethods,
   ...execApprovalMethods,

@@ -21,6 +21,7 @@ import type {
   RunCaches,
   RunHandle,
 } from "../../runtime/run/index.js";
+import type { CronToolHost } from "../../runtime/tools/cron-tool.js";
 import type { ProcessRegistry } from "../../runtime/tools/index.js";
 import { listSandboxedAgents, sandboxWarning } from "../../runtime/tools/sandbox-policy.js";
 import { BudgetLedger } from "../../runtime/usage/budget.js";
@@ -54,6 +55,8 @@ export interface RunResourcesParams {
   approvals?: ExecApprovalsHost;
   /** `agent:bootstrap` hooks every run's prompt goes through (the gateway's internal hooks). */
   bootstrapHooks?: BootstrapHookRegistry;
+  /** The cron tool's gateway access per agent (read when a run starts: the cron service comes later). */
+  cronTools?: (agentId: string) => CronToolHost;
 }
 
 /** The global cap configured for runs (`agents.defaults.maxConcurrent`, legacy `agent` folded). */
@@ -194,6 +197,7 @@ export class RunResources {
       jobs: this.jobs as ProcessRegistry,
       log: params.logger,
       usage: this.usage,
+      ...(params.cronTools ? { cronTools: params.cronTools } : {}),
       ...(this.caches ? { caches: this.caches } : {}),
       ...(params.clock ? { clock: params.clock } : {}),
       ...(params.streamFn ? { streamFn: params.streamFn } : {}),

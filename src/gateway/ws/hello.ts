@@ -17,6 +17,7 @@ export const GATEWAY_EVENTS = [
   "shutdown",
   "sessions.changed",
   "heartbeat",
+  "cron",
   "delivery.failed",
   "device.pair.requested",
   "device.pair.resolved",

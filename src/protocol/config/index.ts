@@ -142,7 +142,7 @@ export const OpenClawConfigSchema = Type.Object(
       ),
     ),
     session: Type.Optional(SessionConfigSchema),
-    cron: Type.Optional(acceptedForCompat(CronConfigSchema, "issue 19 (cron, hooks and plugins)")),
+    cron: Type.Optional(CronConfigSchema),
     transcripts: Type.Optional(
       acceptedForCompat(
         Type.Record(Type.String(), Type.Unknown(), { description: "Meeting transcripts." }),

@@ -368,18 +368,66 @@ export const PluginsConfigSchema = Type.Object(
 /** Static type of {@link PluginsConfigSchema}. */
 export type PluginsConfig = Static<typeof PluginsConfigSchema>;
 
-/** `cron`: scheduled jobs. */
+/** `cron`: the gateway's scheduler (src/cron/): jobs in `<stateDir>/cron/jobs.json`. */
 export const CronConfigSchema = Type.Object(
   {
-    enabled: Type.Optional(Type.Boolean({ description: "Enable the scheduler." })),
-    skipMissedJobs: Type.Optional(Type.Boolean({ description: "Skip missed slots at start." })),
-    webhookToken: Type.Optional(
-      Type.Union([Type.String(), SecretRefSchema], { description: "Cron webhook token." }),
+    enabled: Type.Optional(
+      Type.Boolean({
+        description: "Run the scheduler (default true; OPENCLAW_SKIP_CRON=1 also stops it).",
+      }),
     ),
-    sessionRetention: Type.Optional(
+    store: Type.Optional(
+      Type.String({
+        description: "Path of jobs.json (default <stateDir>/cron/jobs.json); runs/ sits beside it.",
+      }),
+    ),
+    maxConcurrentRuns: Type.Optional(
+      Type.Integer({ minimum: 1, description: "Jobs run at the same time at most (default 1)." }),
+    ),
+    skipMissedJobs: Type.Optional(
+      Type.Boolean({
+        description:
+          "At start, a recurring job whose slot passed while the gateway was down waits for its next slot instead of running once.",
+      }),
+    ),
+    runLog: Type.Optional(
+      Type.Object(
+        {
+          maxBytes: Type.Optional(
+            Type.Union(
+              [
+                Type.Integer({ minimum: 1 }),
+                Type.String({ pattern: "^\\d+(\\.\\d+)?\\s*([kKmMgG]?[bB])?$" }),
+              ],
+              {
+                description:
+                  'Size past which runs/<jobId>.jsonl is pruned (default 2000000; "2mb" works).',
+              },
+            ),
+          ),
+          keepLines: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              description: "Newest lines a pruned run log keeps (default 2000).",
+            }),
+          ),
+        },
+        { additionalProperties: false, description: "Run history limits." },
+      ),
+    ),
+    webhook: compatOptional(
+      Type.Unknown({ description: "Cron webhook delivery." }),
+      "issue 19: cron webhook delivery is not implemented",
+    ),
+    webhookToken: compatOptional(
+      Type.Union([Type.String(), SecretRefSchema], { description: "Cron webhook token." }),
+      "issue 19: cron webhook delivery is not implemented",
+    ),
+    sessionRetention: compatOptional(
       Type.Union([Type.String(), Type.Literal(false)], {
         description: "Retention of cron run sessions (false = keep).",
       }),
+      "issue 19: isolated cron sessions are reset each run, never pruned",
     ),
   },
   { additionalProperties: true, description: "Cron settings." },

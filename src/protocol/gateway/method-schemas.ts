@@ -4,6 +4,7 @@
 import { type Static, type TSchema, Type } from "typebox";
 import { AGENTS_FILES_PARAMS, AGENTS_FILES_RESULTS } from "./agents-files.js";
 import { AgentsRouteParamsSchema } from "./agents-route.js";
+import { CRON_METHOD_PARAMS } from "./cron.js";
 import { DEVICE_METHOD_PARAMS } from "./devices.js";
 import { EXEC_APPROVAL_METHOD_PARAMS } from "./exec-approvals.js";
 import {
@@ -311,6 +312,7 @@ export const METHOD_PARAMS = {
   "models.list": Empty,
   ...DEVICE_METHOD_PARAMS,
   ...EXEC_APPROVAL_METHOD_PARAMS,
+  ...CRON_METHOD_PARAMS,
 } as const;
 
 /** Name of a method the gateway serves. */

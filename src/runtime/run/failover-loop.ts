@@ -224,6 +224,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
       workspaceDir: agent.workspace,
       host,
       jobs: deps.jobs,
+      ...(deps.cronTools ? { cron: deps.cronTools(agent.id) } : {}),
       signal: params.signal,
       provider: model.provider,
       modelId: model.id,

@@ -23,6 +23,7 @@ import type { ExecApprovalsHost } from "../approvals/index.js";
 import { buildContextFromBranch } from "../compaction/index.js";
 import { LaneCancelledError, type LaneScheduler, type SteeringSource } from "../lanes/index.js";
 import type { FailoverEvent } from "../models/index.js";
+import type { CronToolHost } from "../tools/cron-tool.js";
 import type { ProcessRegistry } from "../tools/index.js";
 import type { BudgetLedger } from "../usage/index.js";
 import { createEventChannel, type RunEvent, type RunStatus } from "./events.js";
@@ -56,6 +57,8 @@ export interface AgentRuntimeDeps {
   bundledSkillsDir?: string;
   /** Between-turn caches (see createRunCaches); absent, every turn reads and builds afresh. */
   caches?: RunCaches;
+  /** The gateway's cron access per agent (the `cron` tool); absent outside a gateway: no such tool. */
+  cronTools?: (agentId: string) => CronToolHost;
   /** Where a run logs what it works around (a session's unusable auth profile pin); absent: silent. */
   log?: Logger;
   /** Usage log and budgets (the gateway's); absent, turns are neither recorded nor limited. */

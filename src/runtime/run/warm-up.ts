@@ -92,6 +92,7 @@ async function warmAgent(deps: AgentRuntimeDeps, agentId: string): Promise<WarmU
     workspaceDir: agent.workspace,
     host: createSessionToolsHost({ deps, agentId: agent.id, sessionKey }),
     jobs: deps.jobs,
+    ...(deps.cronTools ? { cron: deps.cronTools(agent.id) } : {}),
     signal: aborted.signal,
     provider: model.provider,
     modelId: model.id,

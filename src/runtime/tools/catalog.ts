@@ -16,6 +16,7 @@ export const PINCER_TOOL_NAMES = [
   "sessions_history",
   "sessions_send",
   "sessions_spawn",
+  "cron",
 ] as const;
 
 /** Name of a built-in tool. */
@@ -47,7 +48,15 @@ const OPENCLAW_GROUPS: Record<string, readonly string[]> = {
     "show_widget",
   ],
   "group:messaging": ["message"],
-  "group:automation": ["heartbeat_respond", "automations", "gateway", "plugins", "openclaw"],
+  // `cron` is the scheduler tool of OpenClaw's earlier lists (Pincer keeps its name and actions).
+  "group:automation": [
+    "cron",
+    "heartbeat_respond",
+    "automations",
+    "gateway",
+    "plugins",
+    "openclaw",
+  ],
   "group:nodes": ["nodes", "computer", "mobile_ui"],
   "group:agents": [
     ...["agents_list", "get_goal", "create_goal", "update_goal", "progress_card", "ask_user"],
@@ -63,6 +72,8 @@ const OPENCLAW_PROFILES: Record<Exclude<ToolProfileName, "full">, readonly strin
   coding: [
     ...["group:fs", "group:runtime", "group:web", "group:memory", "group:sessions"],
     ...["screen", "theme", "dashboard", "terminal", "portal", "automations", "gateway", "plugins"],
+    // OpenClaw's scheduler tool ("automations" above; `cron` in its earlier lists, Pincer's name).
+    "cron",
     ...["get_goal", "create_goal", "update_goal", "progress_card", "ask_user", "skill_workshop"],
     ...["view_image", "image_generate", "music_generate", "video_generate", "bundle-mcp"],
   ],

@@ -25,6 +25,7 @@ describe("catalog", () => {
     expect(TOOL_GROUPS["group:memory"]).toEqual(["memory_search", "memory_get"]);
     expect(TOOL_GROUPS["group:sessions"]).toEqual(SESSIONS);
     expect(TOOL_GROUPS["group:openclaw"]).toEqual(ALL);
+    expect(TOOL_GROUPS["group:automation"]).toEqual(["cron"]);
     for (const empty of ["group:web", "group:messaging", "group:ui", "group:nodes"]) {
       expect(TOOL_GROUPS[empty], empty).toEqual([]);
     }

@@ -19,6 +19,7 @@ import {
 import { createApplyPatchTool } from "./apply-patch.js";
 import { PINCER_TOOL_NAMES, type PincerToolName } from "./catalog.js";
 import { resolveToolSettings } from "./config.js";
+import { type CronToolHost, createCronTool } from "./cron-tool.js";
 import { createEditTool } from "./edit.js";
 import { createExecTool } from "./exec.js";
 import {
@@ -55,6 +56,8 @@ export interface BuildToolsetParams {
   /** The agent workspace: cwd of every tool; relative paths resolve inside it. */
   workspaceDir: string;
   host: SessionToolsHost;
+  /** The gateway's cron access for this agent: the `cron` tool exists only with it. */
+  cron?: CronToolHost;
   /** Background jobs registry (owned by the gateway). */
   jobs: ProcessRegistry;
   /** Restrict file tools to the workspace; defaults to `tools.fs.workspaceOnly` (agent over global). */
@@ -190,6 +193,14 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
     sessions_history: () => createSessionsHistoryTool(session),
     sessions_send: () => createSessionsSendTool(session),
     sessions_spawn: () => createSessionsSpawnTool(session),
+    cron: () =>
+      params.cron
+        ? createCronTool({
+            host: params.cron,
+            agentId: session.agentId,
+            sessionKey: params.sessionKey,
+          })
+        : undefined,
   };
   const wrap = { signal: params.signal, api: params.api, logger: params.logger };
   const tools = PINCER_TOOL_NAMES.filter((name) => allowed.has(name))

@@ -1,8 +1,8 @@
-// System events: short lines queued for a session (a `/hooks/wake` text, a `/hooks/agent` summary)
-// that its next heartbeat turn reads, as OpenClaw's system events: put above the prompt as
-// `System: <text>` lines and drained. In memory (a restart drops what was not read yet), bounded per
-// session (the oldest go first), one queue per gateway, owned by its creator. Same shape as the cron
-// branch's `src/cron/system-events.ts`, so one of the two can replace the other.
+// System events: short lines queued for a session (a cron job's `next-heartbeat` text, a
+// `/hooks/wake` text, a `/hooks/agent` summary) that its next heartbeat turn reads, as OpenClaw's
+// system events: put above the prompt as `System: <text>` lines and drained. In memory (a restart
+// drops what was not read yet), bounded per session (the oldest go first), one queue per gateway,
+// owned by its creator.
 
 /** How many events a session keeps waiting (the oldest go first past this; OpenClaw keeps 20). */
 export const MAX_QUEUED_SYSTEM_EVENTS = 20;
