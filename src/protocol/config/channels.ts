@@ -11,6 +11,7 @@ import {
   ToolListPolicySchema,
 } from "./common.js";
 import { discordProps } from "./discord.js";
+import { signalProps } from "./signal.js";
 import { slackProps } from "./slack.js";
 import { ToolsBySenderSchema } from "./tools.js";
 import { whatsAppCloudProps } from "./whatsapp-cloud.js";
@@ -309,6 +310,10 @@ export const SlackChannelConfigSchema = channelShape({
   ...previewStreamingProps,
 }).channel;
 
+/** `channels.signal`: the channel shape with Signal's keys real (the number, the signal-cli daemon
+ *  it talks to or starts, attachments, stories, read receipts). */
+export const SignalChannelConfigSchema = channelShape({ ...signalProps }).channel;
+
 /** `channels.defaults`: defaults applied to every channel. */
 export const ChannelDefaultsSchema = Type.Object(
   {
@@ -349,7 +354,7 @@ export const ChannelsConfigSchema = Type.Object(
     telegram: Type.Optional(TelegramChannelConfigSchema),
     discord: Type.Optional(DiscordChannelConfigSchema),
     slack: Type.Optional(SlackChannelConfigSchema),
-    signal: compatOptional(ChannelConfigSchema, "issue 21 (Signal): no adapter"),
+    signal: Type.Optional(SignalChannelConfigSchema),
     imessage: compatOptional(ChannelConfigSchema, "issue 21 (iMessage): no adapter"),
     webchat: compatOptional(
       ChannelConfigSchema,
