@@ -10,5 +10,6 @@ export function builtinChannelLoaders(): Record<string, ChannelAdapterLoader> {
     whatsapp: async () => (await import("./whatsapp/index.js")).createWhatsAppAdapter(),
     slack: async () => (await import("./slack/index.js")).createSlackAdapter(),
     signal: async () => (await import("./signal/index.js")).createSignalAdapter(),
+    bluebubbles: async () => (await import("./bluebubbles/index.js")).createBlueBubblesAdapter(),
   };
 }

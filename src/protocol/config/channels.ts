@@ -1,6 +1,7 @@
 // `channels`: one shared shape for every channel (whatsapp, telegram, ... or any plugin channel).
 import { type Static, type TSchema, Type } from "typebox";
 import { BlockStreamingCoalesceSchema } from "./agent-parts.js";
+import { blueBubblesProps } from "./bluebubbles.js";
 import { discordAccessProps, slackAccessProps } from "./channel-access.js";
 import { channelCredentialProps } from "./channel-credentials.js";
 import { previewStreamingProps } from "./channel-streaming.js";
@@ -314,6 +315,10 @@ export const SlackChannelConfigSchema = channelShape({
  *  it talks to or starts, attachments, stories, read receipts). */
 export const SignalChannelConfigSchema = channelShape({ ...signalProps }).channel;
 
+/** `channels.bluebubbles`: the channel shape with BlueBubbles' keys real (server URL, password,
+ *  webhook path). */
+export const BlueBubblesChannelConfigSchema = channelShape({ ...blueBubblesProps }).channel;
+
 /** `channels.defaults`: defaults applied to every channel. */
 export const ChannelDefaultsSchema = Type.Object(
   {
@@ -355,7 +360,11 @@ export const ChannelsConfigSchema = Type.Object(
     discord: Type.Optional(DiscordChannelConfigSchema),
     slack: Type.Optional(SlackChannelConfigSchema),
     signal: Type.Optional(SignalChannelConfigSchema),
-    imessage: compatOptional(ChannelConfigSchema, "issue 21 (iMessage): no adapter"),
+    bluebubbles: Type.Optional(BlueBubblesChannelConfigSchema),
+    imessage: compatOptional(
+      ChannelConfigSchema,
+      "no adapter: the imsg bridge's protocol is not public enough to match; use channels.bluebubbles",
+    ),
     webchat: compatOptional(
       ChannelConfigSchema,
       "no adapter: WebChat is served by the gateway (gateway.controlUi)",
