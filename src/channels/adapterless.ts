@@ -1,4 +1,4 @@
-// Configured channels Pincer has no adapter for (signal, imessage, ... today): nothing runs them, so
+// Configured channels Pincer has no adapter for (imessage, matrix, ... today): nothing runs them, so
 // `channels list`, `channels status` and the gateway's `channels.status` show them as "no adapter"
 // with their configured account names, never as enabled or merely "not running".
 import type { OpenClawConfig } from "../protocol/config/index.js";

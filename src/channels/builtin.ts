@@ -9,5 +9,7 @@ export function builtinChannelLoaders(): Record<string, ChannelAdapterLoader> {
     discord: async () => (await import("./discord/index.js")).createDiscordAdapter(),
     whatsapp: async () => (await import("./whatsapp/index.js")).createWhatsAppAdapter(),
     slack: async () => (await import("./slack/index.js")).createSlackAdapter(),
+    signal: async () => (await import("./signal/index.js")).createSignalAdapter(),
+    bluebubbles: async () => (await import("./bluebubbles/index.js")).createBlueBubblesAdapter(),
   };
 }

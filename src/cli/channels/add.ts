@@ -5,7 +5,10 @@
 // unprefixed line is the signing secret): socket mode needs xoxb- and xapp-, http mode xoxb- and
 // the signing secret. WhatsApp has no bot token: `add` creates the account entry (left as it is
 // when it exists) and points at `channels login`, which links a WhatsApp Web account by QR code.
+// Signal has no token either: `--account +1555…` is the number (`channels.signal.account`), and
+// `--http-url` a running signal-cli daemon (then `autoStart: false`), else Pincer starts signal-cli.
 
+import { phoneDigits } from "../../lib/phone-number.js";
 import type { InputOf } from "../command.js";
 import { type CliContext, CliError, ExitCode, printLine } from "../command-context.js";
 import { applyConfigEdits } from "../config/edit.js";
@@ -16,6 +19,9 @@ const ID = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
 /** Adds (or replaces) one account's bot token. */
 export async function run(ctx: CliContext, { opts }: InputOf<typeof addOptions>): Promise<number> {
   const channel = opts.channel.trim().toLowerCase();
+  if (opts.httpUrl !== undefined && channel !== "signal")
+    throw new CliError("--http-url is for signal accounts", ExitCode.usage);
+  if (channel === "signal") return addSignalAccount(ctx, opts);
   const account = (opts.account ?? "default").trim();
   if (!ID.test(channel))
     throw new CliError(`--channel "${opts.channel}": expected a channel id`, ExitCode.usage);
@@ -68,6 +74,41 @@ function addWhatsAppAccount(
   });
   if (!opts.json) printLine(ctx, `link it: ${login}`);
   return code;
+}
+
+/** The Signal number (and daemon URL) at the channel level, OpenClaw's minimal setup. */
+function addSignalAccount(
+  ctx: CliContext,
+  opts: { account?: string; httpUrl?: string; tokenStdin?: boolean; json?: boolean },
+): number {
+  if (opts.tokenStdin)
+    throw new CliError(
+      "signal accounts have no token: give the number with --account +15551234567 (link it first with `signal-cli link`)",
+      ExitCode.usage,
+    );
+  const digits = phoneDigits(opts.account ?? "");
+  if (digits === undefined)
+    throw new CliError(
+      `--account ${opts.account === undefined ? "is required" : `"${opts.account}" is not a phone number`}: signal accounts are numbers (E.164, +15551234567)`,
+      ExitCode.usage,
+    );
+  const httpUrl = opts.httpUrl?.trim();
+  if (httpUrl !== undefined && !/^https?:\/\/[^/]/i.test(httpUrl))
+    throw new CliError(`--http-url "${httpUrl}": expected an http(s) URL`, ExitCode.usage);
+  const edits = [
+    { op: "set" as const, path: "channels.signal.account", value: `+${digits}` },
+    ...(httpUrl
+      ? [
+          { op: "set" as const, path: "channels.signal.httpUrl", value: httpUrl },
+          { op: "set" as const, path: "channels.signal.autoStart", value: false },
+        ]
+      : []),
+  ];
+  return applyConfigEdits(ctx, {
+    edits,
+    json: opts.json,
+    summary: `added signal account +${digits}${httpUrl ? ` (daemon ${httpUrl})` : " (Pincer starts signal-cli)"}`,
+  });
 }
 
 const SLACK_PREFIXES = [

@@ -37,9 +37,10 @@ export const failuresActionOptions = {
 /** Options of `pincer channels add`. */
 export const addOptions = {
   channel: value("<id>", "channel, e.g. telegram", { required: true }),
-  account: value("<id>", "account id (default: default)"),
+  account: value("<id>", "account id (default: default; signal: the number, +15551234567)"),
   tokenStdin: flag("read the token(s) from standard input (Slack: one per line)"),
   mode: value("<mode>", "slack: socket (default) or http"),
+  httpUrl: value("<url>", "signal: a running signal-cli daemon (else Pincer starts signal-cli)"),
   json: flag("print JSON"),
 };
 /** Options of `pincer channels login`. */

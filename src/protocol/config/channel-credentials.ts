@@ -55,7 +55,7 @@ export const channelCredentialProps = {
   ),
   password: compatOptional(
     Type.Union([Type.String(), SecretRefSchema], { description: "Account password." }),
-    "no issue yet: no channel reads it",
+    "read by BlueBubbles only (channels.bluebubbles)",
   ),
   apiKey: compatOptional(
     Type.Union([Type.String(), SecretRefSchema], { description: "API key." }),
@@ -68,19 +68,19 @@ export const channelCredentialProps = {
   userId: compatOptional(Type.String({ description: "Bot user id." }), "no issue yet: Matrix"),
   account: compatOptional(
     Type.String({ description: "Signal account (E.164)." }),
-    "issue 21 (Signal)",
+    "read by Signal only (channels.signal)",
   ),
   httpUrl: compatOptional(
     Type.String({ description: "Daemon HTTP URL (signal-cli)." }),
-    "issue 21 (Signal)",
+    "read by Signal only (channels.signal)",
   ),
   cliPath: compatOptional(
     Type.String({ description: "Path to the channel CLI." }),
-    "issue 21 (Signal and iMessage)",
+    "read by Signal only (channels.signal); the iMessage imsg bridge is not implemented",
   ),
   dbPath: compatOptional(
     Type.String({ description: "Path to the message database." }),
-    "issue 21 (iMessage)",
+    "the iMessage imsg bridge is not implemented (use channels.bluebubbles)",
   ),
   appId: compatOptional(
     Type.String({ description: "App id (MS Teams, ...)." }),

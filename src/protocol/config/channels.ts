@@ -1,6 +1,7 @@
 // `channels`: one shared shape for every channel (whatsapp, telegram, ... or any plugin channel).
 import { type Static, type TSchema, Type } from "typebox";
 import { BlockStreamingCoalesceSchema } from "./agent-parts.js";
+import { blueBubblesProps } from "./bluebubbles.js";
 import { discordAccessProps, slackAccessProps } from "./channel-access.js";
 import { channelCredentialProps } from "./channel-credentials.js";
 import { previewStreamingProps } from "./channel-streaming.js";
@@ -11,6 +12,7 @@ import {
   ToolListPolicySchema,
 } from "./common.js";
 import { discordProps } from "./discord.js";
+import { signalProps } from "./signal.js";
 import { slackProps } from "./slack.js";
 import { ToolsBySenderSchema } from "./tools.js";
 import { whatsAppCloudProps } from "./whatsapp-cloud.js";
@@ -309,6 +311,14 @@ export const SlackChannelConfigSchema = channelShape({
   ...previewStreamingProps,
 }).channel;
 
+/** `channels.signal`: the channel shape with Signal's keys real (the number, the signal-cli daemon
+ *  it talks to or starts, attachments, stories, read receipts). */
+export const SignalChannelConfigSchema = channelShape({ ...signalProps }).channel;
+
+/** `channels.bluebubbles`: the channel shape with BlueBubbles' keys real (server URL, password,
+ *  webhook path). */
+export const BlueBubblesChannelConfigSchema = channelShape({ ...blueBubblesProps }).channel;
+
 /** `channels.defaults`: defaults applied to every channel. */
 export const ChannelDefaultsSchema = Type.Object(
   {
@@ -349,8 +359,12 @@ export const ChannelsConfigSchema = Type.Object(
     telegram: Type.Optional(TelegramChannelConfigSchema),
     discord: Type.Optional(DiscordChannelConfigSchema),
     slack: Type.Optional(SlackChannelConfigSchema),
-    signal: compatOptional(ChannelConfigSchema, "issue 21 (Signal): no adapter"),
-    imessage: compatOptional(ChannelConfigSchema, "issue 21 (iMessage): no adapter"),
+    signal: Type.Optional(SignalChannelConfigSchema),
+    bluebubbles: Type.Optional(BlueBubblesChannelConfigSchema),
+    imessage: compatOptional(
+      ChannelConfigSchema,
+      "no adapter: the imsg bridge's protocol is not public enough to match; use channels.bluebubbles",
+    ),
     webchat: compatOptional(
       ChannelConfigSchema,
       "no adapter: WebChat is served by the gateway (gateway.controlUi)",
