@@ -11,6 +11,7 @@ import { floorRows } from "./floor.mjs";
 import { gatewayRows } from "./gateway.mjs";
 import { routingRows } from "./routing.mjs";
 import { runtimeRows } from "./runtime.mjs";
+import { sandboxRows } from "./sandbox.mjs";
 import { sessionRows } from "./sessions.mjs";
 import { soakRows } from "./soak.mjs";
 
@@ -21,6 +22,7 @@ const rows = [
   ...(await sessionRows()),
   ...(await floorRows()),
   ...(await runtimeRows()),
+  ...(await sandboxRows()),
   ...(await gatewayRows()),
   ...(await fanoutRows()),
   ...(await firstTurnRows()),
