@@ -12,6 +12,7 @@ import { gatewayRows } from "./gateway.mjs";
 import { memoryRows } from "./memory.mjs";
 import { routingRows } from "./routing.mjs";
 import { runtimeRows } from "./runtime.mjs";
+import { sandboxRows } from "./sandbox.mjs";
 import { sessionRows } from "./sessions.mjs";
 import { soakRows } from "./soak.mjs";
 
@@ -23,6 +24,7 @@ const rows = [
   ...(await memoryRows()),
   ...(await floorRows()),
   ...(await runtimeRows()),
+  ...(await sandboxRows()),
   ...(await gatewayRows()),
   ...(await fanoutRows()),
   ...(await firstTurnRows()),

@@ -26,6 +26,7 @@ import { modelsAuthGroup, modelsCommands, modelsGroup } from "./models/commands.
 import { onboardCommands } from "./onboard/commands.js";
 import { pairingCommands, pairingGroup } from "./pairing/commands.js";
 import { pluginsCommands, pluginsGroup } from "./plugins/commands.js";
+import { sandboxCommands, sandboxGroup } from "./sandbox/commands.js";
 import { sessionsCommands, sessionsGroup } from "./sessions/commands.js";
 import { setupCommand } from "./setup/commands.js";
 import { skillsCommands, skillsGroup } from "./skills/commands.js";
@@ -43,6 +44,7 @@ export function commandTree(root: Command): { groups: GroupSpec[]; commands: Com
     [[skillsGroup], skillsCommands],
     [[pluginsGroup], pluginsCommands],
     [[hooksGroup], hooksCommands],
+    [[sandboxGroup], sandboxCommands],
     [[], contextCommands],
     [[memoryGroup], memoryCommands],
     [[sessionsGroup], sessionsCommands],

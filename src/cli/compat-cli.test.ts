@@ -18,7 +18,7 @@ const COMPAT_CONFIG = `{
   cron: { enabled: true, sessionRetention: "24h" },
   hooks: { enabled: true, token: "h", gmail: { account: "me@example.com" } },
   session: { sendPolicy: { default: "allow" } },
-  agents: { defaults: { blockStreamingDefault: "on", sandbox: { mode: "off", docker: { image: "x" } } } },
+  agents: { defaults: { blockStreamingDefault: "on", sandbox: { mode: "off", browser: { enabled: true } } } },
 }`;
 
 const COMPAT_PATHS = [
@@ -28,7 +28,7 @@ const COMPAT_PATHS = [
   "hooks.gmail",
   "session.sendPolicy",
   "agents.defaults.blockStreamingDefault",
-  "agents.defaults.sandbox.docker",
+  "agents.defaults.sandbox.browser",
 ];
 
 describe("config validate and status name every ignored key", () => {

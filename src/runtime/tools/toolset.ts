@@ -1,6 +1,7 @@
 // buildToolset: the tools one agent's model sees for one run — the built-ins that pass the agent's tool
-// policy (apply_patch only when enabled), host tools refused in a sandboxed session (sandbox-policy.ts),
-// each wrapped for cancellation and error conversion.
+// policy (apply_patch only when enabled; in a sandboxed session also the sandbox tool policy), built
+// against the session's sandbox when it is sandboxed (sandbox-policy.ts), each wrapped for
+// cancellation and error conversion.
 
 import type { ResolvedConfig } from "../../config/resolve.js";
 import type { Logger } from "../../lib/logger.js";
@@ -16,6 +17,10 @@ import {
   resolveExecHost,
   resolveExecPolicy,
 } from "../approvals/index.js";
+import { SANDBOX_WORKDIR } from "../sandbox/backend.js";
+import { resolveEffectiveSandbox } from "../sandbox/config.js";
+import { defaultSandboxBackends, type SandboxBackendRegistry } from "../sandbox/registry.js";
+import { createSandboxSession } from "../sandbox/session.js";
 import { createApplyPatchTool } from "./apply-patch.js";
 import { PINCER_TOOL_NAMES, type PincerToolName } from "./catalog.js";
 import { resolveToolSettings } from "./config.js";
@@ -86,6 +91,8 @@ export interface BuildToolsetParams {
   approvals?: ExecApprovalsHost;
   /** The session's stored `elevatedLevel` (`/elevated`); honoured only when elevated is enabled. */
   elevatedLevel?: unknown;
+  /** Sandbox backends by id (default: the ones this build ships). */
+  sandboxBackends?: SandboxBackendRegistry;
 }
 
 /** The memory tools' context, or undefined when the agent has them off or the run is a sub-agent's. */
@@ -117,24 +124,64 @@ function memoryContext(
   };
 }
 
+/** The environment a backend finds its binaries with: the run's, PATH from the process when it has none. */
+function backendEnv(env: Record<string, string | undefined> | undefined): NodeJS.ProcessEnv {
+  const base = env ?? process.env;
+  return base.PATH ? base : { ...base, PATH: process.env.PATH };
+}
+
+/** The sandbox of a sandboxed session and how its file tools see /workspace. */
+function sandboxParts(params: BuildToolsetParams, sandboxed: boolean) {
+  if (!sandboxed) return undefined;
+  const session = createSandboxSession({
+    cfg: params.cfg,
+    agentId: params.agentId,
+    // No key counts as a non-main session of its own (fail closed), never as the main one.
+    sessionKey: params.sessionKey ?? `agent:${normalizeAgentId(params.agentId)}:unkeyed`,
+    agentWorkspace: params.workspaceDir,
+    registry: params.sandboxBackends ?? defaultSandboxBackends(),
+    env: backendEnv(params.env),
+    ...(params.logger ? { logger: params.logger } : {}),
+  });
+  const access = resolveEffectiveSandbox(params.cfg, params.agentId).workspaceAccess;
+  const fs = {
+    workspaceDir: session.spec.ok ? session.spec.value.workspaceDir : params.workspaceDir,
+    workspaceOnly: true,
+    sandbox: {
+      mount: SANDBOX_WORKDIR,
+      ...(access.value === "ro" ? { readOnlyBy: access.source } : {}),
+    },
+  };
+  return { session, fs };
+}
+
 /**
  * Creates the tools of `agentId` allowed by its policy, in catalog order, wrapped for the run. In a
- * sandboxed session the host tools are listed but every call is refused (Pincer has no sandbox yet).
+ * sandboxed session exec/process run inside the sandbox and file tools reach only its /workspace.
  */
 export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
-  const { cfg, agentId, workspaceDir, jobs } = params;
+  const { cfg, agentId, jobs } = params;
+  const sandbox = resolveSessionSandbox({
+    cfg,
+    agentId,
+    ...(params.sessionKey !== undefined ? { sessionKey: params.sessionKey } : {}),
+  });
   const policy = resolveToolPolicy({
     cfg,
     agentId,
+    sandboxed: sandbox.sandboxed,
     ...(params.provider ? { provider: params.provider } : {}),
     ...(params.modelId ? { modelId: params.modelId } : {}),
   });
   const allowed = new Set(policy.allowedTools());
   const settings = resolveToolSettings(cfg, agentId);
-  const workspaceOnly = params.workspaceOnly ?? settings.fsWorkspaceOnly;
   const limits: ToolLimits = { ...DEFAULT_TOOL_LIMITS, ...params.limits };
   const scope = params.jobScope ?? normalizeAgentId(agentId);
-  const fs = { workspaceDir, workspaceOnly };
+  const boxed = sandboxParts(params, sandbox.sandboxed);
+  const hostWorkspaceOnly = params.workspaceOnly ?? settings.fsWorkspaceOnly;
+  // Sandboxed file tools never leave /workspace, whatever tools.fs says.
+  const workspaceOnly = boxed ? true : hostWorkspaceOnly;
+  const fs = boxed?.fs ?? { workspaceDir: params.workspaceDir, workspaceOnly };
   const session: SessionToolContext = {
     cfg,
     agentId: normalizeAgentId(agentId),
@@ -142,11 +189,6 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
     now: params.now ?? Date.now,
   };
   const memory = memoryContext(params, limits.readMaxChars);
-  const sandbox = resolveSessionSandbox({
-    cfg,
-    agentId,
-    ...(params.sessionKey !== undefined ? { sessionKey: params.sessionKey } : {}),
-  });
   const elevated = effectiveElevatedLevel({ cfg, agentId, sessionLevel: params.elevatedLevel });
   // Where exec runs (the sandbox, or the host when elevated); host commands pass the approvals gate,
   // which elevated "full" skips.
@@ -162,13 +204,16 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
     apply_patch: () =>
       settings.applyPatchEnabled
         ? createApplyPatchTool({
-            workspaceDir,
+            ...fs,
             workspaceOnly: workspaceOnly || settings.applyPatchWorkspaceOnly,
           })
         : undefined,
     exec: () =>
       createExecTool({
-        ...fs,
+        // An elevated session's exec runs on the host, in the agent's own workspace.
+        ...(execHost === "host" && boxed
+          ? { workspaceDir: params.workspaceDir, workspaceOnly: hostWorkspaceOnly }
+          : fs),
         jobs,
         scope,
         limits,
@@ -177,13 +222,19 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
         ...(settings.pathPrepend ? { pathPrepend: settings.pathPrepend } : {}),
         ...(params.logger ? { logger: params.logger } : {}),
         ...(params.env ? { env: params.env } : {}),
-        approvals: {
-          policy: execPolicy,
-          ...(params.approvals ? { host: params.approvals } : {}),
-          agentId: normalizeAgentId(agentId),
-          ...(params.sessionKey !== undefined ? { sessionKey: params.sessionKey } : {}),
-          elevated: sandbox.sandboxed && execHost === "host",
-        },
+        ...(execHost === "host"
+          ? {
+              approvals: {
+                policy: execPolicy,
+                ...(params.approvals ? { host: params.approvals } : {}),
+                agentId: normalizeAgentId(agentId),
+                ...(params.sessionKey !== undefined ? { sessionKey: params.sessionKey } : {}),
+                elevated: sandbox.sandboxed,
+              },
+            }
+          : boxed
+            ? { sandboxSession: boxed.session }
+            : {}),
       }),
     process: () => createProcessTool({ jobs, scope, limits }),
     memory_search: () => (memory ? createMemorySearchTool(memory) : undefined),
@@ -207,8 +258,9 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
     .map((name) => factories[name]())
     .filter((tool): tool is AnyAgentTool => tool !== undefined);
   for (const tool of params.extraTools ?? []) if (policy.allows(tool.name)) tools.push(tool);
+  const boxedTools = applySandbox({ tools, sandbox, cfg, ...(boxed ? { session: boxed.session } : {}) });
   // An elevated session keeps its host exec; applySandbox maps the tools one to one, in order.
-  return applySandbox(tools, sandbox, cfg)
+  return boxedTools
     .map((tool, i) => (tool.name === "exec" && execHost === "host" ? tools[i]! : tool))
     .map((tool) => wrapTool(tool, wrap));
 }
