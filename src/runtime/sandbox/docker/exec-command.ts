@@ -11,9 +11,9 @@ import { runDocker } from "./cli.js";
 /** Writes the wrapper's pid, runs the command as a child (not exec: the group must stay), cleans up. */
 const WRAPPER =
   '{ echo $$ > "$1"; } 2>/dev/null; /bin/sh -c "$2"; status=$?; rm -f "$1" 2>/dev/null; exit $status';
-/** Signals the process group whose leader's pid is in "$2"; silent when it is already gone. */
+/** Signals the group whose leader's pid is in file "$1" with "$2" (silent when gone); KILL drops the file. */
 const STOPPER =
-  'pid=$(cat "$1" 2>/dev/null) && [ -n "$pid" ] && kill -s "$2" -- "-$pid" 2>/dev/null; exit 0';
+  'pid=$(cat "$1" 2>/dev/null) && [ -n "$pid" ] && kill -s "$2" -- "-$pid" 2>/dev/null; [ "$2" = KILL ] && rm -f "$1"; exit 0';
 const STOP_TIMEOUT_MS = 15_000;
 
 /** Inputs of {@link dockerExecCommand}. */
