@@ -53,12 +53,22 @@ export const AgentGroupChatSchema = Type.Object(
   { additionalProperties: true, description: "Group chat settings of one agent." },
 );
 
-/** Docker settings of the sandbox container. */
+/** Docker settings of the sandbox container (bwrap honours the subset its README section names). */
 export const SandboxDockerSchema = Type.Object(
   {
     image: Type.Optional(Type.String({ description: "Container image." })),
-    containerPrefix: Type.Optional(Type.String({ description: "Container name prefix." })),
-    workdir: Type.Optional(Type.String({ description: "Working directory in the container." })),
+    containerPrefix: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "Container name prefix." }),
+        "issue 18 (sandboxing): container names are Pincer's own",
+      ),
+    ),
+    workdir: Type.Optional(
+      acceptedForCompat(
+        Type.String({ description: "Working directory in the container." }),
+        "issue 18 (sandboxing): the workspace is always /workspace",
+      ),
+    ),
     setupCommand: Type.Optional(
       Type.String({ description: "Command run once after the container is created." }),
     ),
@@ -74,11 +84,27 @@ export const SandboxDockerSchema = Type.Object(
     ),
     cpus: Type.Optional(Type.Number({ minimum: 0, description: "CPU limit." })),
     pidsLimit: Type.Optional(Type.Integer({ minimum: 1, description: "Max processes." })),
+    capDrop: Type.Optional(
+      Type.Array(Type.String(), { description: 'Capabilities dropped (default ["ALL"]).' }),
+    ),
   },
   { additionalProperties: true, description: "Docker sandbox settings." },
 );
 /** Static type of {@link SandboxDockerSchema}. */
 export type SandboxDocker = Static<typeof SandboxDockerSchema>;
+
+/** When idle sandboxes are removed (OpenClaw's defaults: idle 24 h, age 7 days; 0 turns a rule off). */
+export const SandboxPruneSchema = Type.Object(
+  {
+    idleHours: Type.Optional(
+      Type.Number({ minimum: 0, description: "Remove a sandbox unused this many hours." }),
+    ),
+    maxAgeDays: Type.Optional(
+      Type.Number({ minimum: 0, description: "Remove a sandbox older than this many days." }),
+    ),
+  },
+  { additionalProperties: true, description: "Sandbox auto-prune settings." },
+);
 
 /** Tool sandboxing: when to sandbox, container scope and workspace access. */
 export const SandboxConfigSchema = Type.Object(
@@ -89,33 +115,17 @@ export const SandboxConfigSchema = Type.Object(
       }),
     ),
     scope: Type.Optional(
-      acceptedForCompat(
-        Type.Union([Type.Literal("session"), Type.Literal("agent"), Type.Literal("shared")], {
-          description: "Container scope: one per session, per agent, or shared.",
-        }),
-        "issue 18 (sandboxing)",
-      ),
+      Type.Union([Type.Literal("session"), Type.Literal("agent"), Type.Literal("shared")], {
+        description: "Container scope: one per session, per agent, or shared.",
+      }),
     ),
     workspaceAccess: Type.Optional(
-      acceptedForCompat(
-        Type.Union([Type.Literal("none"), Type.Literal("ro"), Type.Literal("rw")], {
-          description: "Agent workspace access inside the sandbox.",
-        }),
-        "issue 18 (sandboxing)",
-      ),
+      Type.Union([Type.Literal("none"), Type.Literal("ro"), Type.Literal("rw")], {
+        description: "Agent workspace access inside the sandbox.",
+      }),
     ),
-    workspaceRoot: Type.Optional(
-      acceptedForCompat(
-        Type.String({ description: "Root of sandbox workspaces." }),
-        "issue 18 (sandboxing)",
-      ),
-    ),
-    perSession: Type.Optional(
-      acceptedForCompat(
-        Type.Boolean({ description: "Legacy alias of scope." }),
-        "issue 18 (sandboxing)",
-      ),
-    ),
+    workspaceRoot: Type.Optional(Type.String({ description: "Root of sandbox workspaces." })),
+    perSession: Type.Optional(Type.Boolean({ description: "Legacy alias of scope." })),
     sessionToolsVisibility: Type.Optional(
       acceptedForCompat(
         Type.Union([Type.Literal("spawned"), Type.Literal("all")], {
@@ -124,19 +134,19 @@ export const SandboxConfigSchema = Type.Object(
         "issue 18 (sandboxing)",
       ),
     ),
-    docker: Type.Optional(acceptedForCompat(SandboxDockerSchema, "issue 18 (sandboxing)")),
+    backend: Type.Optional(
+      Type.Union([Type.Literal("docker"), Type.Literal("bwrap")], {
+        description: "Pincer: sandbox backend, Docker (default) or bubblewrap.",
+      }),
+    ),
+    docker: Type.Optional(SandboxDockerSchema),
     browser: Type.Optional(
       acceptedForCompat(
         Type.Record(Type.String(), Type.Unknown(), { description: "Sandboxed browser settings." }),
         "issue 18 (sandboxing)",
       ),
     ),
-    prune: Type.Optional(
-      acceptedForCompat(
-        Type.Record(Type.String(), Type.Unknown(), { description: "Sandbox auto-prune settings." }),
-        "issue 18 (sandboxing)",
-      ),
-    ),
+    prune: Type.Optional(SandboxPruneSchema),
   },
   { additionalProperties: true, description: "Sandbox settings." },
 );

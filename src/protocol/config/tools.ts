@@ -222,7 +222,7 @@ const toolPolicyProps = {
   loopDetection: Type.Optional(
     acceptedForCompat(LoopDetectionConfigSchema, "no issue yet: tool-loop detection"),
   ),
-  sandbox: Type.Optional(acceptedForCompat(SandboxToolsConfigSchema, "issue 18 (sandboxing)")),
+  sandbox: Type.Optional(SandboxToolsConfigSchema),
 };
 
 /** Per-agent tool restrictions (`agents.list[].tools`); can only narrow the global policy. */
