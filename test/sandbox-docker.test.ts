@@ -208,6 +208,15 @@ describe.skipIf(notice !== undefined)("Docker sandbox backend", () => {
     expect(readFileSync(log, "utf8")).toBe("ran\nran\n");
   });
 
+  it("two backends (two runs) ensuring one scope at once share one container", async () => {
+    const other = createDockerBackend({ env });
+    const [a, b] = await Promise.all([backend.ensure(spec("race")), other.ensure(spec("race"))]);
+    const [first, second] = [unwrap(a), unwrap(b)];
+    expect(first.id).toBe(second.id);
+    expect([first.created, second.created].sort()).toEqual([false, true]);
+    expect((await exec(second, "echo ok")).output).toBe("ok\n");
+  });
+
   it("starts a stopped container again instead of recreating it", async () => {
     const first = unwrap(await backend.ensure(spec("restart")));
     const id = inspect(first.id).Id;

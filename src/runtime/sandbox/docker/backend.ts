@@ -84,7 +84,11 @@ export function createDockerBackend(
     return { ok: false, error: run.error };
   };
 
-  const create = async (spec: SandboxSpec, name: string): Promise<SandboxResult<void>> => {
+  /** Creates and starts the container; "taken" when another process created it meanwhile. */
+  const create = async (
+    spec: SandboxSpec,
+    name: string,
+  ): Promise<SandboxResult<"created" | "taken">> => {
     const guard: SandboxResult<ProtectedPaths> = options.protectedPaths
       ? { ok: true, value: options.protectedPaths }
       : protectedPathsFrom(env);
@@ -99,6 +103,13 @@ export function createDockerBackend(
     const args = createArgs({ spec, name, mounts: mounts.value, createdAt: now() });
     if (!args.ok) return args;
     const created = await docker(args.value);
+    if (
+      !created.ok &&
+      created.output &&
+      /Conflict\. The container name/i.test(created.output.stderr)
+    ) {
+      return { ok: true, value: "taken" };
+    }
     if (!created.ok)
       return { ok: false, error: `Sandbox container could not be created: ${created.error}` };
     const started = await docker(["start", name]);
@@ -116,12 +127,13 @@ export function createDockerBackend(
         return { ok: false, error: setupFailure(setup.error, setup.output) };
       }
     }
-    return { ok: true, value: undefined };
+    return { ok: true, value: "created" };
   };
 
   const ensureNow = async (
     spec: SandboxSpec,
     name: string,
+    retry = true,
   ): Promise<SandboxResult<SandboxHandle>> => {
     const found = await inspect(name);
     if (!found.ok) return found;
@@ -141,6 +153,14 @@ export function createDockerBackend(
       }
       const made = await create(spec, name);
       if (!made.ok) return made;
+      // Another gateway run of this scope won the race: use its container (inspected afresh).
+      if (made.value === "taken") {
+        if (retry) return ensureNow(spec, name, false);
+        return {
+          ok: false,
+          error: `Sandbox container ${name} is being created by another run; try again.`,
+        };
+      }
       created = true;
     }
     const touched = await touchLastUsed({
