@@ -11,6 +11,7 @@ import { floorRows } from "./floor.mjs";
 import { gatewayRows } from "./gateway.mjs";
 import { routingRows } from "./routing.mjs";
 import { runtimeRows } from "./runtime.mjs";
+import { sandboxRows } from "./sandbox.mjs";
 import { sessionRows } from "./sessions.mjs";
 import { soakRows } from "./soak.mjs";
 
@@ -26,6 +27,7 @@ const rows = [
   ...(await firstTurnRows()),
   ...(await channelRows()),
   ...(await chaosRows()),
+  ...(await sandboxRows()),
   ...(await soakRows()),
 ];
 
