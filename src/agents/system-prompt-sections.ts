@@ -173,8 +173,18 @@ const sandbox: Renderer = (p) => {
   const where = p.sandbox.workspaceDir
     ? ` Inside it, the workspace is ${p.sandbox.workspaceDir}.`
     : "";
+  const access = p.sandbox.workspaceAccess;
+  const accessLine =
+    access === "ro"
+      ? "It is the agent workspace, read-only: write, edit and apply_patch are refused."
+      : access === "rw"
+        ? "It is the agent workspace, read-write."
+        : access === "none"
+          ? "It is a sandbox workspace (a copy of the bootstrap files), not the agent workspace."
+          : undefined;
   return draft("sandbox", "Sandbox", [
-    `Tools run in a sandbox container; host paths outside it are unreachable.${where}`,
+    `Tools run in a sandbox (no network unless configured); host paths outside it are unreachable.${where}`,
+    ...(accessLine ? [accessLine] : []),
     p.sandbox.elevated
       ? "Elevated exec (on the host) is available; use it only when the task needs it."
       : "Elevated exec is off.",

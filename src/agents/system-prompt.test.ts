@@ -114,6 +114,12 @@ describe("buildSystemPrompt", () => {
     expect(on.text).toContain("Elevated exec is off.");
     expect(on.text).not.toContain("It is not a sandbox");
     expect(buildSystemPrompt(fullParams()).text).toContain("It is not a sandbox");
+    const ro = buildSystemPrompt(
+      fullParams({ sandbox: { enabled: true, workspaceDir: "/workspace", workspaceAccess: "ro" } }),
+    );
+    expect(ro.text).toContain(
+      "It is the agent workspace, read-only: write, edit and apply_patch are refused.",
+    );
   });
 
   it("carries the time zone but never a clock", () => {

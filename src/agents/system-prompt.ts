@@ -101,6 +101,8 @@ export interface PromptSandbox {
   workspaceDir?: string;
   /** Whether elevated (host) exec is allowed. */
   elevated?: boolean;
+  /** `sandbox.workspaceAccess`: what /workspace is (a sandbox copy, the agent workspace ro or rw). */
+  workspaceAccess?: "none" | "ro" | "rw";
 }
 
 /** Facts for the one-line Runtime section. */

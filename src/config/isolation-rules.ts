@@ -1,11 +1,12 @@
 // Semantic checks the schema cannot express: agents must not share state directories, bindings must
-// name real agents, open DMs must be opted into explicitly, and a sandbox mode Pincer cannot honour
-// yet is flagged (its tools are refused). Pure over (config, paths).
+// name real agents, open DMs must be opted into explicitly, and a sandboxed agent whose sandbox
+// cannot be set up (a bad bind, a bind exposing the state dir) is flagged. Pure over (config, paths).
 import { resolve } from "node:path";
 import { closestMatch } from "../lib/edit-distance.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import { DEFAULT_AGENT_ID, normalizeAgentId } from "../routing/ids.js";
-import { listSandboxedAgents, sandboxWarning } from "../runtime/tools/sandbox-policy.js";
+import { resolveSandboxSpec } from "../runtime/sandbox/spec.js";
+import { listSandboxedAgents } from "../runtime/tools/sandbox-policy.js";
 import {
   formatConfigPath,
   isPlainObject,
@@ -13,7 +14,7 @@ import {
   parseConfigPath,
 } from "./config-path.js";
 import type { StatePaths } from "./paths.js";
-import { type ResolvedAgent, resolveConfig, resolveRoster } from "./resolve.js";
+import { type ResolvedAgent, resolveConfig } from "./resolve.js";
 
 /** One semantic problem, located by path segments. */
 export interface RuleIssue {
@@ -199,12 +200,24 @@ function checkOpenDms(config: Record<string, unknown>, out: RuleIssue[]): void {
   }
 }
 
-/** One warning per agent whose effective `sandbox.mode` is not "off", at the deciding key. */
-function checkSandboxModes(config: Record<string, unknown>, out: RuleIssue[]): void {
-  for (const agent of listSandboxedAgents(resolveRoster(config))) {
+/** One warning per sandboxed agent whose sandbox cannot be set up (its sandboxed tools would refuse). */
+function checkSandboxModes(
+  config: Record<string, unknown>,
+  paths: StatePaths,
+  out: RuleIssue[],
+): void {
+  const cfg = resolveConfig({ config: config as OpenClawConfig, paths });
+  for (const agent of listSandboxedAgents(cfg)) {
+    const spec = resolveSandboxSpec({
+      cfg,
+      agentId: agent.agentId,
+      sessionKey: agent.mainSessionKey,
+    });
+    if (spec.ok) continue;
     const parsed = agent.source ? parseConfigPath(agent.source) : undefined;
     const segments = parsed?.ok ? parsed.segments : ["agents"];
-    out.push({ severity: "warning", segments, message: sandboxWarning(agent) });
+    const message = `agent ${JSON.stringify(agent.agentId)} is sandboxed but its sandbox cannot be set up (its sandboxed tools will refuse): ${spec.error}`;
+    out.push({ severity: "warning", segments, message });
   }
 }
 
@@ -223,6 +236,6 @@ export function checkIsolationRules(config: unknown, paths: StatePaths): RuleIss
   checkSharedDirs({ config, paths, slots, out });
   out.push(...checkBindings(config, slots));
   checkOpenDms(config, out);
-  checkSandboxModes(config, out);
+  checkSandboxModes(config, paths, out);
   return out;
 }

@@ -1,5 +1,5 @@
-// `pincer agents list [--bindings]`: every agent, where its files live, its sandbox mode (and that its
-// host tools are refused while Pincer has no sandbox), and what routes to it.
+// `pincer agents list [--bindings]`: every agent, where its files live, its sandbox mode (where its
+// tools run), and what routes to it.
 import { listAgents } from "../../agents/roster.js";
 import { resolveRoster } from "../../config/resolve.js";
 import type { Binding } from "../../protocol/config/index.js";
@@ -45,8 +45,8 @@ interface SandboxReport {
   mode: AgentSandboxMode["mode"];
   /** Config key that sets the mode; null when nothing does (default off). */
   source: string | null;
-  /** Where the host tools (exec, process, read, write, edit, apply_patch) run: Pincer has no sandbox. */
-  hostTools: "allowed" | "refused" | "refused-outside-main-session";
+  /** Where exec, process and the file tools run: on the host, or in the sandbox (everywhere / outside main). */
+  hostTools: "allowed" | "sandboxed" | "sandboxed-outside-main-session";
   mainSessionKey: string;
 }
 
@@ -55,8 +55,8 @@ function sandboxReport(agent: AgentSandboxMode): SandboxReport {
     agent.mode === "off"
       ? "allowed"
       : agent.mode === "all"
-        ? "refused"
-        : "refused-outside-main-session";
+        ? "sandboxed"
+        : "sandboxed-outside-main-session";
   return {
     mode: agent.mode,
     source: agent.source ?? null,
@@ -71,7 +71,7 @@ function describeSandbox(report: SandboxReport): string {
     report.mode === "all"
       ? "in every session"
       : `outside the main session ${report.mainSessionKey}`;
-  return `${report.mode} — not available yet in Pincer: host tools refused ${where} (${report.source})`;
+  return `${report.mode} — tools run in the sandbox ${where} (${report.source}; pincer sandbox explain)`;
 }
 
 /** Lists agents; `--bindings` adds each one's rules with the tier each competes in. */
@@ -120,8 +120,7 @@ export async function run(ctx: CliContext, { opts }: InputOf<typeof listOptions>
   for (const agent of agents) {
     const name = agent.name ? ` (${agent.name})` : "";
     const sandbox = sandboxes.get(agent.id)!;
-    const refused = sandbox.mode === "all" ? "tools refused" : "tools refused outside main session";
-    const flag = sandbox.mode === "off" ? "" : s.yellow(` [sandbox ${sandbox.mode}: ${refused}]`);
+    const flag = sandbox.mode === "off" ? "" : s.yellow(` [sandbox ${sandbox.mode}]`);
     printLine(
       ctx,
       `- ${s.cyan(agent.id)}${name}${agent.isDefault ? s.green(" [default]") : ""}${flag}`,

@@ -5,7 +5,7 @@
 // The model/tool modules (pi-ai, ~200 ms and ~30 MB) are not imported before the gateway listens:
 // `preload()` loads them (and the configured models' provider modules) in the background right
 // after, then warms each agent's run path, and a run that starts meanwhile waits on the same load.
-// At start (and on a reload that adds one) it warns about every agent whose sandbox mode is not off.
+// At start (and on a reload that adds one) it notes every agent whose tools run sandboxed.
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import { findAgent, type ResolvedConfig, type StatePaths } from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
@@ -18,8 +18,9 @@ import type {
   RunCaches,
   RunHandle,
 } from "../../runtime/run/index.js";
+import { resolveEffectiveSandbox } from "../../runtime/sandbox/config.js";
 import type { ProcessRegistry } from "../../runtime/tools/index.js";
-import { listSandboxedAgents, sandboxWarning } from "../../runtime/tools/sandbox-policy.js";
+import { listSandboxedAgents, sandboxNotice } from "../../runtime/tools/sandbox-policy.js";
 import { SessionStoreRegistry, type StateDirLock } from "../../sessions/index.js";
 
 interface RuntimeModules {
@@ -85,14 +86,15 @@ export class RunResources {
     this.warnSandboxModes(config());
   }
 
-  /** One warning per agent whose sandbox mode Pincer cannot honour yet (its host tools are refused). */
+  /** One notice per sandboxed agent (where its tools run); a reload logs only changed ones. */
   private warnSandboxModes(cfg: ResolvedConfig): void {
     const current = new Set<string>();
     for (const agent of listSandboxedAgents(cfg)) {
-      const message = sandboxWarning(agent);
+      const backend = resolveEffectiveSandbox(cfg, agent.agentId).backend.value;
+      const message = sandboxNotice(agent, backend);
       current.add(message);
       if (this.sandboxWarned.has(message)) continue;
-      this.params.logger.warn(
+      this.params.logger.info(
         {
           agentId: agent.agentId,
           mode: agent.mode,

@@ -19,6 +19,7 @@ import { expandHome, type StatePaths } from "../../config/paths.js";
 import type { ResolvedAgent, ResolvedConfig } from "../../config/resolve.js";
 import { buildAgentMainSessionKey, parseAgentSessionKey } from "../../routing/index.js";
 import type { SessionStore } from "../../sessions/index.js";
+import { promptSandbox } from "../sandbox/prompt.js";
 import type { RunCaches } from "./run-caches.js";
 
 /** Inputs of {@link assembleRunPrompt}. */
@@ -145,6 +146,7 @@ export function runSystemPromptParams(input: RunSystemPromptInput): SystemPrompt
   const timeFormat = entry?.timeFormat ?? defaults.timeFormat;
   const repoRoot = nonEmpty(defaults.repoRoot);
   const { host, os } = hostDescription();
+  const sandbox = promptSandbox({ cfg, agentId: agent.id, sessionKey });
   return {
     mode: input.promptMode,
     agent: { id: agent.id, ...(agent.name ? { name: agent.name } : {}) },
@@ -152,6 +154,7 @@ export function runSystemPromptParams(input: RunSystemPromptInput): SystemPrompt
     ...(input.skillsPrompt ? { skillsPrompt: input.skillsPrompt } : {}),
     workspaceDir: agent.workspace,
     bootstrapFiles: input.bootstrap,
+    ...(sandbox ? { sandbox } : {}),
     ...(userTimezone ? { userTimezone } : {}),
     ...(timeFormat ? { timeFormat } : {}),
     runtime: {

@@ -113,7 +113,7 @@ export interface SandboxInstance {
   createdAt: number;
   /** Epoch ms of the last ensure() (prune's idle clock). */
   lastUsedAt: number;
-  /** Docker: whether the container is running; bwrap: whether a command is running in it. */
+  /** Docker: whether the container is running; bwrap: always false (it runs per command, no daemon). */
   running: boolean;
 }
 

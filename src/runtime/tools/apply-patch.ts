@@ -6,7 +6,7 @@ import { dirname } from "node:path";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { Type } from "typebox";
 import { type PatchChunk, type PatchOperation, parsePatch } from "./apply-patch-parse.js";
-import { displayPath, resolveToolPath, type ToolPathContext } from "./paths.js";
+import { displayPath, resolveWritablePath, type ToolPathContext } from "./paths.js";
 import { errnoCode, ToolError, textResult, throwIfAborted } from "./types.js";
 import { fsWriteError } from "./write.js";
 
@@ -113,7 +113,7 @@ async function readForPatch(path: string, shown: string): Promise<string> {
 async function plan(ctx: ToolPathContext, ops: PatchOperation[]): Promise<PlannedWrite[]> {
   const planned: PlannedWrite[] = [];
   for (const op of ops) {
-    const path = await resolveToolPath(ctx, op.path);
+    const path = await resolveWritablePath(ctx, op.path);
     const shown = displayPath(ctx, path);
     if (op.kind === "add") {
       planned.push({ kind: "write", path, content: op.content, change: "A" });
@@ -123,7 +123,7 @@ async function plan(ctx: ToolPathContext, ops: PatchOperation[]): Promise<Planne
     } else {
       const original = await readForPatch(path, shown);
       const content = applyChunks({ original, chunks: op.chunks, shown });
-      const target = op.moveTo ? await resolveToolPath(ctx, op.moveTo) : path;
+      const target = op.moveTo ? await resolveWritablePath(ctx, op.moveTo) : path;
       planned.push({
         kind: "write",
         path: target,

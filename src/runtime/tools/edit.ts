@@ -3,7 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { type Static, Type } from "typebox";
 import { renameArgs } from "./args.js";
-import { displayPath, resolveToolPath, type ToolPathContext } from "./paths.js";
+import { displayPath, resolveWritablePath, type ToolPathContext } from "./paths.js";
 import { errnoCode, ToolError, textResult, throwIfAborted } from "./types.js";
 import { fsWriteError } from "./write.js";
 
@@ -54,7 +54,7 @@ export function createEditTool(ctx: ToolPathContext): AgentTool<typeof EditParam
       new_string: "newText",
     }),
     async execute(_id, args, signal) {
-      const path = await resolveToolPath(ctx, args.path);
+      const path = await resolveWritablePath(ctx, args.path);
       const shown = displayPath(ctx, path);
       if (args.oldText === "")
         throw new ToolError("oldText must not be empty; use write to create a file.");

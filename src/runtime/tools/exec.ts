@@ -1,10 +1,12 @@
 // `exec`: run a shell command in the workspace (or `workdir`), with a timeout, head+tail output cap and the
 // exit code; an aborted run kills the command's process group. `background: true` hands it to `process`.
 import { stat } from "node:fs/promises";
-import { delimiter } from "node:path";
+import { delimiter, isAbsolute } from "node:path";
 import type { AgentTool, AgentToolUpdateCallback } from "@mariozechner/pi-agent-core";
 import { type Static, Type } from "typebox";
 import type { Logger } from "../../lib/logger.js";
+import { SANDBOX_WORKDIR, type SandboxCommand } from "../sandbox/backend.js";
+import type { SandboxSession } from "../sandbox/session.js";
 import { displayPath, resolveToolPath, type ToolPathContext } from "./paths.js";
 import type { ProcessRegistry } from "./process-registry.js";
 import { type ShellExit, ShellProcess } from "./shell-process.js";
@@ -37,7 +39,8 @@ const ExecParams = Type.Object({
     }),
   ),
 });
-type ExecArgs = Static<typeof ExecParams>;
+/** The arguments of one `exec` call. */
+export type ExecArgs = Static<typeof ExecParams>;
 
 /** Structured details of an `exec` result. */
 export interface ExecDetails {
@@ -65,7 +68,14 @@ export interface ExecToolContext extends ToolPathContext {
   /** False when the policy hides `process`: background jobs could not be read, so they are refused. */
   allowBackground?: boolean;
   logger?: Logger;
+  /** Set in a sandboxed session: commands run inside this sandbox, never on the host. */
+  sandboxSession?: SandboxSession;
 }
+
+/** Where one `exec` call runs: on the host in `cwd`, or inside the sandbox through `command`. */
+export type ExecTarget =
+  | { kind: "host"; cwd: string; env: NodeJS.ProcessEnv }
+  | { kind: "sandbox"; cwd: string; command: SandboxCommand };
 
 const UPDATE_EVERY_MS = 500;
 const UPDATE_CHARS = 4000;
@@ -80,6 +90,51 @@ async function resolveCwd(ctx: ExecToolContext, workdir: string | undefined): Pr
   throw new ToolError(
     `Working directory ${displayPath(ctx, cwd)} does not exist or is not a directory.`,
   );
+}
+
+/** The sandbox working directory: /workspace paths and relative ones must exist in the mounted dir. */
+async function sandboxWorkdir(ctx: ExecToolContext, workdir: string | undefined): Promise<string> {
+  const raw = workdir?.trim() || SANDBOX_WORKDIR;
+  const inWorkspace =
+    !isAbsolute(raw) || raw === SANDBOX_WORKDIR || raw.startsWith(`${SANDBOX_WORKDIR}/`);
+  // Elsewhere (/tmp, a bind) is the sandbox's own filesystem: the sandbox itself checks it.
+  if (!inWorkspace) return raw;
+  const pathCtx = { ...ctx, workspaceOnly: true, sandbox: { mount: SANDBOX_WORKDIR } };
+  return displayPath(pathCtx, await resolveCwd({ ...ctx, ...pathCtx }, raw));
+}
+
+/**
+ * The one decision "host or sandbox" for an `exec` call: a sandboxed session runs inside its sandbox
+ * (a backend failure is a ToolError: never a fallback to the host); otherwise the host.
+ */
+export async function chooseExecTarget(ctx: ExecToolContext, args: ExecArgs): Promise<ExecTarget> {
+  if (!ctx.sandboxSession) {
+    return { kind: "host", cwd: await resolveCwd(ctx, args.workdir), env: buildEnv(ctx, args.env) };
+  }
+  const handle = await ctx.sandboxSession.ensure();
+  if (!handle.ok)
+    throw new ToolError(
+      `The sandbox is unavailable: ${handle.error} Nothing was run (a sandboxed session never falls back to the host).`,
+    );
+  const workdir = await sandboxWorkdir(ctx, args.workdir);
+  const command = handle.value.command({
+    command: args.command,
+    workdir,
+    ...(args.env ? { env: args.env } : {}),
+  });
+  return { kind: "sandbox", cwd: workdir, command };
+}
+
+/** How ShellProcess starts the target: the shell on the host, or the sandbox client's argv. */
+function spawnFields(target: ExecTarget) {
+  if (target.kind === "host") return { cwd: target.cwd, env: target.env };
+  const { command } = target;
+  return {
+    cwd: command.cwd,
+    env: command.env,
+    argv: command.argv,
+    ...(command.stop ? { stopInside: command.stop } : {}),
+  };
 }
 
 function buildEnv(
@@ -124,19 +179,19 @@ function progressReporter(
 interface RunParams {
   ctx: ExecToolContext;
   args: ExecArgs;
-  cwd: string;
+  target: ExecTarget;
   timeoutSec: number;
 }
 
 async function runForeground(
   params: RunParams & { signal?: AbortSignal; onUpdate?: AgentToolUpdateCallback<ExecDetails> },
 ) {
-  const { ctx, args, cwd, timeoutSec, signal } = params;
+  const { ctx, args, target, timeoutSec, signal } = params;
+  const cwd = target.cwd;
   const report = progressReporter(params.onUpdate, cwd);
   const proc: ShellProcess = ShellProcess.start({
     command: args.command,
-    cwd,
-    env: buildEnv(ctx, args.env),
+    ...spawnFields(target),
     outputCap: ctx.limits.execMaxOutputChars,
     timeoutMs: timeoutSec * 1000,
     killGraceMs: ctx.limits.killGraceMs,
@@ -164,11 +219,11 @@ async function runForeground(
   });
 }
 
-function runBackground({ ctx, args, cwd, timeoutSec }: RunParams) {
+function runBackground({ ctx, args, target, timeoutSec }: RunParams) {
+  const cwd = target.cwd;
   const proc = ShellProcess.start({
     command: args.command,
-    cwd,
-    env: buildEnv(ctx, args.env),
+    ...spawnFields(target),
     outputCap: ctx.limits.jobMaxOutputChars,
     pollCap: ctx.limits.pollMaxChars,
     timeoutMs: timeoutSec * 1000,
@@ -206,16 +261,16 @@ export function createExecTool(ctx: ExecToolContext): AgentTool<typeof ExecParam
     },
     async execute(_id, args, signal, onUpdate) {
       if (args.command.trim() === "") throw new ToolError("command must not be empty.");
-      const cwd = await resolveCwd(ctx, args.workdir);
-      throwIfAborted(signal, "exec");
-      const timeoutSec = args.timeout ?? defaultTimeout;
       if (args.background && !background) {
         throw new ToolError(
           "background: true needs the process tool, which this agent's tool policy does not allow; run the command in the foreground.",
         );
       }
-      if (args.background) return runBackground({ ctx, args, cwd, timeoutSec });
-      return runForeground({ ctx, args, cwd, timeoutSec, signal, onUpdate });
+      const target = await chooseExecTarget(ctx, args);
+      throwIfAborted(signal, "exec");
+      const timeoutSec = args.timeout ?? defaultTimeout;
+      if (args.background) return runBackground({ ctx, args, target, timeoutSec });
+      return runForeground({ ctx, args, target, timeoutSec, signal, onUpdate });
     },
   };
 }

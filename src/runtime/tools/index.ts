@@ -54,8 +54,8 @@ export {
   resolveSessionSandbox,
   type SandboxMode,
   type SessionSandbox,
+  sandboxNotice,
   sandboxRefusal,
-  sandboxWarning,
 } from "./sandbox-policy.js";
 export { needsGeminiSchema, normalizeToolSchema } from "./schema-normalize.js";
 export { createSessionsSendTool, createSessionsSpawnTool } from "./session-send-spawn.js";

@@ -11,6 +11,26 @@ export interface ToolPathContext {
   workspaceDir: string;
   /** When true, paths must stay inside `workspaceDir` (after resolving symlinks). */
   workspaceOnly: boolean;
+  /** A sandboxed session: paths are the sandbox's (`/workspace/...` or relative), confined to it. */
+  sandbox?: SandboxPathContext;
+}
+
+/** How a sandboxed session's file tools see the host dir mounted at /workspace. */
+export interface SandboxPathContext {
+  /** The mount point inside the sandbox (`/workspace`). */
+  mount: string;
+  /** Set for `workspaceAccess: "ro"`: the config key, named when a write is refused. */
+  readOnlyBy?: string;
+}
+
+/** The host path of a sandbox path (`/workspace/a` → `<workspaceDir>/a`); undefined: outside it. */
+function fromSandboxPath(ctx: ToolPathContext, mount: string, raw: string): string | undefined {
+  if (!isAbsolute(raw)) return resolve(ctx.workspaceDir, raw);
+  const normalized = resolve(raw);
+  if (normalized === mount) return resolve(ctx.workspaceDir);
+  if (normalized.startsWith(`${mount}/`))
+    return resolve(ctx.workspaceDir, normalized.slice(mount.length + 1));
+  return undefined;
 }
 
 function isInside(root: string, candidate: string): boolean {
@@ -48,13 +68,25 @@ export async function resolveToolPath(ctx: ToolPathContext, rawPath: string): Pr
   const trimmed = typeof rawPath === "string" ? rawPath.trim() : "";
   if (trimmed === "") throw new ToolError("A non-empty `path` is required.");
   const root = resolve(ctx.workspaceDir);
-  const expanded = expandTilde(trimmed);
-  const absolute = isAbsolute(expanded) ? resolve(expanded) : resolve(root, expanded);
-  if (!ctx.workspaceOnly) return absolute;
+  const sandbox = ctx.sandbox;
   const refuse = () =>
     new ToolError(
-      `Path "${trimmed}" is outside the workspace (${root}); file tools are restricted to the workspace.`,
+      sandbox
+        ? `Path "${trimmed}" is outside the sandbox workspace ${sandbox.mount}; in this sandboxed session file tools reach only ${sandbox.mount} (relative paths resolve there).`
+        : `Path "${trimmed}" is outside the workspace (${root}); file tools are restricted to the workspace.`,
     );
+  let absolute: string;
+  if (sandbox) {
+    const mapped = trimmed.startsWith("~")
+      ? undefined
+      : fromSandboxPath(ctx, sandbox.mount, trimmed);
+    if (mapped === undefined) throw refuse();
+    absolute = mapped;
+  } else {
+    const expanded = expandTilde(trimmed);
+    absolute = isAbsolute(expanded) ? resolve(expanded) : resolve(root, expanded);
+    if (!ctx.workspaceOnly) return absolute;
+  }
   if (!isInside(root, absolute)) throw refuse();
   const realRoot = await realpathOfNearest(root);
   const realTarget = await realpathOfNearest(absolute);
@@ -62,8 +94,22 @@ export async function resolveToolPath(ctx: ToolPathContext, rawPath: string): Pr
   return absolute;
 }
 
-/** A path as the model should see it: workspace-relative when inside the workspace, else absolute. */
+/** A path as the model should see it: workspace-relative (sandbox: `/workspace/...`), else absolute. */
 export function displayPath(ctx: ToolPathContext, absolute: string): string {
   const root = resolve(ctx.workspaceDir);
+  if (ctx.sandbox && isInside(root, absolute)) {
+    const rel = relative(root, absolute);
+    return rel === "" ? ctx.sandbox.mount : `${ctx.sandbox.mount}/${rel.split(sep).join("/")}`;
+  }
   return isInside(root, absolute) && absolute !== root ? relative(root, absolute) : absolute;
+}
+
+/** {@link resolveToolPath} for a tool that writes: refused when the sandbox workspace is read-only. */
+export async function resolveWritablePath(ctx: ToolPathContext, rawPath: string): Promise<string> {
+  const path = await resolveToolPath(ctx, rawPath);
+  if (ctx.sandbox?.readOnlyBy)
+    throw new ToolError(
+      `${displayPath(ctx, path)} is in the read-only sandbox workspace (${ctx.sandbox.readOnlyBy} is "ro"); nothing was written.`,
+    );
+  return path;
 }

@@ -36,7 +36,28 @@ export interface ResolveToolPolicyParams {
   agentId: string;
   provider?: string;
   modelId?: string;
+  /** The session is sandboxed: `tools.sandbox.tools` (or OpenClaw's default sandbox policy) applies too. */
+  sandboxed?: boolean;
 }
+
+/** OpenClaw's default sandbox tool policy: what a sandboxed session may use when nothing is configured. */
+export const DEFAULT_SANDBOX_TOOL_POLICY = Object.freeze({
+  allow: [
+    "exec",
+    "process",
+    "read",
+    "write",
+    "edit",
+    "apply_patch",
+    "image",
+    "sessions_list",
+    "sessions_history",
+    "sessions_send",
+    "sessions_spawn",
+    "session_status",
+  ],
+  deny: ["browser", "canvas", "nodes", "cron", "discord", "gateway"],
+});
 
 interface Matcher {
   entry: string;
@@ -155,7 +176,32 @@ function buildStages(params: ResolveToolPolicyParams) {
     listStage(own, `${path}.tools`),
     listStage(aProvider, `${path}.tools.byProvider.${aKey}`),
   );
+  if (params.sandboxed) stages.push(sandboxStage(params));
   return { profile, stages: stages.filter((stage): stage is Stage => stage !== undefined) };
+}
+
+/**
+ * The sandbox stage: the agent's `tools.sandbox.tools` replaces `agents.defaults.tools.sandbox.tools`,
+ * which replaces `tools.sandbox.tools`; each list missing there falls back to OpenClaw's default.
+ */
+function sandboxStage(params: ResolveToolPolicyParams): Stage {
+  const { entry, path } = locateAgentEntry(params.cfg, params.agentId);
+  const layers: Array<[ToolPolicyConfig | undefined, string]> = [
+    [entry?.tools?.sandbox?.tools, `${path}.tools.sandbox.tools`],
+    [params.cfg.defaults.tools?.sandbox?.tools, "agents.defaults.tools.sandbox.tools"],
+    [params.cfg.config.tools?.sandbox?.tools, "tools.sandbox.tools"],
+  ];
+  const [policy, label] = layers.find(([layer]) => layer !== undefined) ?? [
+    undefined,
+    "default sandbox tool policy",
+  ];
+  const allow = policy?.allow?.length
+    ? [...policy.allow, ...(policy.alsoAllow ?? [])]
+    : [...DEFAULT_SANDBOX_TOOL_POLICY.allow, ...(policy?.alsoAllow ?? [])];
+  const allowLabel = policy?.allow?.length ? `${label}.allow` : "default sandbox tool policy allow";
+  const deny = policy?.deny ?? DEFAULT_SANDBOX_TOOL_POLICY.deny;
+  const denyLabel = policy?.deny ? `${label}.deny` : "default sandbox tool policy deny";
+  return { allow: rule(allowLabel, allow), deny: rule(denyLabel, deny) };
 }
 
 function firstMatch(list: ListRule, name: string): Matcher | undefined {

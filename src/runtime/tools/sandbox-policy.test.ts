@@ -1,16 +1,18 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/helpers/temp-cleanup.js";
-import { resolveRoster } from "../../config/resolve.js";
+import { resolveConfig, resolveRoster } from "../../config/resolve.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
+import type { SandboxBackend, SandboxSpec } from "../sandbox/backend.js";
+import type { SandboxBackendRegistry } from "../sandbox/registry.js";
 import { invokeTool } from "./invoke.js";
 import { ProcessRegistry } from "./process-registry.js";
 import {
   listSandboxedAgents,
   resolveAgentSandboxMode,
   resolveSessionSandbox,
-  sandboxWarning,
+  sandboxNotice,
 } from "./sandbox-policy.js";
 import type { SessionToolsHost } from "./session-tools-contract.js";
 import { buildToolset } from "./toolset.js";
@@ -137,11 +139,13 @@ describe("resolveSessionSandbox", () => {
 });
 
 describe("listSandboxedAgents", () => {
-  it("lists each affected agent once (the implicit main agent too), with a warning naming the key", () => {
+  it("lists each affected agent once (the implicit main agent too), with a notice naming the key", () => {
     const defaults: OpenClawConfig = { agents: { defaults: { sandbox: { mode: "all" } } } };
     const listed = listSandboxedAgents(resolveRoster(defaults));
     expect(listed.map((agent) => agent.agentId)).toEqual(["main"]);
-    expect(sandboxWarning(listed[0]!)).toContain('agents.defaults.sandbox.mode is "all"');
+    expect(sandboxNotice(listed[0]!, "bwrap")).toContain(
+      'agents.defaults.sandbox.mode is "all": agent "main"\'s tools run in a bwrap sandbox',
+    );
     const mixed: OpenClawConfig = {
       agents: {
         list: [
@@ -160,93 +164,237 @@ describe("listSandboxedAgents", () => {
       ["b", "agents.list[1].sandbox.mode"],
       ["c", "agents.list[2].sandbox.mode"],
     ]);
-    expect(sandboxWarning(listSandboxedAgents(resolveRoster(mixed))[0]!)).toContain(
+    expect(sandboxNotice(listSandboxedAgents(resolveRoster(mixed))[0]!, "docker")).toContain(
       "except its main session agent:b:main",
     );
   });
 });
 
+/** A backend that runs nothing: its "sandbox" echoes what it was asked to run (proves the routing). */
+function echoBackend(state: { available: boolean; specs: SandboxSpec[] }): SandboxBackendRegistry {
+  const backend: SandboxBackend = {
+    id: "bwrap",
+    available: async () =>
+      state.available ? { ok: true } : { ok: false, reason: "bwrap not found: test says so." },
+    async ensure(spec) {
+      state.specs.push(spec);
+      return {
+        ok: true,
+        value: {
+          id: "echo",
+          spec,
+          created: true,
+          command: (run) => ({
+            argv: ["/bin/echo", "in-sandbox", run.workdir, run.command],
+            env: {},
+            cwd: "/",
+          }),
+        },
+      };
+    },
+    list: async () => ({ ok: true, value: [] }),
+    remove: async () => ({ ok: true, value: undefined }),
+  };
+  return { bwrap: () => backend };
+}
+
 describe("buildToolset in a sandboxed session", () => {
-  function sandboxed(cfg: object, sessionKey: string) {
-    const workspaceDir = makeTempDir("pincer-sandbox-");
+  function sandboxed(cfg: object, sessionKey: string, opts: { available?: boolean } = {}) {
+    const stateDir = makeTempDir("pincer-sandbox-state-");
+    const workspaceDir = join(stateDir, "workspace-fam");
+    mkdirSync(workspaceDir);
     const outside = makeTempDir("pincer-outside-");
     const jobs = new ProcessRegistry();
+    const state = { available: opts.available ?? true, specs: [] as SandboxSpec[] };
     cleanups.push(async () => {
       await jobs.stopAll();
-      rmSync(workspaceDir, { recursive: true, force: true });
+      rmSync(stateDir, { recursive: true, force: true });
       rmSync(outside, { recursive: true, force: true });
     });
+    const paths = {
+      home: outside,
+      stateDir,
+      configPath: join(stateDir, "c.json"),
+      workspaceBase: stateDir,
+    };
     const tools = buildToolset({
-      cfg: resolveRoster(cfg),
+      cfg: resolveConfig({ config: cfg as OpenClawConfig, paths }),
       agentId: "fam",
       sessionKey,
       workspaceDir,
       host,
       jobs,
       signal: new AbortController().signal,
+      sandboxBackends: echoBackend(state),
     });
     const byName = (name: string) => {
       const tool = tools.find((t) => t.name === name);
       if (!tool) throw new Error(`no tool ${name}`);
       return tool;
     };
-    return { tools, byName, workspaceDir, outside };
+    return { tools, byName, workspaceDir, outside, stateDir, state };
   }
 
-  const all = {
+  const rw = {
     tools: { exec: { applyPatch: true } },
-    agents: { list: [{ id: "fam", sandbox: { mode: "all" } }] },
+    agents: {
+      list: [{ id: "fam", sandbox: { mode: "all", backend: "bwrap", workspaceAccess: "rw" } }],
+    },
   };
 
-  it("refuses every host tool with an error naming the setting, and runs nothing", async () => {
-    const { byName, workspaceDir, outside } = sandboxed(all, "agent:fam:main");
+  it("runs exec through the backend (in /workspace), never the host shell", async () => {
+    const { byName, outside, state } = sandboxed(rw, "agent:fam:main");
+    const marker = join(outside, "ran");
+    const outcome = await invokeTool({
+      tool: byName("exec"),
+      args: { command: `touch ${marker}` },
+    });
+    expect(outcome.isError).toBe(false);
+    expect(text(outcome)).toBe(`in-sandbox /workspace touch ${marker}\n`);
+    expect(existsSync(marker)).toBe(false);
+    expect(state.specs[0]?.scopeKey).toBe("session:agent:fam:main");
+    const sub = await invokeTool({ tool: byName("exec"), args: { command: "ls", workdir: "." } });
+    expect(text(sub)).toContain("in-sandbox /workspace ls");
+  });
+
+  it("keeps file tools inside /workspace: rw writes land in the agent workspace", async () => {
+    const { byName, workspaceDir, outside } = sandboxed(rw, "agent:fam:main");
+    const wrote = await invokeTool({
+      tool: byName("write"),
+      args: { path: "/workspace/notes/a.txt", content: "hi" },
+    });
+    expect(text(wrote)).toBe("Wrote 2 bytes to /workspace/notes/a.txt.");
+    expect(readFileSync(join(workspaceDir, "notes/a.txt"), "utf8")).toBe("hi");
+    const read = await invokeTool({ tool: byName("read"), args: { path: "notes/a.txt" } });
+    expect(text(read)).toContain("hi");
     const secret = join(outside, "gateway.token");
     writeFileSync(secret, "s3cret-token");
-    const marker = join(outside, "ran");
-    const calls: Array<[string, Record<string, unknown>]> = [
-      ["exec", { command: `touch ${marker}` }],
-      ["process", { action: "list" }],
+    for (const [name, args] of [
       ["read", { path: secret }],
-      ["write", { path: join(workspaceDir, "w.txt"), content: "x" }],
+      ["write", { path: join(outside, "w.txt"), content: "x" }],
       ["edit", { path: secret, oldText: "s3cret", newText: "stolen" }],
+      ["read", { path: "../../etc/passwd" }],
+      ["read", { path: "~/.ssh/id_rsa" }],
+    ] as const) {
+      const outcome = await invokeTool({ tool: byName(name), args });
+      expect(outcome.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
+      expect(text(outcome)).toContain("outside the sandbox workspace /workspace");
+    }
+    expect(readFileSync(secret, "utf8")).toBe("s3cret-token");
+    expect(existsSync(join(outside, "w.txt"))).toBe(false);
+  });
+
+  it('"ro" refuses writes naming the key; reads still work', async () => {
+    const ro = {
+      tools: { exec: { applyPatch: true } },
+      agents: {
+        list: [{ id: "fam", sandbox: { mode: "all", backend: "bwrap", workspaceAccess: "ro" } }],
+      },
+    };
+    const { byName, workspaceDir } = sandboxed(ro, "agent:fam:main");
+    writeFileSync(join(workspaceDir, "AGENTS.md"), "rules");
+    expect(text(await invokeTool({ tool: byName("read"), args: { path: "AGENTS.md" } }))).toContain(
+      "rules",
+    );
+    for (const [name, args] of [
+      ["write", { path: "x.txt", content: "x" }],
+      ["edit", { path: "AGENTS.md", oldText: "rules", newText: "none" }],
       ["apply_patch", { input: "*** Begin Patch\n*** Add File: p.txt\n+x\n*** End Patch" }],
-    ];
-    for (const [name, args] of calls) {
+    ] as const) {
       const outcome = await invokeTool({ tool: byName(name), args });
       expect(outcome.isError, name).toBe(true);
-      expect(text(outcome)).toBe(
-        `agents.list[0].sandbox.mode is "all": sandboxed tools are not available yet in Pincer; ${name} refused. Nothing was run.`,
+      expect(text(outcome)).toContain(
+        '(agents.list[0].sandbox.workspaceAccess is "ro"); nothing was written.',
       );
+    }
+    expect(readFileSync(join(workspaceDir, "AGENTS.md"), "utf8")).toBe("rules");
+    expect(existsSync(join(workspaceDir, "x.txt"))).toBe(false);
+  });
+
+  it('"none" works in a sandbox workspace under workspaceRoot, seeded with the bootstrap files', async () => {
+    const none = { agents: { list: [{ id: "fam", sandbox: { mode: "all", backend: "bwrap" } }] } };
+    const { byName, workspaceDir, stateDir, state } = sandboxed(none, "agent:fam:main");
+    writeFileSync(join(workspaceDir, "SOUL.md"), "be kind");
+    writeFileSync(join(workspaceDir, "private.txt"), "not copied");
+    await invokeTool({ tool: byName("write"), args: { path: "out.txt", content: "x" } });
+    const dir = state.specs[0]?.workspaceDir ?? "";
+    expect(dir.startsWith(join(stateDir, "sandboxes"))).toBe(true);
+    expect(readFileSync(join(dir, "out.txt"), "utf8")).toBe("x");
+    expect(readFileSync(join(dir, "SOUL.md"), "utf8")).toBe("be kind");
+    expect(existsSync(join(dir, "private.txt"))).toBe(false);
+    expect(existsSync(join(workspaceDir, "out.txt"))).toBe(false);
+  });
+
+  it("an unavailable backend is a clear error for exec and the file tools; nothing runs", async () => {
+    const { byName, workspaceDir, outside } = sandboxed(rw, "agent:fam:main", { available: false });
+    const marker = join(outside, "ran");
+    for (const [name, args] of [
+      ["exec", { command: `touch ${marker}` }],
+      ["write", { path: "w.txt", content: "x" }],
+    ] as const) {
+      const outcome = await invokeTool({ tool: byName(name), args });
+      expect(outcome.isError, name).toBe(true);
+      expect(text(outcome)).toContain("The sandbox is unavailable: bwrap not found: test says so.");
+      expect(text(outcome)).toContain("never falls back to the host");
     }
     expect(existsSync(marker)).toBe(false);
     expect(existsSync(join(workspaceDir, "w.txt"))).toBe(false);
-    expect(existsSync(join(workspaceDir, "p.txt"))).toBe(false);
-    expect(readFileSync(secret, "utf8")).toBe("s3cret-token");
+  });
+
+  it("a bind that would expose the state dir refuses the sandboxed tools", async () => {
+    const cfg = {
+      agents: {
+        list: [
+          {
+            id: "fam",
+            sandbox: { mode: "all", backend: "bwrap", docker: { binds: ["/:/host:ro"] } },
+          },
+        ],
+      },
+    };
+    const { byName } = sandboxed(cfg, "agent:fam:main");
+    const outcome = await invokeTool({ tool: byName("exec"), args: { command: "ls /host" } });
+    expect(outcome.isError).toBe(true);
+    expect(text(outcome)).toContain("would expose the state dir");
+  });
+
+  it("applies tools.sandbox.tools (agent's own replaces the global one) only when sandboxed", () => {
+    const cfg = {
+      tools: { sandbox: { tools: { deny: ["exec"] } } },
+      agents: {
+        list: [
+          { id: "fam", sandbox: { mode: "non-main", backend: "bwrap" } },
+          {
+            id: "other",
+            sandbox: { mode: "all" },
+            tools: { sandbox: { tools: { allow: ["read"] } } },
+          },
+        ],
+      },
+    };
+    const names = (key: string) => sandboxed(cfg, key).tools.map((t) => t.name);
+    expect(names("agent:fam:main")).toContain("exec");
+    expect(names("agent:fam:telegram:group:1")).not.toContain("exec");
+    expect(names("agent:fam:telegram:group:1")).toContain("read");
   });
 
   it("keeps the session tools, which never reach the host", async () => {
-    const { byName } = sandboxed(all, "agent:fam:main");
+    const { byName } = sandboxed(rw, "agent:fam:main");
     const outcome = await invokeTool({ tool: byName("session_status"), args: {} });
     expect(outcome.isError).toBe(false);
   });
 
   it('"non-main" runs host tools in the main session only', async () => {
     const nonMain: OpenClawConfig = {
-      agents: { list: [{ id: "fam", sandbox: { mode: "non-main" } }] },
+      agents: { list: [{ id: "fam", sandbox: { mode: "non-main", backend: "bwrap" } }] },
     };
     const main = sandboxed(nonMain, "agent:fam:main");
     const ran = await invokeTool({ tool: main.byName("exec"), args: { command: "echo hi" } });
     expect(ran.isError).toBe(false);
-    expect(text(ran)).toContain("hi");
+    expect(text(ran)).toBe("hi\n");
     const group = sandboxed(nonMain, "agent:fam:telegram:group:-1001");
-    const marker = join(group.outside, "ran");
-    const refused = await invokeTool({
-      tool: group.byName("exec"),
-      args: { command: `touch ${marker}` },
-    });
-    expect(refused.isError).toBe(true);
-    expect(text(refused)).toContain('agents.list[0].sandbox.mode is "non-main"');
-    expect(existsSync(marker)).toBe(false);
+    const boxed = await invokeTool({ tool: group.byName("exec"), args: { command: "echo hi" } });
+    expect(text(boxed)).toBe("in-sandbox /workspace echo hi\n");
   });
 
   it("lets session tools hand work only to sessions that are sandboxed too", async () => {

@@ -1,7 +1,7 @@
-// The one place that decides an agent's effective `sandbox.mode` and what it means for a session.
-// Pincer has no sandbox runtime yet, so a session whose effective mode is not "off" fails closed:
-// every tool that reaches the host is refused with an error naming the setting. The same resolution
-// feeds `pincer config validate`, the gateway's start warning and `pincer agents list`.
+// The one place that decides an agent's effective `sandbox.mode` and what it means for a session: in
+// a sandboxed session exec/process and the file tools run in (or on the mount of) the sandbox, the
+// session tools stay, and anything else is refused (fail closed). The same resolution feeds
+// `pincer sandbox explain`, the gateway's start notice and `pincer agents list`.
 import { formatConfigPath } from "../../config/config-path.js";
 import { defaultsValuePath, type ResolvedConfig } from "../../config/resolve.js";
 import { normalizeAgentId } from "../../routing/ids.js";
@@ -10,6 +10,7 @@ import {
   resolveAgentIdFromSessionKey,
   toAgentStoreSessionKey,
 } from "../../routing/index.js";
+import type { SandboxSession } from "../sandbox/session.js";
 import { locateAgentEntry } from "./config.js";
 import { type AnyAgentTool, ToolError } from "./types.js";
 
@@ -104,22 +105,30 @@ export function listSandboxedAgents(cfg: ResolvedConfig): AgentSandboxMode[] {
     .filter((agent) => agent.mode !== "off");
 }
 
-/** The names of the host tools a sandboxed session loses, for messages. */
-const HOST_TOOL_LIST = "exec, process, read, write, edit, apply_patch";
+/** The tools that run inside the sandbox (exec, process) or on its mounted workspace (file tools). */
+const SANDBOXED_TOOLS: ReadonlySet<string> = new Set([
+  "exec",
+  "process",
+  "read",
+  "write",
+  "edit",
+  "apply_patch",
+]);
+const FILE_TOOLS: ReadonlySet<string> = new Set(["read", "write", "edit", "apply_patch"]);
 
-/** The warning `config validate`, gateway start and `agents list` give for a sandboxed agent. */
-export function sandboxWarning(agent: AgentSandboxMode): string {
+/** The line gateway start logs for a sandboxed agent. */
+export function sandboxNotice(agent: AgentSandboxMode, backend: string): string {
   const where =
     agent.mode === "non-main"
       ? `in every session except its main session ${agent.mainSessionKey}`
       : "in every session";
-  return `${agent.source ?? "sandbox.mode"} is ${JSON.stringify(agent.mode)}: sandboxing is not available yet in Pincer, so agent ${JSON.stringify(agent.agentId)} has no host tools (${HOST_TOOL_LIST} are refused) ${where}; set it to "off" to run tools on the host without isolation`;
+  return `${agent.source ?? "sandbox.mode"} is ${JSON.stringify(agent.mode)}: agent ${JSON.stringify(agent.agentId)}'s tools run in a ${backend} sandbox ${where} (pincer sandbox explain --agent ${agent.agentId})`;
 }
 
-/** The error a refused tool call returns. */
+/** The error a tool that cannot run sandboxed returns in a sandboxed session. */
 export function sandboxRefusal(sandbox: AgentSandboxMode, toolName: string): string {
   const scope = sandbox.mode === "non-main" ? " (this is not the agent's main session)" : "";
-  return `${sandbox.source ?? "sandbox.mode"} is ${JSON.stringify(sandbox.mode)}${scope}: sandboxed tools are not available yet in Pincer; ${toolName} refused. Nothing was run.`;
+  return `${sandbox.source ?? "sandbox.mode"} is ${JSON.stringify(sandbox.mode)}${scope}: ${toolName} cannot run inside the sandbox, so it is refused. Nothing was run.`;
 }
 
 /** True for a tool a sandboxed session may keep (it never reaches the host). */
@@ -170,17 +179,48 @@ function guardHandoff(
   };
 }
 
+/** A tool whose every call first fails with `message` (listed, so the model learns why). */
+function refused(tool: AnyAgentTool, message: string): AnyAgentTool {
+  return {
+    ...tool,
+    description: `Unavailable in this session: ${message}`,
+    execute: async () => {
+      throw new ToolError(message);
+    },
+  };
+}
+
+/** A file tool that makes sure the sandbox is up (and its workspace seeded) before touching it. */
+function afterEnsure(tool: AnyAgentTool, session: SandboxSession): AnyAgentTool {
+  return {
+    ...tool,
+    async execute(toolCallId, args, signal, onUpdate) {
+      const ready = await session.ensure();
+      if (!ready.ok)
+        throw new ToolError(
+          `The sandbox is unavailable: ${ready.error} Nothing was done (a sandboxed session never falls back to the host).`,
+        );
+      return tool.execute(toolCallId, args, signal, onUpdate);
+    },
+  };
+}
+
+/** Inputs of {@link applySandbox}. */
+export interface ApplySandboxParams {
+  tools: AnyAgentTool[];
+  sandbox: SessionSandbox;
+  cfg: ResolvedConfig;
+  /** The session's sandbox (required when `sandbox.sandboxed`; without it sandboxed tools are refused). */
+  session?: SandboxSession;
+}
+
 /**
- * For a sandboxed session, replaces every host-reaching tool's `execute` with a refusal (a
- * `ToolError`, so the loop reports `isError`); the tool stays listed so the model learns why.
- * Unknown tools count as host-reaching: only {@link isHostFreeTool} names run, and `sessions_send` /
- * `sessions_spawn` only toward sessions that are sandboxed too (no escape through another session).
+ * For a sandboxed session: exec/process (built against the sandbox) stay, the file tools first ensure
+ * the sandbox, the session tools stay (handing work only to sandboxed sessions), and every other tool
+ * is refused. A spec that cannot be resolved (a bad bind) refuses the sandboxed tools with its error.
  */
-export function applySandbox(
-  tools: AnyAgentTool[],
-  sandbox: SessionSandbox,
-  cfg: ResolvedConfig,
-): AnyAgentTool[] {
+export function applySandbox(params: ApplySandboxParams): AnyAgentTool[] {
+  const { tools, sandbox, cfg, session } = params;
   if (!sandbox.sandboxed) return tools;
   return tools.map((tool) => {
     if (isHostFreeTool(tool.name)) {
@@ -188,13 +228,10 @@ export function applySandbox(
         ? guardHandoff(tool, sandbox, cfg)
         : tool;
     }
-    const message = sandboxRefusal(sandbox, tool.name);
-    return {
-      ...tool,
-      description: `Unavailable in this session: ${message}`,
-      execute: async () => {
-        throw new ToolError(message);
-      },
-    };
+    if (!SANDBOXED_TOOLS.has(tool.name) || !session)
+      return refused(tool, sandboxRefusal(sandbox, tool.name));
+    if (!session.spec.ok)
+      return refused(tool, `The sandbox cannot be set up: ${session.spec.error} Nothing was run.`);
+    return FILE_TOOLS.has(tool.name) ? afterEnsure(tool, session) : tool;
   });
 }

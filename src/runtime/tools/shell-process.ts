@@ -33,6 +33,10 @@ export interface StartShellParams {
   onOutput?: (chunk: string) => void;
   logger?: Logger;
   now?: () => number;
+  /** Spawn this host argv instead of the platform shell running `command` (a sandbox's client). */
+  argv?: string[];
+  /** Also stops the command where the process group cannot reach it (inside a container). */
+  stopInside?: (signal: NodeJS.Signals) => Promise<void>;
 }
 
 const IS_WINDOWS = process.platform === "win32";
@@ -104,9 +108,11 @@ export class ShellProcess {
 
   /** Spawns `command` through the platform shell in `cwd`. Never throws: a spawn failure ends `done`. */
   static start(params: StartShellParams): ShellProcess {
-    const [shell, args] = IS_WINDOWS
-      ? [process.env.ComSpec ?? "cmd.exe", ["/d", "/s", "/c", params.command]]
-      : ["/bin/sh", ["-c", params.command]];
+    const [shell, args] = params.argv?.[0]
+      ? [params.argv[0], params.argv.slice(1)]
+      : IS_WINDOWS
+        ? [process.env.ComSpec ?? "cmd.exe", ["/d", "/s", "/c", params.command]]
+        : ["/bin/sh", ["-c", params.command]];
     const child = spawn(shell, args, {
       cwd: params.cwd,
       env: params.env,
@@ -136,6 +142,12 @@ export class ShellProcess {
   }
 
   private signalGroup(signal: NodeJS.Signals): void {
+    const inside = this.params.stopInside;
+    // Never rejects by contract; the catch only guards a broken implementation.
+    if (inside)
+      void inside(signal).catch((err) =>
+        this.params.logger?.warn(`exec: stop inside the sandbox failed: ${errorMessage(err)}`),
+      );
     const pid = this.child.pid;
     if (pid === undefined) return;
     try {

@@ -1,10 +1,15 @@
 // buildToolset: the tools one agent's model sees for one run — the built-ins that pass the agent's tool
-// policy (apply_patch only when enabled), host tools refused in a sandboxed session (sandbox-policy.ts),
-// each wrapped for cancellation and error conversion.
+// policy (apply_patch only when enabled; in a sandboxed session also the sandbox tool policy), built
+// against the session's sandbox when it is sandboxed (sandbox-policy.ts), each wrapped for
+// cancellation and error conversion.
 
 import type { ResolvedConfig } from "../../config/resolve.js";
 import type { Logger } from "../../lib/logger.js";
 import { normalizeAgentId } from "../../routing/index.js";
+import { SANDBOX_WORKDIR } from "../sandbox/backend.js";
+import { resolveEffectiveSandbox } from "../sandbox/config.js";
+import { defaultSandboxBackends, type SandboxBackendRegistry } from "../sandbox/registry.js";
+import { createSandboxSession } from "../sandbox/session.js";
 import { createApplyPatchTool } from "./apply-patch.js";
 import { PINCER_TOOL_NAMES, type PincerToolName } from "./catalog.js";
 import { resolveToolSettings } from "./config.js";
@@ -57,26 +62,60 @@ export interface BuildToolsetParams {
   logger?: Logger;
   /** Environment of commands `exec` runs (process env + config `env` vars); default process.env. */
   env?: Record<string, string | undefined>;
+  /** Sandbox backends by id (default: the ones this build ships). */
+  sandboxBackends?: SandboxBackendRegistry;
+}
+
+/** The sandbox of a sandboxed session and how its file tools see /workspace. */
+function sandboxParts(params: BuildToolsetParams, sandboxed: boolean) {
+  if (!sandboxed) return undefined;
+  const session = createSandboxSession({
+    cfg: params.cfg,
+    agentId: params.agentId,
+    // No key counts as a non-main session of its own (fail closed), never as the main one.
+    sessionKey: params.sessionKey ?? `agent:${normalizeAgentId(params.agentId)}:unkeyed`,
+    agentWorkspace: params.workspaceDir,
+    registry: params.sandboxBackends ?? defaultSandboxBackends(),
+    env: params.env ?? process.env,
+    ...(params.logger ? { logger: params.logger } : {}),
+  });
+  const access = resolveEffectiveSandbox(params.cfg, params.agentId).workspaceAccess;
+  const fs = {
+    workspaceDir: session.spec.ok ? session.spec.value.workspaceDir : params.workspaceDir,
+    workspaceOnly: true,
+    sandbox: {
+      mount: SANDBOX_WORKDIR,
+      ...(access.value === "ro" ? { readOnlyBy: access.source } : {}),
+    },
+  };
+  return { session, fs };
 }
 
 /**
  * Creates the tools of `agentId` allowed by its policy, in catalog order, wrapped for the run. In a
- * sandboxed session the host tools are listed but every call is refused (Pincer has no sandbox yet).
+ * sandboxed session exec/process run inside the sandbox and file tools reach only its /workspace.
  */
 export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
-  const { cfg, agentId, workspaceDir, jobs } = params;
+  const { cfg, agentId, jobs } = params;
+  const sandbox = resolveSessionSandbox({
+    cfg,
+    agentId,
+    ...(params.sessionKey !== undefined ? { sessionKey: params.sessionKey } : {}),
+  });
   const policy = resolveToolPolicy({
     cfg,
     agentId,
+    sandboxed: sandbox.sandboxed,
     ...(params.provider ? { provider: params.provider } : {}),
     ...(params.modelId ? { modelId: params.modelId } : {}),
   });
   const allowed = new Set(policy.allowedTools());
   const settings = resolveToolSettings(cfg, agentId);
-  const workspaceOnly = params.workspaceOnly ?? settings.fsWorkspaceOnly;
   const limits: ToolLimits = { ...DEFAULT_TOOL_LIMITS, ...params.limits };
   const scope = params.jobScope ?? normalizeAgentId(agentId);
-  const fs = { workspaceDir, workspaceOnly };
+  const boxed = sandboxParts(params, sandbox.sandboxed);
+  const workspaceOnly = boxed ? true : (params.workspaceOnly ?? settings.fsWorkspaceOnly);
+  const fs = boxed?.fs ?? { workspaceDir: params.workspaceDir, workspaceOnly };
   const session: SessionToolContext = {
     cfg,
     agentId: normalizeAgentId(agentId),
@@ -90,7 +129,7 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
     apply_patch: () =>
       settings.applyPatchEnabled
         ? createApplyPatchTool({
-            workspaceDir,
+            ...fs,
             workspaceOnly: workspaceOnly || settings.applyPatchWorkspaceOnly,
           })
         : undefined,
@@ -105,6 +144,7 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
         ...(settings.pathPrepend ? { pathPrepend: settings.pathPrepend } : {}),
         ...(params.logger ? { logger: params.logger } : {}),
         ...(params.env ? { env: params.env } : {}),
+        ...(boxed ? { sandboxSession: boxed.session } : {}),
       }),
     process: () => createProcessTool({ jobs, scope, limits }),
     session_status: () => createSessionStatusTool(session),
@@ -114,13 +154,10 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
     sessions_spawn: () => createSessionsSpawnTool(session),
   };
   const wrap = { signal: params.signal, api: params.api, logger: params.logger };
-  const sandbox = resolveSessionSandbox({
-    cfg,
-    agentId,
-    ...(params.sessionKey !== undefined ? { sessionKey: params.sessionKey } : {}),
-  });
   const tools = PINCER_TOOL_NAMES.filter((name) => allowed.has(name))
     .map((name) => factories[name]())
     .filter((tool): tool is AnyAgentTool => tool !== undefined);
-  return applySandbox(tools, sandbox, cfg).map((tool) => wrapTool(tool, wrap));
+  return applySandbox({ tools, sandbox, cfg, ...(boxed ? { session: boxed.session } : {}) }).map(
+    (tool) => wrapTool(tool, wrap),
+  );
 }

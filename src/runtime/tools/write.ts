@@ -4,7 +4,7 @@ import { dirname } from "node:path";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { type Static, Type } from "typebox";
 import { renameArgs } from "./args.js";
-import { displayPath, resolveToolPath, type ToolPathContext } from "./paths.js";
+import { displayPath, resolveWritablePath, type ToolPathContext } from "./paths.js";
 import { errnoCode, ToolError, textResult, throwIfAborted } from "./types.js";
 
 const WriteParams = Type.Object({
@@ -42,7 +42,7 @@ export function createWriteTool(ctx: ToolPathContext): AgentTool<typeof WritePar
       filePath: "path",
     }),
     async execute(_id, args, signal) {
-      const path = await resolveToolPath(ctx, args.path);
+      const path = await resolveWritablePath(ctx, args.path);
       const shown = displayPath(ctx, path);
       throwIfAborted(signal, "write");
       const bytes = Buffer.byteLength(args.content, "utf8");
