@@ -6,8 +6,8 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { findPackageRoot } from "../../lib/package-root.js";
+import { DEFAULT_SANDBOX_IMAGE as DEFAULT_DOCKER_IMAGE } from "../../runtime/sandbox/config.js";
 import { dockerAvailability } from "../../runtime/sandbox/docker/backend.js";
-import { DEFAULT_DOCKER_IMAGE } from "../../runtime/sandbox/docker/defaults.js";
 import type { CommandInput } from "../command.js";
 import { type CliContext, CliError, printLine } from "../command-context.js";
 
