@@ -21,6 +21,7 @@ import { logsCommands } from "./logs/commands.js";
 import { modelsAuthGroup, modelsCommands, modelsGroup } from "./models/commands.js";
 import { onboardCommands } from "./onboard/commands.js";
 import { pairingCommands, pairingGroup } from "./pairing/commands.js";
+import { sandboxCommands, sandboxGroup } from "./sandbox/commands.js";
 import { sessionsCommands, sessionsGroup } from "./sessions/commands.js";
 import { setupCommand } from "./setup/commands.js";
 import { skillsCommands, skillsGroup } from "./skills/commands.js";
@@ -35,6 +36,7 @@ export function commandTree(root: Command): { groups: GroupSpec[]; commands: Com
     [[agentsGroup], agentsCommands],
     [[], [setupCommand]],
     [[skillsGroup], skillsCommands],
+    [[sandboxGroup], sandboxCommands],
     [[], contextCommands],
     [[sessionsGroup], sessionsCommands],
     [[modelsGroup, modelsAuthGroup], modelsCommands],
