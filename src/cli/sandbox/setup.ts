@@ -8,14 +8,9 @@ import { join } from "node:path";
 import { findPackageRoot } from "../../lib/package-root.js";
 import { DEFAULT_SANDBOX_IMAGE as DEFAULT_DOCKER_IMAGE } from "../../runtime/sandbox/config.js";
 import { dockerAvailability } from "../../runtime/sandbox/docker/backend.js";
-import type { CommandInput } from "../command.js";
+import type { InputOf } from "../command.js";
 import { type CliContext, CliError, printLine } from "../command-context.js";
-
-/** The options `pincer sandbox setup` declares (`--image <name>`, `--base <image>`). */
-export interface SetupOptions {
-  image?: string | undefined;
-  base?: string | undefined;
-}
+import type { setupOptions } from "./commands.js";
 
 /** Output lines kept to explain a failed build. */
 const TAIL_LINES = 40;
@@ -24,7 +19,10 @@ const REGISTRY_TROUBLE =
   /dial tcp|no such host|connection refused|i\/o timeout|TLS handshake timeout|failed to resolve|failed to do request|pull access denied|manifest unknown|Client\.Timeout|network is unreachable/i;
 
 /** Builds the image; exit 0 when built, a CliError naming the problem otherwise. */
-export async function run(ctx: CliContext, { opts }: CommandInput<SetupOptions>): Promise<number> {
+export async function run(
+  ctx: CliContext,
+  { opts }: InputOf<typeof setupOptions>,
+): Promise<number> {
   const image = opts.image ?? DEFAULT_DOCKER_IMAGE;
   const dockerfile = shippedDockerfile();
   const available = await dockerAvailability(ctx.env);
