@@ -7,7 +7,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { pruneGatewaySandboxes } from "../src/gateway/sandbox-prune.js";
+import { silentLogger } from "../src/lib/logger.js";
 import type { RunEvent } from "../src/runtime/run/index.js";
+import { createDockerBackend } from "../src/runtime/sandbox/docker/backend.js";
 import { createRuntimeSandbox, type RuntimeSandbox } from "./helpers/runtime-sandbox.js";
 import {
   dockerSkipNotice,
@@ -124,5 +127,36 @@ describe.skipIf(notice !== undefined)("docker sandbox through the run loop", () 
       encoding: "utf8",
     });
     expect(inside.stdout).not.toContain("sleep 1234");
+  });
+
+  it("the gateway's prune pass removes a container idle past sandbox.prune.idleHours, and only then", async () => {
+    sb = await start();
+    sb.fake.toolCalls([{ name: "exec", args: { command: "true" } }]);
+    sb.fake.text("done");
+    const run = sb.run({ sessionKey: "agent:main:main", message: "go" });
+    await collect(run.events);
+    expect((await run.result).status).toBe("ok");
+    const root = join(sb.stateDir, "sandboxes");
+    const listContainers = () =>
+      spawnSync("docker", ["ps", "-aq", "--filter", `label=pincer.workspaceRoot=${root}`], {
+        encoding: "utf8",
+      })
+        .stdout.split("\n")
+        .filter(Boolean);
+    expect(listContainers()).toHaveLength(1);
+    const box = sb;
+    const pass = (offsetMs: number) =>
+      pruneGatewaySandboxes({
+        config: () => box.deps.config,
+        env: box.deps.env,
+        logger: silentLogger,
+        now: () => Date.now() + offsetMs,
+        registry: { docker: createDockerBackend },
+      });
+    expect(await pass(0)).toBe(0);
+    expect(listContainers()).toHaveLength(1);
+    // OpenClaw's default idle limit is 24 h: a day and an hour later the container goes.
+    expect(await pass(25 * 3_600_000)).toBe(1);
+    expect(listContainers()).toHaveLength(0);
   });
 });
