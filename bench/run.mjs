@@ -22,12 +22,12 @@ const rows = [
   ...(await sessionRows()),
   ...(await floorRows()),
   ...(await runtimeRows()),
+  ...(await sandboxRows()),
   ...(await gatewayRows()),
   ...(await fanoutRows()),
   ...(await firstTurnRows()),
   ...(await channelRows()),
   ...(await chaosRows()),
-  ...(await sandboxRows()),
   ...(await soakRows()),
 ];
 

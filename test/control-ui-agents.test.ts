@@ -46,7 +46,7 @@ describe.skipIf(CONTROL_UI_SKIP !== undefined)("Control UI: Agents page", () => 
     const work = page.locator("article.agent-card[data-agent=work]");
     expect(await work.textContent()).toContain("telegram default account peer=direct:42");
     expect(await work.textContent()).toContain("ops guild");
-    expect(await work.textContent()).toContain("host tools refused");
+    expect(await work.textContent()).toContain("host tools sandboxed");
     expect(await page.textContent("article.agent-card[data-agent=main] h2")).toContain("default");
   });
 

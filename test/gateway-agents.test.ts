@@ -47,7 +47,7 @@ describe("agents.list", () => {
       isDefault: false,
       workspace: expect.any(String),
       agentDir: expect.stringContaining("work"),
-      sandbox: { mode: "all", source: "agents.list[1].sandbox.mode", hostTools: "refused" },
+      sandbox: { mode: "all", source: "agents.list[1].sandbox.mode", hostTools: "sandboxed" },
       tools: { profile: "full" },
       bindings: [
         { index: 0, tier: "binding.peer", match: bindings[0]!.match },

@@ -35,7 +35,7 @@ function bindingsByAgent(cfg: ResolvedConfig): Map<string, BindingRow[]> {
 
 function hostTools(mode: string): string {
   if (mode === "off") return "allowed";
-  return mode === "all" ? "refused" : "refused-outside-main-session";
+  return mode === "all" ? "sandboxed" : "sandboxed-outside-main-session";
 }
 
 function agentsList(_call: CallOf<"agents.list">, deps: Pick<MethodDeps, "config">) {

@@ -66,6 +66,12 @@ export interface BuildToolsetParams {
   sandboxBackends?: SandboxBackendRegistry;
 }
 
+/** The environment a backend finds its binaries with: the run's, PATH from the process when it has none. */
+function backendEnv(env: Record<string, string | undefined> | undefined): NodeJS.ProcessEnv {
+  const base = env ?? process.env;
+  return base.PATH ? base : { ...base, PATH: process.env.PATH };
+}
+
 /** The sandbox of a sandboxed session and how its file tools see /workspace. */
 function sandboxParts(params: BuildToolsetParams, sandboxed: boolean) {
   if (!sandboxed) return undefined;
@@ -76,7 +82,7 @@ function sandboxParts(params: BuildToolsetParams, sandboxed: boolean) {
     sessionKey: params.sessionKey ?? `agent:${normalizeAgentId(params.agentId)}:unkeyed`,
     agentWorkspace: params.workspaceDir,
     registry: params.sandboxBackends ?? defaultSandboxBackends(),
-    env: params.env ?? process.env,
+    env: backendEnv(params.env),
     ...(params.logger ? { logger: params.logger } : {}),
   });
   const access = resolveEffectiveSandbox(params.cfg, params.agentId).workspaceAccess;
