@@ -175,11 +175,11 @@ export function createDockerBackend(
   return {
     id: "docker",
     available: () => dockerAvailability(env),
-    ensure: (spec) => {
+    ensure: (wanted) => {
       // One ensure at a time per container: a second tool call of the scope waits, then reuses.
-      const name = containerName(spec);
+      const name = containerName(wanted);
       const before = inFlight.get(name);
-      const run = (before ?? Promise.resolve()).then(() => ensureNow(spec, name));
+      const run = (before ?? Promise.resolve()).then(() => ensureNow(wanted, name));
       inFlight.set(name, run);
       return run.finally(() => {
         if (inFlight.get(name) === run) inFlight.delete(name);
