@@ -19,7 +19,7 @@ const COMPAT_CONFIG = `{
   hooks: { enabled: true, token: "h" },
   tools: { elevated: { enabled: true }, exec: { ask: "always" } },
   session: { sendPolicy: { default: "allow" } },
-  agents: { defaults: { blockStreamingDefault: "on", sandbox: { mode: "off", docker: { image: "x" } } } },
+  agents: { defaults: { blockStreamingDefault: "on", sandbox: { mode: "off", browser: { enabled: true } } } },
 }`;
 
 const COMPAT_PATHS = [
@@ -31,7 +31,7 @@ const COMPAT_PATHS = [
   "tools.exec.ask",
   "session.sendPolicy",
   "agents.defaults.blockStreamingDefault",
-  "agents.defaults.sandbox.docker",
+  "agents.defaults.sandbox.browser",
 ];
 
 describe("config validate and status name every ignored key", () => {

@@ -66,7 +66,7 @@ export interface SandboxCommandParams {
   command: string;
   /** Working directory inside the sandbox (/workspace or below). */
   workdir: string;
-  /** Extra environment for this command (on top of the spec's env). */
+  /** Extra environment for this command (on top of {@link SandboxSpec.env}). */
   env?: Record<string, string>;
 }
 
