@@ -1,6 +1,9 @@
 // Sandboxed exec: one `exec` tool call round trip (`echo hi`) through the real toolset, inside a
 // sandbox that already exists (created by a warm-up call), against the same call on the host. One
 // row per backend in BACKENDS; a backend that cannot run here gets a "skipped" row saying why.
+// Docker needs an image: the newest sandbox test image (the sandbox tests build it offline), else
+// `openclaw-sandbox:bookworm-slim` (`pincer sandbox setup`); its containers are removed afterwards.
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +13,7 @@ import { buildToolset, invokeTool, ProcessRegistry } from "../dist/runtime/tools
 import { medianMs } from "./measure.mjs";
 
 /** The backends measured, in row order (each backend adds itself here). */
-const BACKENDS = ["bwrap"];
+const BACKENDS = ["bwrap", "docker"];
 const RUNS = 15;
 
 const host = {
@@ -73,7 +76,18 @@ export async function sandboxRows() {
         rows.push({ name, result: `skipped: ${available.reason}` });
         continue;
       }
-      const ms = await execMs(join(home, id), { mode: "all", backend: id, workspaceAccess: "rw" });
+      const extra = id === "docker" ? dockerSettings() : {};
+      if (!extra) {
+        rows.push({
+          name,
+          result: "skipped: no image (run the sandbox tests or pincer sandbox setup)",
+        });
+        continue;
+      }
+      const sandbox = { mode: "all", backend: id, workspaceAccess: "rw", ...extra };
+      const ms = await execMs(join(home, id), sandbox).finally(() =>
+        removeSandboxes(backend.value, join(home, id, ".openclaw", "sandboxes")),
+      );
       rows.push({
         name,
         result: `${ms.toFixed(1)} ms per call (host ${onHost.toFixed(1)} ms; median of ${RUNS}, sandbox reused)`,
@@ -83,4 +97,24 @@ export async function sandboxRows() {
     rmSync(home, { recursive: true, force: true });
   }
   return rows;
+}
+
+/** The docker row's settings: an image that is there, or undefined when there is none. */
+function dockerSettings() {
+  for (const repo of ["pincer-sandbox-test", "openclaw-sandbox:bookworm-slim"]) {
+    const listed = spawnSync(
+      "docker",
+      ["image", "ls", repo, "--format", "{{.Repository}}:{{.Tag}}"],
+      { encoding: "utf8" },
+    );
+    const image = listed.stdout?.split("\n").find(Boolean);
+    if (image) return { docker: { image } };
+  }
+  return undefined;
+}
+
+/** Removes the sandboxes a row made under `workspaceRoot` (Docker's containers outlive the dir). */
+async function removeSandboxes(backend, workspaceRoot) {
+  const listed = await backend.list({ workspaceRoots: [workspaceRoot] });
+  for (const instance of listed.ok ? listed.value : []) await backend.remove(instance);
 }

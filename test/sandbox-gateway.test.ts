@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { defaultSandboxBackends } from "../src/runtime/sandbox/registry.js";
 import {
   createGatewaySandbox,
@@ -14,6 +14,7 @@ import {
   type Loose,
   sendChat,
 } from "./helpers/gateway-sandbox.js";
+import { ensureSandboxTestImage, removeSandboxContainers } from "./helpers/sandbox-image.js";
 
 type BackendId = "bwrap" | "docker";
 
@@ -28,6 +29,8 @@ function missing(backend: BackendId): string | undefined {
 
 let box: GatewaySandbox | undefined;
 afterEach(async () => {
+  // Docker's containers outlive the temp state dir: remove the ones made for it.
+  if (box) removeSandboxContainers(join(box.stateDir, "sandboxes"));
   await box?.close();
   box = undefined;
 });
@@ -50,7 +53,11 @@ describe.each(["bwrap", "docker"] as const)("sandboxed gateway (%s)", (backend) 
       throw new Error(`${backend} is required under CI=true: ${why}`);
     console.warn(`\n*** SKIPPING sandbox gateway tests for ${backend}: ${why} ***\n`);
   }
-  const image = process.env.PINCER_TEST_SANDBOX_IMAGE;
+  // Docker: PINCER_TEST_SANDBOX_IMAGE, else the test image built offline from the host's binaries.
+  let image = process.env.PINCER_TEST_SANDBOX_IMAGE;
+  beforeAll(async () => {
+    if (backend === "docker" && !why && !image) image = await ensureSandboxTestImage();
+  }, 120_000);
   const docker = (extra: Loose = {}) => ({ ...(image ? { image } : {}), ...extra });
 
   async function start(sandbox: Loose, extra: Loose = {}) {

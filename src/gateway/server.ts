@@ -61,6 +61,7 @@ import { RunResources } from "./runs/run-resources.js";
 import { RunTracker } from "./runs/run-tracker.js";
 import { openTurnJournal, type TurnJournal } from "./runs/turn-journal.js";
 import { recoverTurns } from "./runs/turn-journal-recover.js";
+import { startSandboxPrune } from "./sandbox-prune.js";
 import { type ConnectionHost, GatewayConnection } from "./ws/connection.js";
 import { MAX_BUFFERED_BYTES, MAX_PAYLOAD_BYTES, TICK_INTERVAL_MS } from "./ws/handshake.js";
 import { buildHello } from "./ws/hello.js";
@@ -436,6 +437,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       if (presence.prune()) broadcast("presence", { presence: presence.list() });
       broadcast("health", buildHealth(core));
     }, options.healthIntervalMs ?? 60_000),
+    startSandboxPrune({ config: () => live.resolved, env, logger, now }),
   ];
   for (const timer of timers) timer.unref();
   const port = (server.address() as AddressInfo).port;

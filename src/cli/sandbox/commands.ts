@@ -29,6 +29,12 @@ export const explainOptions = {
   json: flag("print JSON"),
 };
 
+/** Options of `pincer sandbox setup`. */
+export const setupOptions = {
+  image: value("<name>", "tag of the image to build (default openclaw-sandbox:bookworm-slim)"),
+  base: value("<image>", "base image instead of debian:bookworm-slim (e.g. a registry mirror)"),
+};
+
 /** Every `pincer sandbox` command. */
 export const sandboxCommands = [
   defineCommand({
@@ -50,5 +56,11 @@ export const sandboxCommands = [
     description: "effective sandbox mode, scope, access, backend, image and tool policy, and why",
     options: explainOptions,
     run: lazyRun(() => import("./explain.js")),
+  }),
+  defineCommand({
+    path: ["sandbox", "setup"],
+    description: "build the Docker sandbox image from the Dockerfile shipped with Pincer",
+    options: setupOptions,
+    run: lazyRun(() => import("./setup.js")),
   }),
 ];

@@ -8,6 +8,7 @@ import type {
   SandboxResult,
 } from "./backend.js";
 import { createBwrapBackend } from "./bwrap/backend.js";
+import { createDockerBackend } from "./docker/backend.js";
 
 /** Backend factories by id; a missing id is reported as unavailable. */
 export type SandboxBackendRegistry = Readonly<
@@ -16,7 +17,7 @@ export type SandboxBackendRegistry = Readonly<
 
 /** The backends this build ships. */
 export function defaultSandboxBackends(): SandboxBackendRegistry {
-  return { bwrap: createBwrapBackend };
+  return { bwrap: createBwrapBackend, docker: createDockerBackend };
 }
 
 /** The backend `id` from `registry`, or an error saying this build has none. */
