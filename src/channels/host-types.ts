@@ -1,7 +1,8 @@
 // The channel host's contract: what the gateway passes in (`ChannelHostParams`) and what it gets
 // back (`ChannelHost`), kept apart from the implementation in `host.ts`.
-import type { PluginHookRunner } from "../plugins/index.js";
+
 import type { GatewayHooks } from "../hooks/gateway-hooks.js";
+import type { PluginHookRunner } from "../plugins/index.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { LaneScheduler } from "../runtime/lanes/index.js";
 import type { AgentRuntimeDeps } from "../runtime/run/index.js";

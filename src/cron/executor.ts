@@ -12,13 +12,13 @@ import {
   DEFAULT_HEARTBEAT_PROMPT,
   resolveHeartbeatPlans,
 } from "../gateway/heartbeat/settings.js";
+import { type SystemEventQueue, withSystemEvents } from "../gateway/system-events.js";
 import type { Logger } from "../lib/logger.js";
 import { buildAgentMainSessionKey, toAgentStoreSessionKey } from "../routing/index.js";
 import { checkModelChoice } from "../runtime/models/session-model.js";
 import type { SessionStoreRegistry } from "../sessions/index.js";
 import type { SessionEntry } from "../sessions/types.js";
 import { type DeliveryTarget, resolveDeliveryTarget } from "./delivery.js";
-import { type SystemEventQueue, withSystemEvents } from "../gateway/system-events.js";
 import type { CronJob, CronRunOutcome } from "./types.js";
 
 /** A finished turn as the executor needs it. */

@@ -5,11 +5,11 @@
 // `close()` on shutdown.
 import { randomUUID } from "node:crypto";
 import type { GatewayCore } from "../gateway/core.js";
+import type { SystemEventQueue } from "../gateway/system-events.js";
 import { createCronExecutor } from "./executor.js";
 import { CronService, type CronTimers } from "./service.js";
 import { cronSettings } from "./settings.js";
 import { cronPaths } from "./store.js";
-import type { SystemEventQueue } from "../gateway/system-events.js";
 
 /** The parts of the gateway core cron uses. */
 type CronCore = Pick<

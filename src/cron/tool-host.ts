@@ -6,13 +6,13 @@
 import type { ResolvedConfig } from "../config/index.js";
 import type { MethodCall } from "../gateway/methods/method.js";
 import type { BoundMethod } from "../gateway/methods/method-table.js";
+import type { SystemEventQueue } from "../gateway/system-events.js";
 import { formatIssues, validateSchema } from "../gateway/ws/schema-issues.js";
 import type { Logger } from "../lib/logger.js";
 import { buildAgentMainSessionKey } from "../routing/index.js";
 import type { CronToolAnswer, CronToolHost, CronToolMethod } from "../runtime/tools/cron-tool.js";
 import { jobAgentId } from "./executor.js";
 import type { CronService } from "./service.js";
-import type { SystemEventQueue } from "../gateway/system-events.js";
 import type { CronJob } from "./types.js";
 
 /** Inputs of {@link createCronToolHosts}. */

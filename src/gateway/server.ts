@@ -44,7 +44,6 @@ import { createHeartbeatDelivery } from "./heartbeat/reply-delivery.js";
 import { createHooksHttp } from "./http/hooks-http.js";
 import { listen } from "./http/listen.js";
 import { answerClientError, answerConnectMethod, MAX_HEADER_BYTES } from "./http/refusals.js";
-import { SystemEventQueue } from "./system-events.js";
 import { handleHttp } from "./http/routes.js";
 import { defaultUiDir } from "./http/ui-files.js";
 import { createUpgradeHandler } from "./http/upgrade-handler.js";
@@ -58,10 +57,11 @@ import { createMethodDeps } from "./methods/method-deps.js";
 import { bindMethods, GATEWAY_METHODS } from "./methods/method-table.js";
 import { PresenceTable, presenceOfConnection } from "./presence.js";
 import { RunResources } from "./runs/run-resources.js";
-import { RunTracker } from "./runs/run-tracker.js";
+import { RunTracker, startDetachedRun } from "./runs/run-tracker.js";
 import { openTurnJournal, type TurnJournal } from "./runs/turn-journal.js";
 import { recoverTurns } from "./runs/turn-journal-recover.js";
 import { startSandboxPrune } from "./sandbox-prune.js";
+import { SystemEventQueue } from "./system-events.js";
 import { type ConnectionHost, GatewayConnection } from "./ws/connection.js";
 import { MAX_BUFFERED_BYTES, MAX_PAYLOAD_BYTES, TICK_INTERVAL_MS } from "./ws/handshake.js";
 import { buildHello } from "./ws/hello.js";
@@ -184,12 +184,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     config: () => live.resolved,
     now,
     stores: () => runtime.stores,
-    startTurn: async (turn) => {
-      const run = await core.runs.start({ runId: `hook-${randomUUID()}`, ...turn });
-      void run.result.catch((err: unknown) => {
-        logger.error({ runId: run.runId, error: String(err) }, "hook turn failed");
-      });
-    },
+    startTurn: (turn) => startDetachedRun({ runs: core.runs, prefix: "hook", turn, logger }),
   });
   const runtime = new RunResources({
     approvals,

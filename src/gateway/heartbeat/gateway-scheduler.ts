@@ -6,8 +6,8 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { lookupAgent } from "../../config/index.js";
-import { type SystemEventQueue, withSystemEvents } from "../system-events.js";
 import type { GatewayCore } from "../core.js";
+import { type SystemEventQueue, withSystemEvents } from "../system-events.js";
 import { HeartbeatScheduler, type HeartbeatTimers } from "./scheduler.js";
 import type { HeartbeatPlan } from "./settings.js";
 

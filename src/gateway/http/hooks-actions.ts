@@ -9,7 +9,6 @@
 import { randomUUID } from "node:crypto";
 import { SILENT_REPLY_TOKEN } from "../../agents/system-prompt-sections.js";
 import type { ResolvedConfig } from "../../config/index.js";
-import type { SystemEventQueue } from "../system-events.js";
 import type { AgentAction, WakeAction } from "../../hooks/webhooks/actions.js";
 import { resolveHookTarget } from "../../hooks/webhooks/policy.js";
 import type { WebhookSettings } from "../../hooks/webhooks/settings.js";
@@ -19,6 +18,7 @@ import { checkModelChoice } from "../../runtime/models/session-model.js";
 import type { SessionEntry } from "../../sessions/index.js";
 import type { GatewayCore } from "../core.js";
 import { classifyHeartbeatReply, DEFAULT_ACK_MAX_CHARS } from "../heartbeat/settings.js";
+import type { SystemEventQueue } from "../system-events.js";
 import type { HookActionRunner, HookReply } from "./hooks-http.js";
 
 /** What the actions use of the gateway. */

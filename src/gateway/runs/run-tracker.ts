@@ -2,6 +2,7 @@
 // (events/run-stream-events.ts), waiters for agent.wait (waiting never cancels), aborts for chat.abort, and a drain for
 // shutdown. Finished runs are remembered (bounded) so agent.wait can answer after the fact.
 
+import { randomUUID } from "node:crypto";
 import type { Logger } from "../../lib/logger.js";
 import type { RunAgentParams, RunEvent, RunHandle, RunResult } from "../../runtime/run/index.js";
 import type { EmitEvent } from "../events/event-fanout.js";
@@ -256,4 +257,20 @@ export class RunTracker {
       ts: run.endedAt,
     });
   }
+}
+
+/** Starts a run nobody waits for (a hook's turn): its id is `<prefix>-<uuid>`, a failure is logged. */
+export async function startDetachedRun(params: {
+  runs: RunTracker;
+  prefix: string;
+  turn: Omit<StartRunParams, "runId">;
+  logger: Logger;
+}): Promise<void> {
+  const run = await params.runs.start({
+    runId: `${params.prefix}-${randomUUID()}`,
+    ...params.turn,
+  });
+  void run.result.catch((err: unknown) => {
+    params.logger.error({ runId: run.runId, error: String(err) }, `${params.prefix} turn failed`);
+  });
 }

@@ -258,7 +258,12 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
     .map((name) => factories[name]())
     .filter((tool): tool is AnyAgentTool => tool !== undefined);
   for (const tool of params.extraTools ?? []) if (policy.allows(tool.name)) tools.push(tool);
-  const boxedTools = applySandbox({ tools, sandbox, cfg, ...(boxed ? { session: boxed.session } : {}) });
+  const boxedTools = applySandbox({
+    tools,
+    sandbox,
+    cfg,
+    ...(boxed ? { session: boxed.session } : {}),
+  });
   // An elevated session keeps its host exec; applySandbox maps the tools one to one, in order.
   return boxedTools
     .map((tool, i) => (tool.name === "exec" && execHost === "host" ? tools[i]! : tool))
