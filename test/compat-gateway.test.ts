@@ -38,7 +38,7 @@ async function patchConfig(client: TestClient, raw: string): Promise<void> {
 
 const COMPAT_PATHS = [
   "channels.matrix",
-  "channels.signal",
+  "channels.mattermost",
   "cron.sessionRetention",
   "mcp",
   "browser",
@@ -51,7 +51,7 @@ describe("gateway start", () => {
       config: () => ({
         channels: {
           matrix: { accounts: { personal: {}, work: {} } },
-          signal: { account: "+15550001" },
+          mattermost: { botToken: "m" },
         },
         cron: { enabled: true, sessionRetention: "24h" },
         mcp: { servers: {} },
@@ -67,11 +67,11 @@ describe("gateway start", () => {
         path,
       ).toHaveLength(1);
     expect(first).toHaveLength(COMPAT_PATHS.length);
-    await patchConfig(client, "{ hooks: { enabled: true } }");
+    await patchConfig(client, '{ hooks: { gmail: { account: "me@example.com" } } }');
     const second = (await logTail(client)).filter((line) =>
       line.includes("OpenClaw compatibility"),
     );
-    expect(second.filter((line) => line.includes("config: hooks: "))).toHaveLength(1);
+    expect(second.filter((line) => line.includes("config: hooks.gmail: "))).toHaveLength(1);
     expect(second).toHaveLength(COMPAT_PATHS.length + 1);
   });
 });

@@ -269,7 +269,8 @@ describe("exec approvals and elevated mode in a Telegram chat", () => {
     box!.fake.toolCall("exec", { command: "echo bob-ran" }).text("bob turn");
     fake.pushMessage(BOT_TOKEN, privateMessage({ text: "run it", from: BOB }));
     await sentTo(fake, BOB.id, "bob turn");
-    expect(toolResults(box!.fake)[0]).toContain("sandboxed tools are not available yet");
+    // Not elevated: the command stays in the sandbox (here none can start: no image, or no Docker).
+    expect(toolResults(box!.fake)[0]).toContain("a sandboxed session never falls back to the host");
 
     fake.pushMessage(BOT_TOKEN, privateMessage({ text: "/elevated on" }));
     await sentTo(fake, ALICE.id, "Elevated mode set to on for this session");

@@ -63,6 +63,8 @@ describe("scopes", () => {
       "cron.list",
       "cron.status",
       "cron.runs",
+      "usage.cost",
+      "usage.status",
     ];
     const write = [
       "system-event",
@@ -208,6 +210,8 @@ describe("declared results on the wire", () => {
       "agents.files.list": { agentId: "main" },
       "agents.files.get": { agentId: "main", name: "SOUL.md" },
       "agents.files.set": { agentId: "main", name: "SOUL.md", content: "# Soul\n" },
+      "usage.cost": { days: 7 },
+      "usage.status": {},
     };
     expect(Object.keys(calls).sort()).toEqual(Object.keys(GATEWAY_RESULT_SCHEMAS).sort());
     for (const [name, params] of Object.entries(calls)) {

@@ -26,6 +26,9 @@ function load(text: string) {
     WA_BIZ_TOKEN: "wa-token",
     WA_BIZ_APP_SECRET: "wa-secret",
     WA_BIZ_VERIFY: "wa-verify",
+    BLUEBUBBLES_PASSWORD: "bb-password",
+    BB_HOME_PASSWORD: "bb-home-password",
+    PINCER_HOOK_TOKEN: "hook-token",
   };
   return loadConfig({ env });
 }

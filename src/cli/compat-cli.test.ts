@@ -12,7 +12,7 @@ const OFFLINE = ["--url", "ws://127.0.0.1:9", "--timeout", "500"];
 const COMPAT_CONFIG = `{
   // an OpenClaw config moved over as is
   channels: {
-    signal: { accounts: { personal: {}, work: { enabled: false } } },
+    mattermost: { accounts: { personal: {}, work: { enabled: false } } },
     matrix: { accessToken: "d-secret" },
   },
   cron: { enabled: true, sessionRetention: "24h" },
@@ -22,7 +22,7 @@ const COMPAT_CONFIG = `{
 }`;
 
 const COMPAT_PATHS = [
-  "channels.signal",
+  "channels.mattermost",
   "channels.matrix",
   "cron.sessionRetention",
   "hooks.gmail",
@@ -102,12 +102,12 @@ describe("channels without an adapter", () => {
     sb.writeConfig(COMPAT_CONFIG);
     const res = await sb.run(["channels", "list"]);
     const lines = res.stdout.trim().split("\n");
-    expect(lines.find((l) => l.startsWith("signal/personal "))).toContain(
+    expect(lines.find((l) => l.startsWith("mattermost/personal "))).toContain(
       "no adapter (not supported by Pincer yet)",
     );
-    expect(lines.find((l) => l.startsWith("signal/work "))).toContain("no adapter");
+    expect(lines.find((l) => l.startsWith("mattermost/work "))).toContain("no adapter");
     expect(lines.find((l) => l.startsWith("matrix/default "))).toContain("no adapter");
-    expect(res.stdout).not.toMatch(/signal\/\S+ +enabled/);
+    expect(res.stdout).not.toMatch(/mattermost\/\S+ +enabled/);
     expect(res.stdout).not.toContain("d-secret");
   });
 
@@ -116,8 +116,8 @@ describe("channels without an adapter", () => {
     sb.writeConfig(COMPAT_CONFIG);
     const res = await sb.run(["channels", "status", ...OFFLINE]);
     expect(res.stdout).toContain("gateway not running");
-    expect(res.stdout).toMatch(/signal\/personal +no adapter/);
-    expect(res.stdout).toMatch(/signal\/work +no adapter/);
+    expect(res.stdout).toMatch(/mattermost\/personal +no adapter/);
+    expect(res.stdout).toMatch(/mattermost\/work +no adapter/);
   });
 
   it("status without a gateway lists them as no adapter with their enabled account names", async () => {
@@ -125,10 +125,10 @@ describe("channels without an adapter", () => {
     sb.writeConfig(COMPAT_CONFIG);
     const res = await sb.run(["status", ...OFFLINE]);
     expect(res.stdout).toMatch(
-      /^Channels {2}signal \(no adapter: personal\), matrix \(no adapter: default\)$/m,
+      /^Channels {2}mattermost \(no adapter: personal\), matrix \(no adapter: default\)$/m,
     );
     const json = JSON.parse((await sb.run(["status", "--json", ...OFFLINE])).stdout);
-    expect(json.channels.signal).toEqual({ adapter: false, accountIds: ["personal"] });
+    expect(json.channels.mattermost).toEqual({ adapter: false, accountIds: ["personal"] });
   });
 
   it("channels list --json: chat map, auth profiles and per-account auth[] without secrets", async () => {

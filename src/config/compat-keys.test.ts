@@ -16,7 +16,7 @@ const USES_MARKED = {
   channels: {
     telegram: { botToken: "123:abc", blockStreaming: true },
     matrix: { accounts: { personal: { dmPolicy: "pairing" }, work: {} } },
-    signal: { account: "+15550001" },
+    signal: { account: "+15550001", receiveMode: "manual" },
     imessage: { cliPath: "/usr/local/bin/imsg" },
     mattermost: { botToken: "m" },
   },
@@ -49,7 +49,7 @@ const USES_MARKED = {
 const EXPECTED_PATHS = [
   "channels.telegram.blockStreaming",
   "channels.matrix",
-  "channels.signal",
+  "channels.signal.receiveMode",
   "channels.imessage",
   "channels.mattermost",
   "agents.defaults.sandbox.docker.containerPrefix",
@@ -256,7 +256,7 @@ describe("the schema's compat marks", () => {
   it("marks every accepted-but-ignored class, and not the parts Pincer implements", () => {
     for (const path of [
       "channels.matrix",
-      "channels.signal",
+      "channels.signal.receiveMode",
       "channels.imessage",
       "channels.*",
       "hooks.gmail",
@@ -281,6 +281,8 @@ describe("the schema's compat marks", () => {
     ])
       expect(marks).toContain(path);
     for (const path of [
+      "channels.signal",
+      "channels.bluebubbles",
       "cron",
       "cron.enabled",
       "cron.maxConcurrentRuns",
