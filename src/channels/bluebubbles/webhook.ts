@@ -3,7 +3,7 @@
 // `x-password` header), compared in constant time: anything else is 401 and nothing runs. A
 // `new-message` goes through the update guard (converted, its images downloaded, handed on) and is
 // answered 200 once accepted; a hand-on that failed answers 500 so the server may post it again.
-import { timingSafeEqual } from "node:crypto";
+import { sameSecret } from "../../lib/same-secret.js";
 import type {
   ChannelAccountContext,
   ChannelInbound,
@@ -30,12 +30,6 @@ export interface BlueBubblesWebhookParams {
   onChat: (inbound: ChannelInbound, chatGuid: string) => void;
 }
 
-function equalSecrets(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** True when the request carries the server's password. */
 export function hasPassword(request: ChannelWebhookRequest, password: string): boolean {
   const header = request.headers["x-password"];
@@ -43,7 +37,7 @@ export function hasPassword(request: ChannelWebhookRequest, password: string): b
     request.query.get("password") ??
     request.query.get("guid") ??
     (typeof header === "string" ? header : "");
-  return equalSecrets(given, password);
+  return sameSecret(given, password);
 }
 
 async function withImages(

@@ -3,8 +3,9 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentAction, WakeAction } from "../../hooks/webhooks/actions.js";
 import { createEntryLogger, type LogEntry } from "../../lib/logger.js";
+import { sameSecret } from "../../lib/same-secret.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
-import { createHooksHttp, HOOK_AUTH_FAILURES_PER_MINUTE, sameToken } from "./hooks-http.js";
+import { createHooksHttp, HOOK_AUTH_FAILURES_PER_MINUTE } from "./hooks-http.js";
 
 const TOKEN = "s3cret-token";
 let server: Server | undefined;
@@ -135,7 +136,7 @@ describe("hooks HTTP route", () => {
   });
 
   it("compares tokens of any length", () => {
-    expect(sameToken("a", "a")).toBe(true);
-    expect(sameToken("a", "ab")).toBe(false);
+    expect(sameSecret("a", "a")).toBe(true);
+    expect(sameSecret("a", "ab")).toBe(false);
   });
 });

@@ -5,13 +5,14 @@
 // a per-address request limit (429), the body cap (413), JSON (400), the action's fields (400).
 // Answers are JSON: 200 {ok, mode} for a wake, 202 {ok, runId} for a turn. The work itself is done
 // by hooks-actions.ts, loaded on the first request that gets that far.
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AgentAction, WakeAction } from "../../hooks/webhooks/actions.js";
 import { resolveWebhookSettings, type WebhookSettings } from "../../hooks/webhooks/settings.js";
 import type { Logger } from "../../lib/logger.js";
+import { sameSecret } from "../../lib/same-secret.js";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
 import { AuthRateLimiter } from "../auth/failed-auth-limit.js";
+import { BodyTooLarge, readBody } from "./read-body.js";
 
 /** Wrong tokens per address and minute before refusals (429). */
 export const HOOK_AUTH_FAILURES_PER_MINUTE = 20;
@@ -71,35 +72,6 @@ function presentedToken(req: IncomingMessage): string | undefined {
   return typeof header === "string" && header.trim() ? header.trim() : undefined;
 }
 
-/** Constant-time comparison (digests first, so lengths do not leak either). */
-export function sameToken(given: string, expected: string): boolean {
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(expected).digest();
-  return timingSafeEqual(a, b);
-}
-
-class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const declared = Number(req.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(new BodyTooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        req.removeAllListeners("data");
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.once("end", () => resolve(Buffer.concat(chunks)));
-    req.once("error", reject);
-  });
-}
-
 function parseBody(
   raw: Buffer,
 ): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
@@ -143,7 +115,7 @@ export function createHooksHttp(params: HooksHttpParams): HooksHttp {
       };
     }
     const token = presentedToken(req);
-    if (!token || !sameToken(token, settings.token)) {
+    if (!token || !sameSecret(token, settings.token)) {
       const wait = failures.retryAfterMs(address);
       if (wait > 0) {
         const retry = String(Math.ceil(wait / 1000));

@@ -10,6 +10,7 @@ import type {
   ChannelWebhookRoute,
 } from "../../channels/types.js";
 import type { Logger } from "../../lib/logger.js";
+import { BodyTooLarge, readBody } from "./read-body.js";
 import { answerText } from "./refusals.js";
 
 /** Default body cap of a webhook route. */
@@ -41,28 +42,6 @@ export function webhookPathProblem(path: string): string | undefined {
     return `webhook path ${JSON.stringify(path)} must start with / and use only letters, digits and /_.~- (no empty, . or .. segments; at most 256 characters)`;
   if (RESERVED_PATHS.has(path)) return `webhook path ${path} is served by the gateway itself`;
   return undefined;
-}
-
-class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const declared = Number(req.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(new BodyTooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        req.removeAllListeners("data");
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.once("end", () => resolve(Buffer.concat(chunks)));
-    req.once("error", reject);
-  });
 }
 
 async function answer(

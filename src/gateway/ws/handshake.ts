@@ -1,7 +1,7 @@
 // The connect handshake: protocol negotiation (any range that includes 3 or 4, highest common wins),
 // shared-secret auth (gateway.auth), the optional device authority, then failed-auth rate limiting of
 // wrong guesses only (a correct credential is checked first and always passes).
-import { createHash, timingSafeEqual } from "node:crypto";
+import { sameSecret } from "../../lib/same-secret.js";
 import {
   type ConnectParams,
   DetailCodes,
@@ -86,12 +86,6 @@ export interface HandshakeInput {
 export function negotiateProtocol(min: number, max: number): number | undefined {
   const common = SUPPORTED_PROTOCOLS.filter((version) => version >= min && version <= max);
   return common.length ? Math.max(...common) : undefined;
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(expected).digest();
-  return timingSafeEqual(a, b);
 }
 
 const refuse = (error: GatewayErrorShape, closeCode = 1008): HandshakeRefused => ({
