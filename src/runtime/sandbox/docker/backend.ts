@@ -2,6 +2,7 @@
 // ensure() reuses the scope's container while its config-hash label matches, recreates it when the
 // hash changed, runs setupCommand once after creating it, and fails with a clear value (Docker
 // missing or stopped, image missing, a refused mount, a failing setupCommand): never a host fallback.
+import { setTimeout as sleep } from "node:timers/promises";
 import { resolveStatePaths } from "../../../config/paths.js";
 import type {
   SandboxAvailability,
@@ -37,6 +38,9 @@ export interface DockerBackendOptions {
 
 /** setupCommand may install packages: it gets ten minutes. */
 const SETUP_TIMEOUT_MS = 600_000;
+/** How often a run that lost the create race looks for the winner's container, and how long it waits. */
+const TAKEN_RETRIES = 8;
+const TAKEN_RETRY_MS = 50;
 /** Characters of a failing setupCommand's output quoted in the error. */
 const SETUP_OUTPUT_TAIL = 800;
 
@@ -133,7 +137,7 @@ export function createDockerBackend(
   const ensureNow = async (
     spec: SandboxSpec,
     name: string,
-    retry = true,
+    attempt = 1,
   ): Promise<SandboxResult<SandboxHandle>> => {
     const found = await inspect(name);
     if (!found.ok) return found;
@@ -154,8 +158,12 @@ export function createDockerBackend(
       const made = await create(spec, name);
       if (!made.ok) return made;
       // Another gateway run of this scope won the race: use its container (inspected afresh).
+      // Docker reserves the name before `inspect` sees the container, so look again a few times.
       if (made.value === "taken") {
-        if (retry) return ensureNow(spec, name, false);
+        if (attempt < TAKEN_RETRIES) {
+          await sleep(TAKEN_RETRY_MS * attempt);
+          return ensureNow(spec, name, attempt + 1);
+        }
         return {
           ok: false,
           error: `Sandbox container ${name} is being created by another run; try again.`,
