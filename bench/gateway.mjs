@@ -136,12 +136,18 @@ async function stopAll() {
   await Promise.all([...children].map((child) => stopChild(child)));
 }
 
+/** Node/V8 flags for the gateway child from BENCH_GATEWAY_NODE_ARGS (space-separated), to compare
+ *  heap settings: e.g. `--max-semi-space-size=8`. Empty by default. */
+function nodeArgs() {
+  return (process.env.BENCH_GATEWAY_NODE_ARGS ?? "").split(" ").filter(Boolean);
+}
+
 /** Spawns a gateway; resolves `{ child, readyMs, url }` when its "listening on ws://" line is out. */
 export function startGatewayProcess(home) {
   const start = performance.now();
   const child = spawn(
     process.execPath,
-    [bin, "gateway", "--port", "0", "--auth", "token", "--token", TOKEN],
+    [...nodeArgs(), bin, "gateway", "--port", "0", "--auth", "token", "--token", TOKEN],
     { env: childEnv(home), stdio: ["ignore", "pipe", "pipe"] },
   );
   children.add(child);
@@ -313,7 +319,7 @@ export async function agentTurn(client, sessionKey, message, idempotencyKey, tim
 }
 
 /** Turns/s over one WS connection under the shared load, with the gateway's CPU ms per turn. */
-async function measureGatewayLoad(root) {
+export async function measureGatewayLoad(root) {
   const fake = await startFakeModelProcess({ latencyMs: LOAD_LATENCY_MS });
   let client;
   let child;

@@ -1,8 +1,10 @@
 // Cron schedules, pure over an injected time: parsing the human inputs (`--at 20m`, `--every 1h`,
 // ISO times), checking a schedule (a bad expression or zone is an error naming it), the stagger
 // offset (deterministic per job id) and the next run. Cron expressions and zones go through croner
-// (5 fields, or 6 with seconds); an ISO time without a zone is UTC, as in OpenClaw.
-import { Cron } from "croner";
+// (5 fields, or 6 with seconds); an ISO time without a zone is UTC, as in OpenClaw. croner is
+// required on first use (its CommonJS build, synchronously): a gateway without cron jobs never loads it.
+import type { Cron } from "croner";
+import { requireCommonJs } from "../lib/require-commonjs.js";
 import type { CronSchedule } from "./types.js";
 
 const UNIT_MS: Record<string, number> = {
@@ -61,6 +63,7 @@ export function isValidTimeZone(zone: string): boolean {
 }
 
 function cronOf(expr: string, tz: string | undefined): Cron {
+  const { Cron } = requireCommonJs<typeof import("croner")>("croner");
   return new Cron(expr, { paused: true, mode: "5-or-6-parts", ...(tz ? { timezone: tz } : {}) });
 }
 

@@ -12,7 +12,6 @@ import { createGatewayCron } from "../cron/gateway-cron.js";
 import { createCronToolHosts } from "../cron/tool-host.js";
 import { createGatewayHooks } from "../hooks/gateway-hooks.js";
 import { silentLogger, teeLogger } from "../lib/logger.js";
-import { requireCommonJs } from "../lib/require-commonjs.js";
 import { loadGatewayPlugins } from "../plugins/gateway-plugins.js";
 import { withPluginMethods } from "../plugins/methods.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
@@ -63,11 +62,11 @@ import { recoverTurns } from "./runs/turn-journal-recover.js";
 import { startSandboxPrune } from "./sandbox-prune.js";
 import { SystemEventQueue } from "./system-events.js";
 import { type ConnectionHost, GatewayConnection } from "./ws/connection.js";
-import { MAX_BUFFERED_BYTES, MAX_PAYLOAD_BYTES, TICK_INTERVAL_MS } from "./ws/handshake.js";
+import { MAX_BUFFERED_BYTES, TICK_INTERVAL_MS } from "./ws/handshake.js";
 import { buildHello } from "./ws/hello.js";
+import { lazyWebSocketServer } from "./ws/ws-server.js";
 
 // ws is CommonJS: required, not imported (see lib/require-commonjs.ts).
-const { WebSocketServer } = requireCommonJs<typeof import("ws")>("ws");
 
 const AUTH_CHANGED_REASON = "gateway auth changed: reconnect with the new credentials";
 
@@ -369,13 +368,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       if (presence.disconnect(conn.connId)) presenceChanged();
     },
   };
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: MAX_PAYLOAD_BYTES,
-    perMessageDeflate: false,
-    // Text frames are checked by the connection, which closes 1007 with a reason (ws: bare code).
-    skipUTF8Validation: true,
-  });
+  const wss = lazyWebSocketServer();
   let accepting = true;
   const uiDir = options.uiDir ?? defaultUiDir();
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) =>
@@ -412,6 +405,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   const listenPort = options.port ?? loaded.config.gateway?.port ?? 18789;
   try {
     await listen(server, listenPort, listenHost);
+    setImmediate(wss);
   } catch (err) {
     lock.release();
     live.close();
@@ -475,7 +469,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       await plugins.host?.hooks.observe("gateway_stop", { reason }, { port });
       await runtime.close();
       await turns.close();
-      for (const client of wss.clients) client.terminate();
+      for (const client of wss().clients) client.terminate();
       server.closeAllConnections();
       await serverClosed;
       lock.release();

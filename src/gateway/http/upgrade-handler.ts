@@ -11,7 +11,8 @@ import { createUpgradeGuard, type UpgradeGuard, upgradeRefusalResponse } from ".
 
 /** Inputs of {@link createUpgradeHandler}. */
 export interface UpgradeHandlerParams {
-  wss: WebSocketServer;
+  /** The server that takes accepted upgrades (built on first use). */
+  wss: () => WebSocketServer;
   /** The current config (read at each upgrade; the guard is rebuilt when it changes). */
   config: () => OpenClawConfig;
   /** The address the server listens on. */
@@ -72,7 +73,7 @@ export function createUpgradeHandler(
       socket.end(upgradeRefusalResponse(verdict.status, verdict.reason));
       return;
     }
-    params.wss.handleUpgrade(req, socket, head, (ws) =>
+    params.wss().handleUpgrade(req, socket, head, (ws) =>
       params.onSocket(ws, {
         remoteAddress: verdict.clientAddress,
         isLoopback: verdict.isLoopback,
