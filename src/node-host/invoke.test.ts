@@ -89,6 +89,20 @@ describe("the node's commands", () => {
     expect(payload.stdout.length).toBe(RUN_OUTPUT_CAP_BYTES);
   });
 
+  it("the host stopping kills a running command", async () => {
+    const stop = new AbortController();
+    const running = handleInvoke(
+      policy(["sleep"]),
+      { id: "s1", nodeId: "n", command: "system.run", paramsJSON: '{"command":["sleep","30"]}' },
+      stop.signal,
+    );
+    setTimeout(() => stop.abort(), 100);
+    expect(await running).toMatchObject({
+      ok: true,
+      payload: { timedOut: false, success: false, exitCode: null },
+    });
+  });
+
   it("system.which finds what is on the node's PATH", async () => {
     const found = await invoke(policy([], []), "system.which", {
       bins: ["sh", "no-such-binary-here"],

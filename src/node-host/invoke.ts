@@ -68,10 +68,11 @@ function runParamsOf(params: Record<string, unknown>): SystemRunParams | undefin
   };
 }
 
-/** Runs one request under the node's policy. */
+/** Runs one request under the node's policy; `signal` (the host stopping) kills a running command. */
 export async function handleInvoke(
   policy: NodeHostPolicy,
   request: NodeInvokeRequest,
+  signal?: AbortSignal,
 ): Promise<NodeCommandOutcome> {
   if (!declaredCommands(policy).includes(request.command)) {
     return fail("PERMISSION_DENIED", `${request.command} is not a command this node exposes`);
@@ -87,7 +88,12 @@ export async function handleInvoke(
       if (!verdict.ok) return verdict;
       return {
         ok: true,
-        payload: await runCommand({ executable: verdict.executable, run, policy }),
+        payload: await runCommand({
+          executable: verdict.executable,
+          run,
+          policy,
+          ...(signal ? { signal } : {}),
+        }),
       };
     }
     case "system.which": {

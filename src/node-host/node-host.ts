@@ -80,7 +80,7 @@ async function serve(
                 message: `node is running ${MAX_CONCURRENT_INVOKES} commands already`,
               },
             }
-          : await handleInvoke(options.policy, request).catch((err: unknown) => ({
+          : await handleInvoke(options.policy, request, options.signal).catch((err: unknown) => ({
               ok: false as const,
               error: {
                 code: "UNAVAILABLE",

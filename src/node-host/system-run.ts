@@ -93,11 +93,13 @@ class CappedText {
   }
 }
 
-/** Runs an authorized argv; never rejects (a spawn failure is `error`). */
+/** Runs an authorized argv; never rejects (a spawn failure is `error`); `signal` (the node host
+ *  stopping) kills it like a timeout. */
 export function runCommand(params: {
   executable: string;
   run: SystemRunParams;
   policy: NodeExecPolicy;
+  signal?: AbortSignal;
 }): Promise<RunResult> {
   const { run, policy } = params;
   const timeoutMs = Math.min(run.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS, MAX_RUN_TIMEOUT_MS);
@@ -125,6 +127,7 @@ export function runCommand(params: {
       timedOut = true;
       kill();
     }, timeoutMs);
+    params.signal?.addEventListener("abort", kill, { once: true });
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.on("error", (err) => {
@@ -132,6 +135,7 @@ export function runCommand(params: {
     });
     child.on("close", (code) => {
       clearTimeout(timer);
+      params.signal?.removeEventListener("abort", kill);
       resolve({
         exitCode: code,
         timedOut,
