@@ -20,7 +20,10 @@ const policy = (allow: string[], roots: string[] = [dir]): NodeHostPolicy => ({
 
 let ids = 0;
 const invoke = (p: NodeHostPolicy, command: string, params: unknown) =>
-  handleInvoke(p, { id: `i${++ids}`, nodeId: "n", command, paramsJSON: JSON.stringify(params) });
+  handleInvoke({
+    policy: p,
+    request: { id: `i${++ids}`, nodeId: "n", command, paramsJSON: JSON.stringify(params) },
+  });
 
 describe("the node's commands", () => {
   it("declares system.run only with an allow list and file commands only with roots", () => {
@@ -91,11 +94,16 @@ describe("the node's commands", () => {
 
   it("the host stopping kills a running command", async () => {
     const stop = new AbortController();
-    const running = handleInvoke(
-      policy(["sleep"]),
-      { id: "s1", nodeId: "n", command: "system.run", paramsJSON: '{"command":["sleep","30"]}' },
-      stop.signal,
-    );
+    const running = handleInvoke({
+      policy: policy(["sleep"]),
+      request: {
+        id: "s1",
+        nodeId: "n",
+        command: "system.run",
+        paramsJSON: '{"command":["sleep","30"]}',
+      },
+      signal: stop.signal,
+    });
     setTimeout(() => stop.abort(), 100);
     expect(await running).toMatchObject({
       ok: true,

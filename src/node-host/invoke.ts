@@ -69,19 +69,20 @@ function runParamsOf(params: Record<string, unknown>): SystemRunParams | undefin
 }
 
 /** Runs one request under the node's policy; `signal` (the host stopping) kills a running command. */
-export async function handleInvoke(
-  policy: NodeHostPolicy,
-  request: NodeInvokeRequest,
-  signal?: AbortSignal,
-): Promise<NodeCommandOutcome> {
+export async function handleInvoke(params: {
+  policy: NodeHostPolicy;
+  request: NodeInvokeRequest;
+  signal?: AbortSignal;
+}): Promise<NodeCommandOutcome> {
+  const { policy, request, signal } = params;
   if (!declaredCommands(policy).includes(request.command)) {
     return fail("PERMISSION_DENIED", `${request.command} is not a command this node exposes`);
   }
-  const params = paramsOf(request);
-  if (!params) return fail("INVALID_REQUEST", "paramsJSON must be a JSON object");
+  const args = paramsOf(request);
+  if (!args) return fail("INVALID_REQUEST", "paramsJSON must be a JSON object");
   switch (request.command) {
     case "system.run": {
-      const run = runParamsOf(params);
+      const run = runParamsOf(args);
       if (!run)
         return fail("INVALID_REQUEST", "system.run needs command: a non-empty array of strings");
       const verdict = await authorizeRun(policy, run);
@@ -97,9 +98,7 @@ export async function handleInvoke(
       };
     }
     case "system.which": {
-      const bins = Array.isArray(params.bins)
-        ? params.bins.filter((b) => typeof b === "string")
-        : [];
+      const bins = Array.isArray(args.bins) ? args.bins.filter((b) => typeof b === "string") : [];
       if (bins.length === 0)
         return fail("INVALID_REQUEST", "system.which needs bins: an array of names");
       const found: Record<string, string> = {};
@@ -110,9 +109,9 @@ export async function handleInvoke(
       return { ok: true, payload: { bins: found } };
     }
     case "file.read":
-      return fileRead(policy.roots, params);
+      return fileRead(policy.roots, args);
     case "file.write":
-      return fileWrite(policy.roots, params);
+      return fileWrite(policy.roots, args);
     default:
       return fail("PERMISSION_DENIED", `${request.command} is not a command this node exposes`);
   }

@@ -17,8 +17,9 @@ import {
 
 /** Most invokes running at once on one node; more are answered BUSY. */
 export const MAX_CONCURRENT_INVOKES = 8;
-/** Backoff bounds between connect attempts. */
+/** First delay before a reconnect (doubled per failed attempt). */
 export const RECONNECT_MIN_MS = 500;
+/** Longest delay between connect attempts. */
 export const RECONNECT_MAX_MS = 10_000;
 
 /** Inputs of {@link runNodeHost}. */
@@ -62,11 +63,12 @@ function connectOnce(options: NodeHostOptions, node: NodeIdentity): Promise<Gate
 }
 
 /** Answers invokes on one connection until it closes. */
-async function serve(
-  options: NodeHostOptions,
-  client: GatewayClient,
-  nodeId: string,
-): Promise<string> {
+async function serve(params: {
+  options: NodeHostOptions;
+  client: GatewayClient;
+  nodeId: string;
+}): Promise<string> {
+  const { options, client, nodeId } = params;
   let running = 0;
   const answer = async (request: NodeInvokeRequest) => {
     running++;
@@ -80,13 +82,15 @@ async function serve(
                 message: `node is running ${MAX_CONCURRENT_INVOKES} commands already`,
               },
             }
-          : await handleInvoke(options.policy, request, options.signal).catch((err: unknown) => ({
-              ok: false as const,
-              error: {
-                code: "UNAVAILABLE",
-                message: `${request.command} failed on the node: ${String(err)}`,
-              },
-            }));
+          : await handleInvoke({ policy: options.policy, request, signal: options.signal }).catch(
+              (err: unknown) => ({
+                ok: false as const,
+                error: {
+                  code: "UNAVAILABLE",
+                  message: `${request.command} failed on the node: ${String(err)}`,
+                },
+              }),
+            );
       await client.request("node.invoke.result", {
         id: request.id,
         nodeId: request.nodeId,
@@ -133,7 +137,7 @@ export async function runNodeHost(options: NodeHostOptions): Promise<void> {
       options.log(
         `connected to ${options.url} as node ${nodeId} (${options.displayName}); commands: ${declaredCommands(options.policy).join(", ")}`,
       );
-      const why = await serve(options, client, nodeId);
+      const why = await serve({ options, client, nodeId });
       if (options.signal.aborted) break;
       options.log(`disconnected (${why}); reconnecting`);
     } catch (err) {

@@ -7,8 +7,9 @@ import { resolve } from "node:path";
 import { isInside, type NodeCommandError } from "./roots.js";
 import { whichExecutable } from "./which.js";
 
-/** Default and largest command timeout on the node. */
+/** Command timeout on the node when the call gives none. */
 export const DEFAULT_RUN_TIMEOUT_MS = 30_000;
+/** Largest command timeout a call may ask for (10 min). */
 export const MAX_RUN_TIMEOUT_MS = 600_000;
 /** Bytes of stdout and of stderr kept (each); the rest is dropped and `truncated` set. */
 export const RUN_OUTPUT_CAP_BYTES = 200_000;
@@ -105,6 +106,17 @@ export function runCommand(params: {
   const timeoutMs = Math.min(run.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS, MAX_RUN_TIMEOUT_MS);
   const stdout = new CappedText();
   const stderr = new CappedText();
+  if (params.signal?.aborted) {
+    return Promise.resolve({
+      exitCode: null,
+      timedOut: false,
+      success: false,
+      stdout: "",
+      stderr: "",
+      error: "the node host is stopping; not started",
+      truncated: false,
+    });
+  }
   return new Promise((resolve) => {
     let timedOut = false;
     let spawnError: string | null = null;

@@ -122,7 +122,11 @@ function runText(node: string, payload: RunPayload): { text: string; failed: boo
   return { text: `${out || "(no output)"}${cut}`, failed: false };
 }
 
-async function run(ctx: NodesToolContext, params: Record<string, unknown>, signal?: AbortSignal) {
+async function run(
+  ctx: NodesToolContext,
+  call: { params: Record<string, unknown>; signal: AbortSignal | undefined },
+) {
+  const { params, signal } = call;
   const argv = Array.isArray(params.command) ? (params.command as string[]) : [];
   if (argv.length === 0 || argv[0]?.trim() === "") {
     throw new ToolError('nodes run needs command: an argv array such as ["uname", "-a"]');
@@ -189,7 +193,7 @@ export function createNodesTool(ctx: NodesToolContext): AgentTool<typeof NodesTo
           return jsonResult(answer.payload);
         }
         case "run":
-          return run(ctx, params as Record<string, unknown>, signal);
+          return run(ctx, { params: params as Record<string, unknown>, signal });
       }
     },
   };
