@@ -65,6 +65,8 @@ describe("scopes", () => {
       "cron.runs",
       "usage.cost",
       "usage.status",
+      "node.list",
+      "node.describe",
     ];
     const write = [
       "system-event",
@@ -79,6 +81,7 @@ describe("scopes", () => {
       "sessions.compact",
       "channels.failures.retry",
       "channels.failures.drop",
+      "node.invoke",
     ];
     // OpenClaw's pairing scope: device pairing and device tokens (admin covers it).
     const pairing = [
@@ -108,8 +111,9 @@ describe("scopes", () => {
     expect(Object.fromEntries(names.map((name) => [name, requiredScope(name)]))).toEqual(expected);
     // config.* (5), set-heartbeats, the pairing approve/dismiss, and linking an account
     // (web.login.start/wait, channels.logout), writing a bootstrap file (agents.files.set), and
-    // changing cron jobs (cron.add/update/remove/run, as OpenClaw).
-    expect(Object.values(expected).filter((scope) => scope === "operator.admin").length).toBe(16);
+    // changing cron jobs (cron.add/update/remove/run, as OpenClaw), and the two node-role methods
+    // (node.invoke.result, node.event: refused to operators by their handlers anyway).
+    expect(Object.values(expected).filter((scope) => scope === "operator.admin").length).toBe(18);
   });
 
   it("unknown methods and the admin families need operator.admin", () => {

@@ -157,7 +157,7 @@ describe("gateway methods", () => {
       code: "FORBIDDEN",
       details: { code: "MISSING_SCOPE", missingScope: "operator.write" },
     });
-    const unknown = await reader.request("node.list");
+    const unknown = await reader.request("node.pair.list");
     expect(unknown.error).toEqual({
       code: "FORBIDDEN",
       message: "missing scope: operator.admin",
@@ -168,10 +168,10 @@ describe("gateway methods", () => {
       },
     });
     expect((await reader.request("config.get")).error).toMatchObject({ code: "FORBIDDEN" });
-    const admin = await client.request("node.list");
+    const admin = await client.request("node.pair.list");
     expect(admin.error).toMatchObject({
       code: "INVALID_REQUEST",
-      message: "unknown method: node.list",
+      message: "unknown method: node.pair.list",
     });
     reader.close();
   });

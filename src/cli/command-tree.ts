@@ -23,6 +23,7 @@ import { hooksCommands, hooksGroup } from "./hooks/commands.js";
 import { logsCommands } from "./logs/commands.js";
 import { memoryCommands, memoryGroup } from "./memory/commands.js";
 import { modelsAuthGroup, modelsCommands, modelsGroup } from "./models/commands.js";
+import { nodeCommands, nodeGroup } from "./node/commands.js";
 import { onboardCommands } from "./onboard/commands.js";
 import { pairingCommands, pairingGroup } from "./pairing/commands.js";
 import { pluginsCommands, pluginsGroup } from "./plugins/commands.js";
@@ -52,6 +53,7 @@ export function commandTree(root: Command): { groups: GroupSpec[]; commands: Com
     [[], usageCommands],
     [[], agentCommands],
     [[devicesGroup], devicesCommands],
+    [[nodeGroup], nodeCommands],
     [[approvalsGroup], approvalsCommands],
     [[cronGroup], cronCommands],
     [[configGroup], configCommands],

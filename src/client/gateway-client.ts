@@ -222,6 +222,7 @@ export async function connectGateway(options: ConnectGatewayOptions): Promise<Ga
         client: options.client,
         role,
         ...(options.caps ? { caps: options.caps } : {}),
+        ...(options.commands ? { commands: options.commands } : {}),
         ...(options.scopes ? { scopes: options.scopes } : {}),
         ...(Object.keys(auth).length > 0 ? { auth } : {}),
       };

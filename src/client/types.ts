@@ -134,6 +134,8 @@ export interface ConnectGatewayOptions {
    * it with `nextChatText`). The server lists the ones it knows in hello-ok `features.capabilities`.
    */
   caps?: string[];
+  /** Commands a node declares (`role: "node"`): the ones `node.invoke` may ask it to run. */
+  commands?: string[];
   /** Bound on open + challenge + hello, and the default bound of each request. */
   timeoutMs: number;
   /** Signs the challenge with a device identity (optional). */

@@ -11,6 +11,7 @@ import type { EmitEvent, EventSubscriptions } from "./events/event-fanout.js";
 import type { DedupeCache } from "./idempotency-cache.js";
 import type { LiveConfig } from "./live-config/live-config.js";
 import type { LogRing } from "./logging/log-ring.js";
+import type { NodeRegistry } from "./nodes/node-registry.js";
 import type { PresenceTable } from "./presence.js";
 import type { RunResources } from "./runs/run-resources.js";
 import type { RunTracker } from "./runs/run-tracker.js";
@@ -57,6 +58,8 @@ export interface GatewayCore {
   devices: LiveDevices;
   /** Pending exec approvals and the approvals file (exec.approval.*, /approve, the runs' gate). */
   approvals: ExecApprovalHub;
+  /** Connected node hosts (`role: "node"`) and their in-flight invokes. */
+  nodes: NodeRegistry;
   /** Names of every method served (hello-ok features.methods). */
   methodNames: () => string[];
   /** Every plugin found or named at start, with its status (`status` lists them). */

@@ -183,6 +183,7 @@ export function presenceOfConnection(params: {
   ip?: string;
   role?: string;
   scopes?: string[];
+  deviceId?: string;
 }): Omit<PresenceEntry, "ts"> {
   const { client } = params;
   return {
@@ -195,6 +196,7 @@ export function presenceOfConnection(params: {
     mode: client.mode,
     ...(client.instanceId ? { instanceId: client.instanceId } : {}),
     clientId: client.id,
+    ...(params.deviceId ? { deviceId: params.deviceId } : {}),
     roles: [params.role ?? "operator"],
     scopes: params.scopes ?? [],
   };

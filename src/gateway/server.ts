@@ -23,6 +23,7 @@ import { AuthRateLimiter } from "./auth/failed-auth-limit.js";
 import { judgeAuthReload } from "./auth/reload-policy.js";
 import { assertAuthForHost, resolveGatewayAuth, sameSharedAuth } from "./auth/shared-secret.js";
 import { GatewayChannels } from "./channels.js";
+import { trackConnections } from "./connection-tracking.js";
 import type { GatewayCore } from "./core.js";
 import { createLiveDevices, pendingView } from "./devices/index.js";
 import {
@@ -54,7 +55,9 @@ import { restartRefusal } from "./live-config/restart-refusal.js";
 import { createRingLogger, LogRing } from "./logging/log-ring.js";
 import { createMethodDeps } from "./methods/method-deps.js";
 import { bindMethods, GATEWAY_METHODS } from "./methods/method-table.js";
-import { PresenceTable, presenceOfConnection } from "./presence.js";
+import { NodeRegistry } from "./nodes/node-registry.js";
+import { createNodesToolHost } from "./nodes/nodes-tool-host.js";
+import { PresenceTable } from "./presence.js";
 import { RunResources } from "./runs/run-resources.js";
 import { RunTracker, startDetachedRun } from "./runs/run-tracker.js";
 import { openTurnJournal, type TurnJournal } from "./runs/turn-journal.js";
@@ -200,7 +203,9 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     ...(plugins.onSessionLifecycle ? { onSessionLifecycle: plugins.onSessionLifecycle } : {}),
     // Runs start once listening, after the cron service below exists.
     cronTools: (agentId) => cronToolHosts(agentId),
+    nodeTools: createNodesToolHost(() => methods),
   });
+  const nodes = new NodeRegistry({ now, logger });
   const bootId = randomUUID();
   const version = options.version ?? "0.1.0";
   const presence = new PresenceTable({ now, version, instanceId: bootId });
@@ -294,6 +299,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     connectionCount: () => [...connections].filter((conn) => conn.state === "ready").length,
     devices: createLiveDevices({ store: deviceAuthority.store, connections: () => connections }),
     approvals,
+    nodes,
     methodNames: () => [...methods.keys()],
     plugins: plugins.registry.plugins,
   };
@@ -353,20 +359,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
         tickIntervalMs: options.tickIntervalMs ?? TICK_INTERVAL_MS,
         health: buildHealth(core),
       }),
-    onReady: (conn, p) => {
-      const entry = presenceOfConnection({
-        client: p.client,
-        ip: conn.remoteAddress,
-        ...(conn.client?.role ? { role: conn.client.role } : {}),
-        ...(conn.client?.scopes ? { scopes: conn.client.scopes } : {}),
-      });
-      if (presence.connect(conn.connId, entry)) presenceChanged();
-    },
-    onClose: (conn) => {
-      connections.delete(conn);
-      subscriptions.drop(conn.connId);
-      if (presence.disconnect(conn.connId)) presenceChanged();
-    },
+    ...trackConnections({ connections, presence, presenceChanged, subscriptions, nodes }),
   };
   const wss = lazyWebSocketServer();
   let accepting = true;

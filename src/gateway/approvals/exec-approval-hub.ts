@@ -70,7 +70,7 @@ export function requestAnnouncement(approval: PendingExecApproval): string {
   const id = shortApprovalId(approval.id);
   const seconds = Math.round((approval.expiresAtMs - approval.createdAtMs) / 1000);
   return [
-    `Exec approval needed (${id}): agent ${request.agentId} wants to run`,
+    `Exec approval needed (${id}): agent ${request.agentId} wants to run${request.nodeName ? ` on node ${request.nodeName}` : ""}`,
     request.command,
     `in ${request.cwd} (${request.reason}).`,
     `Reply /approve ${id} allow-once, /approve ${id} allow-always or /approve ${id} deny within ${seconds} s; no answer denies it.`,

@@ -38,6 +38,13 @@ export const EVENT_SCOPES: ReadonlyMap<string, MethodScope> = new Map([
   ["exec.approval.resolved", "operator.approvals"],
 ]);
 
+/** The only events a `role: "node"` connection gets (least privilege: a node host sees no chats). */
+export const NODE_ROLE_EVENTS: ReadonlySet<string> = new Set([
+  "tick",
+  "shutdown",
+  "node.invoke.request",
+]);
+
 /** Outgoing buffer above which a client gets no droppable events (1 MiB, or half the hard bound). */
 export const SLOW_CLIENT_BYTES = 1024 * 1024;
 

@@ -21,6 +21,7 @@ import {
 } from "../live-config/config-writes.js";
 import type { LiveConfig } from "../live-config/live-config.js";
 import type { LogRing } from "../logging/log-ring.js";
+import type { NodeRegistry } from "../nodes/node-registry.js";
 import type { PresenceTable } from "../presence.js";
 import type { RunResources } from "../runs/run-resources.js";
 import type { RunTracker } from "../runs/run-tracker.js";
@@ -87,6 +88,8 @@ export interface MethodDeps {
   devices: LiveDevices;
   /** Pending exec approvals and the approvals file (the exec.approval.* methods). */
   approvals: ExecApprovalHub;
+  /** Connected node hosts and their in-flight invokes (the node.* methods). */
+  nodes: NodeRegistry;
 }
 
 /** The method dependencies over one gateway core, its heartbeat scheduler and its cron service. */
@@ -134,5 +137,6 @@ export function createMethodDeps(params: {
     cron,
     devices: core.devices,
     approvals: core.approvals,
+    nodes: core.nodes,
   };
 }

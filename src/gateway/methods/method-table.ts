@@ -13,6 +13,7 @@ import { execApprovalMethods } from "./exec-approvals.js";
 import { heartbeatMethods } from "./heartbeats.js";
 import type { GatewayMethod, MethodCall, MethodResult } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
+import { nodeMethods } from "./nodes.js";
 import { sessionMethods } from "./sessions.js";
 import { systemMethods } from "./system.js";
 import { usageMethods } from "./usage.js";
@@ -33,7 +34,12 @@ export const GATEWAY_METHODS: readonly GatewayMethod[] = [
   ...webLoginMethods,
   ...deviceMethods,
   ...execApprovalMethods,
+  ...nodeMethods,
 ];
+
+/** The methods a `role: "node"` connection may call (and only these): a node answers invokes and
+ *  reports events; everything else is an operator's. */
+export const NODE_ROLE_METHODS: ReadonlySet<string> = new Set(["node.invoke.result", "node.event"]);
 
 const SCOPES: ReadonlyMap<string, MethodScope> = new Map(
   GATEWAY_METHODS.map((method) => [method.name, method.scope]),

@@ -24,6 +24,7 @@ import type {
 import { resolveEffectiveSandbox } from "../../runtime/sandbox/config.js";
 import type { CronToolHost } from "../../runtime/tools/cron-tool.js";
 import type { ProcessRegistry } from "../../runtime/tools/index.js";
+import type { NodesToolHost } from "../../runtime/tools/nodes-tool.js";
 import { listSandboxedAgents, sandboxNotice } from "../../runtime/tools/sandbox-policy.js";
 import { BudgetLedger } from "../../runtime/usage/budget.js";
 import { createUsageLogWriter } from "../../runtime/usage/usage-log.js";
@@ -58,6 +59,8 @@ export interface RunResourcesParams {
   bootstrapHooks?: BootstrapHookRegistry;
   /** The cron tool's gateway access per agent (read when a run starts: the cron service comes later). */
   cronTools?: (agentId: string) => CronToolHost;
+  /** The nodes tool's gateway access (the node.* methods). */
+  nodeTools?: NodesToolHost;
 }
 
 /** The global cap configured for runs (`agents.defaults.maxConcurrent`, legacy `agent` folded). */
@@ -200,6 +203,7 @@ export class RunResources {
       log: params.logger,
       usage: this.usage,
       ...(params.cronTools ? { cronTools: params.cronTools } : {}),
+      ...(params.nodeTools ? { nodeTools: params.nodeTools } : {}),
       ...(this.caches ? { caches: this.caches } : {}),
       ...(params.clock ? { clock: params.clock } : {}),
       ...(params.streamFn ? { streamFn: params.streamFn } : {}),

@@ -19,10 +19,15 @@ import {
 } from "../../protocol/gateway/index.js";
 import type { AuthRateLimiter } from "../auth/failed-auth-limit.js";
 import type { GatewayCore } from "../core.js";
-import { EVENT_SCOPES, type EventFrame, selectEventFrame } from "../events/event-fanout.js";
+import {
+  EVENT_SCOPES,
+  type EventFrame,
+  NODE_ROLE_EVENTS,
+  selectEventFrame,
+} from "../events/event-fanout.js";
 import { TextDeltaCursor } from "../events/text-deltas.js";
 import type { ClientInfo, MethodResult } from "../methods/method.js";
-import { type BoundMethod, requiredScope } from "../methods/method-table.js";
+import { type BoundMethod, NODE_ROLE_METHODS, requiredScope } from "../methods/method-table.js";
 import {
   CLOSE_POLICY_VIOLATION,
   checkRequestFrame,
@@ -134,6 +139,8 @@ export class GatewayConnection {
     const needed = EVENT_SCOPES.get(frame.event);
     const client = this.client;
     if (needed && !(client?.role === "operator" && hasScope(client.scopes, needed))) return false;
+    // A node host gets only what it acts on (invokes, ticks, shutdown): no chats, runs or presence.
+    if (client?.role === "node" && !NODE_ROLE_EVENTS.has(frame.event)) return false;
     const slow = frame.droppable && this.ws.bufferedAmount > slowClientBytes;
     const chosen = selectEventFrame(frame, { cursor: this.textDeltas, slow });
     return chosen !== undefined && this.sendText(chosen.withSeq(++this.seq));
@@ -355,7 +362,8 @@ export class GatewayConnection {
       return;
     }
     const needed = requiredScope(method, methods.get(method)?.method.scope);
-    if (client.role !== "operator" || !hasScope(client.scopes, needed)) {
+    const nodeCall = client.role === "node" && NODE_ROLE_METHODS.has(method);
+    if (!nodeCall && (client.role !== "operator" || !hasScope(client.scopes, needed))) {
       this.respond(request.id, { ok: false, error: missingScopeError(needed) });
       return;
     }

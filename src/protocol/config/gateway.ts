@@ -248,7 +248,7 @@ export const GatewayConfigSchema = Type.Object(
     nodes: Type.Optional(
       acceptedForCompat(
         Type.Record(Type.String(), Type.Unknown(), { description: "Node (device) policy." }),
-        "no issue yet: nodes",
+        "not implemented: node command allow/deny lists (a node runs only what it declares and its own --allow permits)",
       ),
     ),
     trustedProxies: Type.Optional(

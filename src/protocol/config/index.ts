@@ -95,7 +95,7 @@ export const OpenClawConfigSchema = Type.Object(
     nodeHost: Type.Optional(
       acceptedForCompat(
         Type.Record(Type.String(), Type.Unknown(), { description: "Node host settings." }),
-        "no issue yet: nodes",
+        "not read: `pincer node run` takes its settings as flags (--roots, --allow)",
       ),
     ),
     agents: Type.Optional(AgentsConfigSchema),

@@ -92,7 +92,7 @@ export const ExecToolConfigSchema = Type.Object(
     node: Type.Optional(
       acceptedForCompat(
         Type.String({ description: "Default node for host=node." }),
-        "no issue yet: nodes",
+        "not implemented: exec runs on the gateway host or its sandbox; the nodes tool runs commands on a node",
       ),
     ),
     pathPrepend: Type.Optional(

@@ -7,6 +7,7 @@ import { AgentsRouteParamsSchema } from "./agents-route.js";
 import { CRON_METHOD_PARAMS } from "./cron.js";
 import { DEVICE_METHOD_PARAMS } from "./devices.js";
 import { EXEC_APPROVAL_METHOD_PARAMS } from "./exec-approvals.js";
+import { NODE_METHOD_PARAMS } from "./nodes.js";
 import {
   SESSION_ELEVATED_LEVELS,
   SESSION_QUEUE_MODES,
@@ -313,6 +314,7 @@ export const METHOD_PARAMS = {
   ...DEVICE_METHOD_PARAMS,
   ...EXEC_APPROVAL_METHOD_PARAMS,
   ...CRON_METHOD_PARAMS,
+  ...NODE_METHOD_PARAMS,
 } as const;
 
 /** Name of a method the gateway serves. */

@@ -29,6 +29,9 @@ export interface ExecGateParams {
   agentId: string;
   sessionKey?: string;
   signal?: AbortSignal;
+  /** The node host the command runs on (`system.run`): the request names it, and the gateway's
+   *  allowlist (paths on this host) cannot vouch for it, so allowlist mode always asks. */
+  node?: { nodeId: string; name: string };
 }
 
 /** Run it (with a note for the model when an approval was involved), refuse it, or the run ended. */
@@ -92,6 +95,7 @@ async function askApproval(
     ask: p.policy.ask,
     ...(verdict?.resolvedPaths ? { resolvedPaths: verdict.resolvedPaths } : {}),
     reason,
+    ...(p.node ? { host: "node" as const, nodeId: p.node.nodeId, nodeName: p.node.name } : {}),
   };
   const { approval, outcome } = queue.request(request, p.signal);
   const answer = await outcome;
@@ -152,7 +156,12 @@ export async function gateExec(p: ExecGateParams): Promise<ExecGateVerdict> {
         ? askApproval(p, undefined, `${source(policy.askSource, "tools.exec.ask")} is "always"`)
         : { allowed: true };
     case "allowlist": {
-      const verdict = checkAllowlist(p);
+      const verdict = p.node
+        ? {
+            allowed: false,
+            reason: `it runs on node ${p.node.name}, which this allowlist cannot vouch for`,
+          }
+        : checkAllowlist(p);
       if ("error" in verdict) {
         return {
           allowed: false,

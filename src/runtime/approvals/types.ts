@@ -28,6 +28,11 @@ export interface ExecApprovalRequest {
   resolvedPaths?: string[];
   /** Why the allowlist did not cover it ("ask: always" when it did). */
   reason: string;
+  /** Set when the command runs on a node host (`nodes` tool, `system.run`): OpenClaw's `host`. */
+  host?: "node";
+  /** The node it runs on: its id and display name. */
+  nodeId?: string;
+  nodeName?: string;
 }
 
 /** A pending request: its id and lifetime, as `exec.approval.requested` and `exec.approval.list` show it. */

@@ -225,6 +225,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
       host,
       jobs: deps.jobs,
       ...(deps.cronTools ? { cron: deps.cronTools(agent.id) } : {}),
+      ...(deps.nodeTools ? { nodes: deps.nodeTools } : {}),
       signal: params.signal,
       provider: model.provider,
       modelId: model.id,

@@ -25,6 +25,7 @@ import { LaneCancelledError, type LaneScheduler, type SteeringSource } from "../
 import type { FailoverEvent } from "../models/index.js";
 import type { CronToolHost } from "../tools/cron-tool.js";
 import type { ProcessRegistry } from "../tools/index.js";
+import type { NodesToolHost } from "../tools/nodes-tool.js";
 import type { BudgetLedger } from "../usage/index.js";
 import { createEventChannel, type RunEvent, type RunStatus } from "./events.js";
 import { markFailedTurn, type TurnAppends } from "./failed-turn.js";
@@ -59,6 +60,8 @@ export interface AgentRuntimeDeps {
   caches?: RunCaches;
   /** The gateway's cron access per agent (the `cron` tool); absent outside a gateway: no such tool. */
   cronTools?: (agentId: string) => CronToolHost;
+  /** The gateway's node hosts (the `nodes` tool); absent outside a gateway: no such tool. */
+  nodeTools?: NodesToolHost;
   /** Where a run logs what it works around (a session's unusable auth profile pin); absent: silent. */
   log?: Logger;
   /** Usage log and budgets (the gateway's); absent, turns are neither recorded nor limited. */

@@ -93,6 +93,7 @@ async function warmAgent(deps: AgentRuntimeDeps, agentId: string): Promise<WarmU
     host: createSessionToolsHost({ deps, agentId: agent.id, sessionKey }),
     jobs: deps.jobs,
     ...(deps.cronTools ? { cron: deps.cronTools(agent.id) } : {}),
+    ...(deps.nodeTools ? { nodes: deps.nodeTools } : {}),
     signal: aborted.signal,
     provider: model.provider,
     modelId: model.id,

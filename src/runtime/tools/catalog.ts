@@ -17,6 +17,7 @@ export const PINCER_TOOL_NAMES = [
   "sessions_send",
   "sessions_spawn",
   "cron",
+  "nodes",
 ] as const;
 
 /** Name of a built-in tool. */

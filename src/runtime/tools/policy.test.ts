@@ -6,6 +6,8 @@ import { resolveToolSettings } from "./config.js";
 import { resolveToolPolicy } from "./policy.js";
 
 const ALL = [...PINCER_TOOL_NAMES];
+/** The coding profile: every tool but OpenClaw's group:nodes (a node is another machine). */
+const CODING = ALL.filter((t) => t !== "nodes");
 const SESSIONS = [
   "session_status",
   "sessions_list",
@@ -26,12 +28,13 @@ describe("catalog", () => {
     expect(TOOL_GROUPS["group:sessions"]).toEqual(SESSIONS);
     expect(TOOL_GROUPS["group:openclaw"]).toEqual(ALL);
     expect(TOOL_GROUPS["group:automation"]).toEqual(["cron"]);
-    for (const empty of ["group:web", "group:messaging", "group:ui", "group:nodes"]) {
+    expect(TOOL_GROUPS["group:nodes"]).toEqual(["nodes"]);
+    for (const empty of ["group:web", "group:messaging", "group:ui"]) {
       expect(TOOL_GROUPS[empty], empty).toEqual([]);
     }
     expect(TOOL_PROFILES).toEqual({
       minimal: ["session_status"],
-      coding: ALL,
+      coding: CODING,
       messaging: SESSIONS,
       full: ALL,
     });
@@ -42,7 +45,7 @@ describe("resolveToolPolicy", () => {
   it.each<[string, OpenClawConfig, string[]]>([
     ["no config: full", {}, ALL],
     ["minimal profile", { tools: { profile: "minimal" } }, ["session_status"]],
-    ["coding profile", { tools: { profile: "coding" } }, ALL],
+    ["coding profile", { tools: { profile: "coding" } }, CODING],
     ["messaging profile", { tools: { profile: "messaging" } }, SESSIONS],
     ["allow a group", { tools: { allow: ["group:fs"] } }, ["read", "write", "edit", "apply_patch"]],
     [
@@ -59,7 +62,7 @@ describe("resolveToolPolicy", () => {
     [
       "deny a group",
       { tools: { profile: "coding", deny: ["group:runtime"] } },
-      ALL.filter((t) => t !== "exec" && t !== "process"),
+      CODING.filter((t) => t !== "exec" && t !== "process"),
     ],
     [
       "deny wins over allow (and a denied exec carries no apply_patch)",
@@ -114,7 +117,7 @@ describe("resolveToolPolicy", () => {
     };
     const policy = resolveToolPolicy({ cfg: resolveRoster(cfg), agentId: "dev" });
     expect(policy.profile).toBe("coding");
-    expect(policy.allowedTools()).toEqual(ALL.filter((t) => t !== "write"));
+    expect(policy.allowedTools()).toEqual(CODING.filter((t) => t !== "write"));
     expect(allowed(cfg, "other")).toEqual(["session_status"]);
   });
 

@@ -32,6 +32,7 @@ import {
   createMemorySearchTool,
   type MemoryToolContext,
 } from "./memory-tools.js";
+import { createNodesTool, type NodesToolHost, nodesToolEnabled } from "./nodes-tool.js";
 import { resolveToolPolicy } from "./policy.js";
 import type { ProcessRegistry } from "./process-registry.js";
 import { createProcessTool } from "./process-tool.js";
@@ -63,6 +64,8 @@ export interface BuildToolsetParams {
   host: SessionToolsHost;
   /** The gateway's cron access for this agent: the `cron` tool exists only with it. */
   cron?: CronToolHost;
+  /** The gateway's node hosts: the `nodes` tool exists only with it (and when a policy names it). */
+  nodes?: NodesToolHost;
   /** Background jobs registry (owned by the gateway). */
   jobs: ProcessRegistry;
   /** Restrict file tools to the workspace; defaults to `tools.fs.workspaceOnly` (agent over global). */
@@ -250,6 +253,16 @@ export function buildToolset(params: BuildToolsetParams): AnyAgentTool[] {
             host: params.cron,
             agentId: session.agentId,
             sessionKey: params.sessionKey,
+          })
+        : undefined,
+    nodes: () =>
+      params.nodes && nodesToolEnabled(cfg, agentId)
+        ? createNodesTool({
+            host: params.nodes,
+            agentId: session.agentId,
+            sessionKey: params.sessionKey,
+            policy: execPolicy,
+            ...(params.approvals ? { approvals: params.approvals } : {}),
           })
         : undefined,
   };
