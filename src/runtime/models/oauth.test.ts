@@ -26,7 +26,7 @@ function agentWithOAuth(expires: number): string {
 
 describe("refreshOAuthProfile", () => {
   it("uses a valid access token as is", async () => {
-    const agentDir = agentWithOAuth(NOW + 1000);
+    const agentDir = agentWithOAuth(NOW + 3_600_000);
     const result = await refreshOAuthProfile({
       agentDir,
       profileId: "openai-codex:me",
@@ -35,7 +35,7 @@ describe("refreshOAuthProfile", () => {
         throw new Error("must not refresh");
       },
     });
-    expect(result).toEqual({ ok: true, apiKey: "old", expires: NOW + 1000, refreshed: false });
+    expect(result).toEqual({ ok: true, apiKey: "old", expires: NOW + 3_600_000, refreshed: false });
   });
 
   it("refreshes an expired token and writes the new tokens back, keeping extra fields", async () => {
