@@ -54,7 +54,7 @@ export const authLoginOptions = {
     required: true,
   }),
   agent: agentOption,
-  profileId: value("<id>", "auth profile id (default <provider>:<email>, else <provider>:default)"),
+  profileId: profileIdOption,
   browser: flag("open the login URL in a browser (default on a desktop terminal)", {
     negation: "only print the URL (headless hosts: paste the redirect URL back)",
   }),

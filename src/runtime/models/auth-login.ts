@@ -26,7 +26,7 @@ export interface OAuthLoginIo {
 export interface LoginOAuthInput {
   agentDir: string;
   provider: string;
-  /** Profile id to store under; default `<provider>:<email>` when the flow returns one, else `<provider>:default`. */
+  /** Profile id to store under (default `<provider>:default`). */
   profileId?: string;
   io: OAuthLoginIo;
   /** Give up after this long (ms; default {@link LOGIN_TIMEOUT_MS}). */
@@ -53,11 +53,6 @@ export async function listOAuthLoginProviders(): Promise<string[]> {
   return getOAuthProviders()
     .map((provider) => provider.id)
     .sort();
-}
-
-function defaultProfileId(provider: string, credentials: OAuthCredentials): string {
-  const email = typeof credentials.email === "string" ? credentials.email.trim() : "";
-  return `${provider}:${email || "default"}`;
 }
 
 /** The login callbacks over `io`, all ending when `signal` aborts (the deadline). */
@@ -112,7 +107,8 @@ export async function loginOAuthProfile(input: LoginOAuthInput): Promise<LoginOA
     clearTimeout(timer);
     controller.abort("login finished");
   }
-  const profileId = input.profileId ?? defaultProfileId(input.provider, credentials);
+  // Not `<provider>:<email>`: an `@` in the id would break `/model <ref>@<profile>`.
+  const profileId = input.profileId ?? `${input.provider}:default`;
   const locked = await withAuthStoreLock(
     { agentDir: input.agentDir, pid: input.pid, command: `models auth login ${input.provider}` },
     async () =>
