@@ -3,10 +3,17 @@
 import type { LoadedConfig, ResolvedAgent } from "../../config/index.js";
 import { importLegacyAuth } from "../../runtime/models/auth-import.js";
 import {
+  type AuthCredential,
+  type AuthProfileStore,
+  readAuthStore,
+  writeAuthStore,
+} from "../../runtime/models/auth-store.js";
+import {
   closeMatches,
   listKnownProviders,
   normalizeProviderId,
 } from "../../runtime/models/index.js";
+import { withAuthStoreLock } from "../../runtime/models/refresh-lock.js";
 import { selectAgent } from "../agent-select.js";
 import { type CliContext, CliError, ExitCode } from "../command-context.js";
 import { loadForCli } from "../load.js";
@@ -56,4 +63,33 @@ export function checkProvider(loaded: LoadedConfig, raw: string | undefined): st
     ? `; did you mean ${near.join(" or ")}?`
     : " (add it under models.providers first)";
   throw new CliError(`unknown provider "${raw}"${hint}`);
+}
+
+/** Read-modify-write of the agent's store under its credential lock (so it never interleaves with a
+ *  gateway's OAuth refresh); an unreadable store or a lock held too long is a CliError. */
+export async function updateAgentStore(
+  ctx: CliContext,
+  params: { agentDir: string; command: string },
+  mutate: (store: AuthProfileStore) => void,
+): Promise<string> {
+  const lock = { agentDir: params.agentDir, pid: ctx.pid, command: params.command };
+  type Written = { ok: true; path: string } | { ok: false; error: string };
+  const locked = await withAuthStoreLock(lock, async (): Promise<Written> => {
+    const read = readAuthStore(params.agentDir);
+    if (read.error) return { ok: false, error: `refusing to rewrite ${read.path}: ${read.error}` };
+    mutate(read.store);
+    return { ok: true, path: writeAuthStore(params.agentDir, read.store) };
+  });
+  if (!locked.ok) throw new CliError(locked.error);
+  if (!locked.value.ok) throw new CliError(locked.value.error);
+  return locked.value.path;
+}
+
+/** Adds or replaces one profile in `store` and clears its failure state (a new secret starts healthy). */
+export function setProfile(
+  store: AuthProfileStore,
+  params: { profileId: string; profile: AuthCredential },
+): void {
+  store.profiles[params.profileId] = { ...params.profile };
+  if (store.usageStats?.[params.profileId]) delete store.usageStats[params.profileId];
 }

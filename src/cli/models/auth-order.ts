@@ -1,11 +1,11 @@
 // `pincer models auth order get|set|clear --provider P [--agent ID]`: the agent's own profile order
 // for a provider (auth-profiles.json `order`), which wins over the config's `auth.order` and is
 // exclusive: profiles left out are not used. `set` takes the profile ids in order.
-import { normalizeProviderId, readAuthStore, updateAuthStore } from "../../runtime/models/index.js";
+import { normalizeProviderId, readAuthStore } from "../../runtime/models/index.js";
 import type { InputOf } from "../command.js";
 import { type CliContext, CliError, ExitCode, printJson, printLine } from "../command-context.js";
 import { resolveProfileId } from "./auth-add.js";
-import { checkProvider, openAuthAgent } from "./auth-common.js";
+import { checkProvider, openAuthAgent, updateAgentStore } from "./auth-common.js";
 import type { authOrderOptions } from "./commands.js";
 
 type OrderSource = "store" | "config" | "automatic";
@@ -65,15 +65,23 @@ export async function run(
       if (owner !== provider)
         throw new CliError(`profile "${id}" is for ${owner || "(no provider)"}, not ${provider}`);
     }
-    updateAuthStore(agent.agentDir, (store) => {
-      store.order = { ...store.order, [provider]: order };
-    });
+    await updateAgentStore(
+      ctx,
+      { agentDir: agent.agentDir, command: "models auth order" },
+      (store) => {
+        store.order = { ...store.order, [provider]: order };
+      },
+    );
   } else if (action === "clear") {
-    updateAuthStore(agent.agentDir, (store) => {
-      if (!store.order) return;
-      delete store.order[provider];
-      if (Object.keys(store.order).length === 0) delete store.order;
-    });
+    await updateAgentStore(
+      ctx,
+      { agentDir: agent.agentDir, command: "models auth order" },
+      (store) => {
+        if (!store.order) return;
+        delete store.order[provider];
+        if (Object.keys(store.order).length === 0) delete store.order;
+      },
+    );
   }
   const after = readAuthStore(agent.agentDir).store;
   const { order, source } = currentOrder({

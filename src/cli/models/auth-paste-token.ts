@@ -2,11 +2,11 @@
 // a token read from stdin (an Anthropic setup-token, a Copilot token, …) stored as a `token`
 // profile, expiring when `--expires-in` says. Prints the profile id, never the token.
 import { parseDurationText } from "../../cron/schedule.js";
-import { setAuthProfile } from "../../runtime/models/index.js";
+import type { AuthCredential } from "../../runtime/models/index.js";
 import type { InputOf } from "../command.js";
 import { type CliContext, CliError, displayPath, ExitCode, printJson } from "../command-context.js";
 import { resolveProfileId } from "./auth-add.js";
-import { checkProvider, openAuthAgent } from "./auth-common.js";
+import { checkProvider, openAuthAgent, setProfile, updateAgentStore } from "./auth-common.js";
 import type { pasteTokenOptions } from "./commands.js";
 
 /** `--expires-in` as milliseconds from now; undefined when not given. */
@@ -46,11 +46,17 @@ export async function run(
   const profileId = resolveProfileId(provider, opts.profileId);
   const token = await readOneToken(ctx, `models auth paste-token --provider ${provider}`);
   const expires = expiresIn === undefined ? undefined : Date.now() + expiresIn;
-  const path = setAuthProfile({
-    agentDir: agent.agentDir,
-    profileId,
-    profile: { type: "token", provider, token, ...(expires !== undefined ? { expires } : {}) },
-  });
+  const profile: AuthCredential = {
+    type: "token",
+    provider,
+    token,
+    ...(expires !== undefined ? { expires } : {}),
+  };
+  const path = await updateAgentStore(
+    ctx,
+    { agentDir: agent.agentDir, command: "models auth paste-token" },
+    (store) => setProfile(store, { profileId, profile }),
+  );
   if (opts.json) {
     printJson(ctx, { agentId, profileId, type: "token", path, ...(expires ? { expires } : {}) });
   } else {
