@@ -72,6 +72,20 @@ describe("pincer models auth paste-token", () => {
   });
 });
 
+describe("pincer models auth setup-token", () => {
+  it("explains instead of hanging without a terminal, and is for anthropic only", async () => {
+    const sb = sandbox();
+    const piped = await sb.run(["models", "auth", "setup-token"]);
+    expect(piped.code).toBe(1);
+    expect(piped.stderr).toContain(
+      "setup-token is interactive; run `claude setup-token` yourself and pipe its token into: pincer models auth paste-token --provider anthropic",
+    );
+    const other = await sb.run(["models", "auth", "setup-token", "--provider", "openai"]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain("setup-token is for anthropic");
+  });
+});
+
 describe("pincer models auth order / list / remove", () => {
   it("order set|get|clear on the agent's store, over the config's auth.order", async () => {
     const sb = sandbox();

@@ -31,7 +31,7 @@ function credentialText(row: ModelStatusRow): string {
   const more = row.alternatives.length
     ? ` (+${row.alternatives.length} more: ${row.alternatives.join(", ")})`
     : "";
-  const refresh = cred.needsRefresh ? " [expired: refresh on use]" : "";
+  const refresh = cred.needsRefresh ? " [OAuth token due: refreshed on use]" : "";
   return `${label} (${cred.kind})${refresh}${more}`;
 }
 
