@@ -2,9 +2,11 @@
 // expire is refreshed (through pi-ai's registry, a fake token server) before the model call, which
 // then carries the new token; `/model <ref>@<profile>` pins an OAuth profile; `auth.order` is
 // exclusive; `models.list` names the credential each model would use, with the session's pin.
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { registerOAuthProvider, unregisterOAuthProvider } from "@mariozechner/pi-ai/oauth";
 import { afterEach, describe, expect, it } from "vitest";
+import { startGateway } from "../src/gateway/index.js";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import { readAuthStore, setAuthProfile } from "../src/runtime/models/auth-store.js";
 import { fakeOAuthProvider } from "./helpers/fake-oauth-provider.mjs";
@@ -120,5 +122,29 @@ describe("OAuth profiles in the gateway", () => {
     });
     const unknown = await client.request("models.list", { agentId: "nope" });
     expect(unknown.ok).toBe(false);
+  });
+
+  it("a legacy auth.json is migrated when the gateway starts, and its key is used", async () => {
+    box = await createGatewaySandbox({ config: keylessFake() });
+    await box.gw.close("restart");
+    const agentDir = join(box.stateDir, "agents", "main", "agent");
+    mkdirSync(agentDir, { recursive: true });
+    writeFileSync(
+      join(agentDir, "auth.json"),
+      JSON.stringify({ fake: { type: "api_key", key: "sk-legacy" } }),
+    );
+    const gw = await startGateway({ env: box.env, port: 0, watchConfig: false });
+    try {
+      await gw.core.runtime.preload();
+      expect(readAuthStore(agentDir).store.profiles["fake:default"]).toEqual({
+        type: "api_key",
+        provider: "fake",
+        key: "sk-legacy",
+      });
+      expect(existsSync(join(agentDir, "auth.json"))).toBe(false);
+      expect(existsSync(join(agentDir, "auth.json.migrated"))).toBe(true);
+    } finally {
+      await gw.close("test done");
+    }
   });
 });
