@@ -35,12 +35,11 @@ function terminalLines(terminal: NonNullable<CliContext["terminal"]>): LineSourc
 function pipedLines(ctx: CliContext): LineSource {
   let lines: Promise<string[]> | undefined;
   return {
-    next: async (question) => {
-      ctx.stderr(question);
+    // No prompt text: piped input is not typed in answer to it (the command's own lines say what
+    // to paste).
+    next: async () => {
       lines ??= ctx.readStdin().then((text) => text.split(/\r?\n/));
-      const line = (await lines).shift();
-      ctx.stderr("\n");
-      return line;
+      return (await lines).shift();
     },
     close: () => {},
   };
