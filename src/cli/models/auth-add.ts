@@ -8,7 +8,6 @@ import {
   closeMatches,
   listKnownProviders,
   normalizeProviderId,
-  setAuthProfile,
 } from "../../runtime/models/index.js";
 import { selectAgent } from "../agent-select.js";
 import type { InputOf } from "../command.js";
@@ -21,6 +20,7 @@ import {
   printLine,
 } from "../command-context.js";
 import { loadForCli } from "../load.js";
+import { setProfile, updateAgentStore } from "./auth-common.js";
 import type { authAddOptions } from "./commands.js";
 
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,127}$/;
@@ -86,11 +86,12 @@ export async function run(
     );
   if (/\s/.test(secret))
     throw new CliError("the secret on stdin contains whitespace; pass exactly one key or token");
-  const path = setAuthProfile({
-    agentDir: agent.agentDir,
-    profileId,
-    profile: buildCredential({ type, provider, secret }),
-  });
+  const path = await updateAgentStore(
+    ctx,
+    { agentDir: agent.agentDir, command: "models auth add" },
+    (store) =>
+      setProfile(store, { profileId, profile: buildCredential({ type, provider, secret }) }),
+  );
   if (opts.json) {
     printJson(ctx, { agentId, profileId, type, path, stateDir: loaded.paths.stateDir });
   } else {

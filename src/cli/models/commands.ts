@@ -1,5 +1,7 @@
-// The `pincer models` family: status (the default), list, and `auth add` (an API key from stdin into
-// an agent's auth-profiles.json). Declarations only; each `run` loads on first call.
+// The `pincer models` family: status (the default), list, and `auth` (add, login, paste-token,
+// setup-token, order, list, remove on an agent's auth-profiles.json). Declarations only; each `run`
+// loads on first call. OpenClaw's flags: `--profile-id` names the auth profile (`--profile` is the
+// global state-dir flag).
 import { defineCommand, flag, lazyRun, value } from "../command.js";
 
 /** `pincer models`. */
@@ -36,6 +38,62 @@ export const authAddOptions = {
   json: flag("print JSON"),
 };
 
+const agentOption = value(
+  "<id>",
+  "agent whose auth-profiles.json to use (default: the default agent)",
+);
+const profileIdOption = value(
+  "<id>",
+  "auth profile id, <provider>:<name> or just <name> (default <provider>:default)",
+);
+const expiresInOption = value("<duration>", "the token expires after this long (e.g. 365d, 12h)");
+
+/** Options of `pincer models auth login`. */
+export const authLoginOptions = {
+  provider: value("<id>", "OAuth provider: openai-codex, anthropic, github-copilot", {
+    required: true,
+  }),
+  agent: agentOption,
+  profileId: profileIdOption,
+  browser: flag("open the login URL in a browser (default on a desktop terminal)", {
+    negation: "only print the URL (headless hosts: paste the redirect URL back)",
+  }),
+  timeout: value("<duration>", "give up after this long (default 5m)"),
+  json: flag("print JSON"),
+};
+/** Options of `pincer models auth paste-token`. */
+export const pasteTokenOptions = {
+  provider: value("<id>", "provider id, e.g. anthropic", { required: true }),
+  agent: agentOption,
+  profileId: profileIdOption,
+  expiresIn: expiresInOption,
+  json: flag("print JSON"),
+};
+/** Options of `pincer models auth setup-token`. */
+export const setupTokenOptions = {
+  provider: value("<id>", "provider id (default anthropic)"),
+  agent: agentOption,
+  profileId: profileIdOption,
+  expiresIn: expiresInOption,
+};
+/** Options of `pincer models auth order`. */
+export const authOrderOptions = {
+  provider: value("<id>", "provider id", { required: true }),
+  agent: agentOption,
+  json: flag("print JSON"),
+};
+/** Options of `pincer models auth list`. */
+export const authListOptions = {
+  agent: agentOption,
+  provider: value("<id>", "only this provider's profiles"),
+  json: flag("print JSON"),
+};
+/** Options of `pincer models auth remove`. */
+export const authRemoveOptions = {
+  agent: agentOption,
+  json: flag("print JSON"),
+};
+
 /** Every `pincer models` command. */
 export const modelsCommands = [
   defineCommand({
@@ -56,5 +114,46 @@ export const modelsCommands = [
     description: "store an API key or token read from stdin as <provider>:<name> for one agent",
     options: authAddOptions,
     run: lazyRun(() => import("./auth-add.js")),
+  }),
+  defineCommand({
+    path: ["models", "auth", "login"],
+    description: "log in to a subscription (OpenAI Codex, Claude, GitHub Copilot) through OAuth",
+    options: authLoginOptions,
+    run: lazyRun(() => import("./auth-login.js")),
+  }),
+  defineCommand({
+    path: ["models", "auth", "paste-token"],
+    description: "store a token read from stdin (e.g. an Anthropic setup-token)",
+    options: pasteTokenOptions,
+    run: lazyRun(() => import("./auth-paste-token.js")),
+  }),
+  defineCommand({
+    path: ["models", "auth", "setup-token"],
+    description: "run the provider's CLI (claude setup-token) and store the token it prints",
+    options: setupTokenOptions,
+    run: lazyRun(() => import("./auth-setup-token.js")),
+  }),
+  defineCommand({
+    path: ["models", "auth", "order"],
+    description: "get, set or clear the agent's profile order for a provider",
+    arguments: [
+      { name: "action", description: "get, set or clear", required: true },
+      { name: "profileIds", description: "set: the profile ids, in order", variadic: true },
+    ],
+    options: authOrderOptions,
+    run: lazyRun(() => import("./auth-order.js")),
+  }),
+  defineCommand({
+    path: ["models", "auth", "list"],
+    description: "the agent's auth profiles: type, expiry, health and order (no secrets)",
+    options: authListOptions,
+    run: lazyRun(() => import("./auth-list.js")),
+  }),
+  defineCommand({
+    path: ["models", "auth", "remove"],
+    description: "delete one auth profile (and its order entry, health and lastGood mark)",
+    arguments: [{ name: "profileId", description: "the profile to delete", required: true }],
+    options: authRemoveOptions,
+    run: lazyRun(() => import("./auth-remove.js")),
   }),
 ];

@@ -6,6 +6,7 @@ import { selectAgent } from "../agent-select.js";
 import type { InputOf } from "../command.js";
 import { type CliContext, displayPath, printJson, printLine, style } from "../command-context.js";
 import { loadForCli } from "../load.js";
+import { importLegacyForAgent } from "./auth-common.js";
 import type { statusOptions } from "./commands.js";
 import {
   type AgentModelStatus,
@@ -30,7 +31,7 @@ function credentialText(row: ModelStatusRow): string {
   const more = row.alternatives.length
     ? ` (+${row.alternatives.length} more: ${row.alternatives.join(", ")})`
     : "";
-  const refresh = cred.needsRefresh ? " [expired: refresh on use]" : "";
+  const refresh = cred.needsRefresh ? " [OAuth token due: refreshed on use]" : "";
   return `${label} (${cred.kind})${refresh}${more}`;
 }
 
@@ -83,6 +84,8 @@ export async function run(
   const loaded = loadForCli(ctx, { requireValid: true });
   const cfg = loaded.resolved;
   const agents = opts.agent ? [selectAgent(loaded, opts.agent).agent] : cfg.agents;
+  // Legacy credential files join auth-profiles.json first, so the status shows them.
+  for (const agent of agents) await importLegacyForAgent(ctx, { loaded, agent });
   const now = Date.now();
   const statuses = agents.map((agent) => agentModelStatus({ cfg, agent, env: loaded.env, now }));
   const broken = statuses.some(

@@ -1,8 +1,9 @@
 // Root and read-only methods: health, status, system-presence, system-event, agent.identity.get,
-// models.list, logs.tail (agents.list is in agents-roster.ts).
+// models.list (models-list.ts), logs.tail (agents.list is in agents-roster.ts).
 import { findAgent } from "../../config/index.js";
 import { type CallOf, defineMethod, ok } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
+import { modelsListMethod } from "./models-list.js";
 import { resolveTarget } from "./shared.js";
 
 function systemEvent(
@@ -93,22 +94,6 @@ function identity(call: CallOf<"agent.identity.get">, deps: Pick<MethodDeps, "co
   });
 }
 
-async function modelsList(_call: CallOf<"models.list">, deps: Pick<MethodDeps, "live" | "env">) {
-  // Lazy: the model catalog pulls in pi-ai, which the gateway does not load at start-up.
-  const { listModels } = await import("../../runtime/models/index.js");
-  const models = listModels({ cfg: deps.live.config, env: deps.env });
-  return ok({
-    models: models.map((model) => ({
-      id: model.id,
-      name: model.name,
-      provider: model.provider,
-      contextWindow: model.contextWindow,
-      reasoning: model.reasoning,
-      input: model.input,
-    })),
-  });
-}
-
 function logsTail(call: CallOf<"logs.tail">, deps: Pick<MethodDeps, "logs">) {
   const { cursor, limit = 500, maxBytes = 250_000 } = call.params;
   const tail = deps.logs.tail({
@@ -151,11 +136,6 @@ export const systemMethods = [
     uses: ["config"],
     handler: identity,
   }),
-  defineMethod({
-    name: "models.list",
-    scope: "operator.read",
-    uses: ["live", "env"],
-    handler: modelsList,
-  }),
+  modelsListMethod,
   defineMethod({ name: "logs.tail", scope: "operator.read", uses: ["logs"], handler: logsTail }),
 ];

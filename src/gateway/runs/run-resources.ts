@@ -169,6 +169,7 @@ export class RunResources {
       const { run } = await this.load();
       const warmup = await import("./provider-warmup.js");
       const config = this.params.config();
+      await this.importLegacyAuth(config);
       const apis = warmup.primaryModelApis(config, this.params.env);
       const { fetchError } = await warmup.loadProviderModules(apis, warmUrl);
       if (fetchError)
@@ -187,6 +188,31 @@ export class RunResources {
       this.params.logger.warn({ error: String(err) }, "preloading the run modules failed");
     });
     return this.preloading;
+  }
+
+  /** Each agent's legacy auth.json (and the default agent's credentials/oauth.json) into its
+   *  auth-profiles.json, once, each import logged (runtime/models/auth-import.ts). */
+  private async importLegacyAuth(config: ResolvedConfig): Promise<void> {
+    const { importLegacyAuth } = await import("../../runtime/models/auth-import.js");
+    const { logger, paths, clock } = this.params;
+    for (const agent of config.agents) {
+      try {
+        const report = await importLegacyAuth({
+          agentDir: agent.agentDir,
+          ...(agent.isDefault ? { stateDir: paths.stateDir } : {}),
+          now: clock?.now() ?? Date.now(),
+          pid: process.pid,
+        });
+        for (const notice of report.notices) logger.info({ agentId: agent.id }, notice);
+        for (const error of report.errors) logger.warn({ agentId: agent.id }, error);
+      } catch (err) {
+        // A rename or write that failed (disk, permissions): the files stay; the next start retries.
+        logger.warn(
+          { agentId: agent.id, error: String(err) },
+          "importing legacy credentials failed",
+        );
+      }
+    }
   }
 
   /** A deps object bound to the config current now. */

@@ -67,6 +67,11 @@ export const AgentIdentityParamsSchema = Type.Object(
   { agentId: Type.Optional(NonEmptyString), sessionKey: Type.Optional(Type.String()) },
   closed,
 );
+/** `models.list`: the catalogue, with the credential each model would use for the agent (or session). */
+export const ModelsListParamsSchema = Type.Object(
+  { agentId: Type.Optional(NonEmptyString), sessionKey: Type.Optional(NonEmptyString) },
+  closed,
+);
 /** `chat.send` (WebChat). */
 export const ChatSendParamsSchema = Type.Object(
   {
@@ -310,7 +315,7 @@ export const METHOD_PARAMS = {
   "agents.route": AgentsRouteParamsSchema,
   ...AGENTS_FILES_PARAMS,
   ...USAGE_PARAMS,
-  "models.list": Empty,
+  "models.list": ModelsListParamsSchema,
   ...DEVICE_METHOD_PARAMS,
   ...EXEC_APPROVAL_METHOD_PARAMS,
   ...CRON_METHOD_PARAMS,

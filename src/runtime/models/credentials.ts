@@ -13,6 +13,7 @@ import {
 } from "./auth-store.js";
 import type { AuthStoreCache } from "./auth-store-cache.js";
 import { findProviderConfig } from "./config-view.js";
+import { oauthNeedsRefresh } from "./oauth.js";
 import { normalizeProviderId } from "./refs.js";
 import { resolveSecret } from "./secrets.js";
 
@@ -27,7 +28,7 @@ export interface CredentialCandidate {
   secret: string;
   profileId?: string;
   envVar?: string;
-  /** OAuth/token expiry (ms); `needsRefresh` when an OAuth access token has expired. */
+  /** OAuth/token expiry (ms); `needsRefresh` when an OAuth access token expires within the refresh margin. */
   expires?: number;
   needsRefresh?: boolean;
 }
@@ -263,7 +264,8 @@ function profileCandidates(input: ResolveCredentialsInput, out: ResolvedCredenti
       });
       continue;
     }
-    const needsRefresh = credential.type === "oauth" && credential.expires <= input.now;
+    const needsRefresh =
+      credential.type === "oauth" && oauthNeedsRefresh(credential.expires, input.now);
     out.candidates.push({
       id,
       source: "profile",

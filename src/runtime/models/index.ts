@@ -66,7 +66,10 @@ export {
 } from "./credentials.js";
 export { closeMatches } from "./matching.js";
 export {
+  candidateApiKey,
+  OAUTH_REFRESH_MARGIN_MS,
   type OAuthRefresher,
+  oauthNeedsRefresh,
   type RefreshOAuthProfileInput,
   type RefreshOAuthResult,
   refreshOAuthProfile,

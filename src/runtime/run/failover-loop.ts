@@ -21,6 +21,7 @@ import {
 import { createSteeringHooks, type SteeringSource } from "../lanes/index.js";
 import {
   type AttemptPlan,
+  candidateApiKey,
   classifyFailure,
   describeUnreachable,
   type FailoverEvent,
@@ -273,9 +274,30 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
       });
       lastModel = attempt.model;
     }
+    // An OAuth access token near expiry is refreshed first; a failed refresh is an auth failure.
+    const key = await candidateApiKey({
+      agentDir: agent.agentDir,
+      candidate: attempt.credential,
+      now: params.now(),
+    });
+    if (!key.ok) {
+      const profileId = attempt.credential.profileId;
+      if (profileId) {
+        markProfileFailure({
+          agentDir: agent.agentDir,
+          profileId,
+          reason: "auth",
+          now: params.now(),
+          cfg,
+        });
+      }
+      step = nextAttempt({ plan, index: step.index, reason: "auth", detail: key.error });
+      if (step.kind === "stop") return { failovers, error: step.message };
+      continue;
+    }
     const outcome = await runAttempt({
       model,
-      apiKey: attempt.credential.secret,
+      apiKey: key.apiKey,
       systemPrompt,
       messages: [...context],
       ...(prompt ? { prompt } : {}),
@@ -310,7 +332,7 @@ export async function runWithFailover(params: FailoverLoopParams): Promise<Failo
       const compacted = await compactSession({
         runner,
         model,
-        apiKey: attempt.credential.secret,
+        apiKey: key.apiKey,
         signal: params.signal,
       });
       emit({ type: "compaction", runId, ok: compacted.ok, detail: compacted.detail });

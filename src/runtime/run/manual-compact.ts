@@ -3,7 +3,12 @@
 import { lookupAgent } from "../../config/resolve.js";
 import { runHooksFor } from "../../plugins/index.js";
 import { normalizeAgentId, resolveAgentIdFromSessionKey } from "../../routing/index.js";
-import { firstAttempt, resolveAgentModelChain, resolveModel } from "../models/index.js";
+import {
+  candidateApiKey,
+  firstAttempt,
+  resolveAgentModelChain,
+  resolveModel,
+} from "../models/index.js";
 import { compactSession, planAgentAttempts } from "./failover-loop.js";
 import type { AgentRuntimeDeps } from "./run-agent.js";
 
@@ -30,6 +35,12 @@ export function compactSessionNow(
       const attempt = plan.attempts[step.index];
       const resolved = resolveModel({ cfg: deps.config.config, ref: attempt.ref, env: deps.env });
       if (!resolved.ok) return { ok: false, error: resolved.error };
+      const key = await candidateApiKey({
+        agentDir: agent.agentDir,
+        candidate: attempt.credential,
+        now,
+      });
+      if (!key.ok) return { ok: false, error: key.error };
       const store = deps.stores.forAgent(agentId);
       if (!store.get(params.sessionKey))
         return { ok: false, error: `no session ${params.sessionKey}` };
@@ -43,7 +54,7 @@ export function compactSessionNow(
       const result = await compactSession({
         runner,
         model: resolved.model,
-        apiKey: attempt.credential.secret,
+        apiKey: key.apiKey,
         signal,
         ...(params.instructions ? { instructions: params.instructions } : {}),
       });
