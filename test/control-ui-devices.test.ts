@@ -1,5 +1,6 @@
 // The Devices page of the Control UI in headless Chromium against a real gateway: a device from a
-// non-loopback address (a Node client, then a second browser with its own device key) waits for
+// non-loopback address (a Node client, then a second browser with its own device key, through a
+// proxy that stamps X-Forwarded-For) waits for
 // approval; the page sees its request arrive, Approve lets it in (the Node client's next connect gets
 // its device token; the second browser connects by itself); Revoke closes the device's connection
 // and its token stops working.
@@ -13,6 +14,7 @@ import {
   startControlUi,
 } from "./helpers/control-ui.js";
 import { connectDevice } from "./helpers/device-client.js";
+import { startForwardingProxy } from "./helpers/forwarding-proxy.js";
 import { payloadOf, TEST_TOKEN } from "./helpers/gateway-sandbox.js";
 
 if (CONTROL_UI_SKIP) console.warn(`\n${CONTROL_UI_SKIP}\n`);
@@ -92,14 +94,13 @@ describe.skipIf(CONTROL_UI_SKIP !== undefined)("Control UI: Devices", () => {
 
   it("approves a second browser's device request on Devices: it connects by itself", async () => {
     // Another browser (its own storage, so its own device key), reaching the gateway from a
-    // non-loopback address: it is not paired automatically.
-    const context = await ui.browser.newContext({
-      viewport: { width: 390, height: 800 },
-      extraHTTPHeaders: { "x-forwarded-for": "203.0.113.9" },
-    });
+    // non-loopback address: it is not paired automatically. Chromium sends no extra HTTP headers
+    // on a WebSocket upgrade, so the page is served through a proxy that stamps them.
+    const proxy = await startForwardingProxy(ui.url);
+    const context = await ui.browser.newContext({ viewport: { width: 390, height: 800 } });
     try {
       const second = await context.newPage();
-      await second.goto(`${ui.url}#/overview?token=${TEST_TOKEN}`);
+      await second.goto(`${proxy.url}${new URL(ui.url).pathname}#/overview?token=${TEST_TOKEN}`);
       await second.getByRole("heading", { name: "This browser needs pairing approval" }).waitFor();
       const row = view.locator("table.devices-pending tbody tr", { hasText: "Pincer Control UI" });
       await expect.poll(() => row.count()).toBe(1);
@@ -109,6 +110,7 @@ describe.skipIf(CONTROL_UI_SKIP !== undefined)("Control UI: Devices", () => {
       await expect.poll(() => row.count()).toBe(0);
     } finally {
       await context.close();
+      await proxy.close();
     }
   });
 });

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import type { FakeOpenAI } from "./helpers/fake-openai.js";
+import { startForwardingProxy } from "./helpers/forwarding-proxy.js";
 import {
   chatSendAndWait,
   createGatewaySandbox,
@@ -21,11 +22,7 @@ import {
   TEST_TOKEN,
   type TestClient,
 } from "./helpers/gateway-sandbox.js";
-import {
-  type NodeHostProcess,
-  spawnNodeHost,
-  startForwardingProxy,
-} from "./helpers/node-host-process.js";
+import { type NodeHostProcess, spawnNodeHost } from "./helpers/node-host-process.js";
 
 let box: GatewaySandbox;
 let admin: TestClient;
