@@ -4,6 +4,7 @@ import { AccessGroupsConfigSchema } from "./access-groups.js";
 import { AgentsConfigSchema, LegacyAgentConfigSchema } from "./agents.js";
 import { BindingsSchema } from "./bindings.js";
 import { ChannelsConfigSchema } from "./channels.js";
+import { ClusterConfigSchema } from "./cluster.js";
 import { acceptedForCompat } from "./common.js";
 import { GatewayConfigSchema } from "./gateway.js";
 import { BroadcastConfigSchema, CommandsConfigSchema, MessagesConfigSchema } from "./messages.js";
@@ -31,6 +32,7 @@ export * from "./budget.js";
 export * from "./channel-access.js";
 export * from "./channel-streaming.js";
 export * from "./channels.js";
+export * from "./cluster.js";
 export * from "./common.js";
 export * from "./gateway.js";
 export * from "./memory-search.js";
@@ -164,6 +166,7 @@ export const OpenClawConfigSchema = Type.Object(
       ),
     ),
     gateway: Type.Optional(GatewayConfigSchema),
+    cluster: Type.Optional(ClusterConfigSchema),
     cloudWorkers: Type.Optional(
       acceptedForCompat(
         Type.Record(Type.String(), Type.Unknown(), { description: "Cloud worker settings." }),
