@@ -69,6 +69,7 @@ function describe(size: HistorySize): string {
 async function compact(request: CommandRequest, host: CommandHost): Promise<CommandOutcome> {
   const store = await sessionStore(request, host);
   if (!store.get(request.sessionKey)) return { text: "Nothing to compact: no session yet." };
+  await store.readTranscriptAsync(request.sessionKey); // loaded (PostgreSQL) for the sync reads
   const before = historySize(store, request.sessionKey);
   const instructions = request.args.trim();
   const result = await host.compact({
