@@ -75,7 +75,8 @@ export async function ensurePgSchema(params: { sql: Sql; schema: string; url: st
         header json not null,
         created_at bigint not null,
         archived text,
-        archived_at bigint)`;
+        archived_at bigint,
+        file_name text)`;
       await tx`create index if not exists transcripts_agent_key
         on ${tx(schema)}.transcripts (agent_id, session_key)`;
       await tx`create table if not exists ${tx(schema)}.transcript_entries (
