@@ -10,6 +10,7 @@ import { firstTurnRows } from "./first-turn.mjs";
 import { floorRows } from "./floor.mjs";
 import { gatewayRows } from "./gateway.mjs";
 import { memoryRows } from "./memory.mjs";
+import { pgListRows } from "./pg-list.mjs";
 import { routingRows } from "./routing.mjs";
 import { runtimeRows } from "./runtime.mjs";
 import { sandboxRows } from "./sandbox.mjs";
@@ -21,6 +22,7 @@ const rows = [
   ...(await configRows()),
   ...(await cliRows()),
   ...(await sessionRows()),
+  ...(await pgListRows()),
   ...(await memoryRows()),
   ...(await floorRows()),
   ...(await runtimeRows()),
