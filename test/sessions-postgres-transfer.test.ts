@@ -125,6 +125,16 @@ describe.skipIf(!db)("sessions export/import with PostgreSQL", () => {
     expect(back.code, back.stderr).toBe(0);
     expect(snapshot(outDir)).toEqual(before);
 
+    // The sessions commands read (and write) PostgreSQL when the config says so.
+    const listed = await target.run(["sessions", "--all-agents", "--json"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout).sessions.map((row: { key: string }) => row.key)).toEqual(
+      expect.arrayContaining(["agent:main:main", "agent:work:main"]),
+    );
+    const shown = await target.run(["sessions", "show", "agent:work:main"]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain("after");
+
     // And an import from that directory into files gives the same store again.
     const files = createCliSandbox();
     files.writeConfig(JSON.stringify({ agents }));

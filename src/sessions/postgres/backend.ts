@@ -66,6 +66,16 @@ export class PgSessionBackend {
     return byAgent;
   }
 
+  /** One agent's index rows (key → entry text). */
+  async loadAgent(agentId: string): Promise<[string, string][]> {
+    const rows = await this.query(
+      () => this.sql<{ session_key: string; entry: string }[]>`
+        select session_key, entry::text as entry from ${this.sql(this.schema)}.sessions
+        where agent_id = ${agentId}`,
+    );
+    return rows.map((row) => [row.session_key, row.entry]);
+  }
+
   /** The stored entry text of one key, or undefined. */
   async loadSession(agentId: string, key: string): Promise<string | undefined> {
     const [row] = await this.query(

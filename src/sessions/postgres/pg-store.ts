@@ -49,6 +49,8 @@ export interface PgSessionStoreParams {
   /** Loaded transcripts kept in memory (default 256). */
   openTranscripts?: number;
   onLifecycle?: (event: SessionLifecycleEvent) => void;
+  /** Run after close() flushed (a store that owns its pool closes it here). */
+  onClose?: () => Promise<void>;
 }
 
 function parentDir(path: string): string {
@@ -71,8 +73,10 @@ export class PgSessionStore implements SessionStoreApi {
   private readonly backend: PgSessionBackend;
   private readonly transcripts: PgStoreTranscripts;
   private readonly onLifecycle: ((event: SessionLifecycleEvent) => void) | undefined;
+  private readonly onClose: (() => Promise<void>) | undefined;
 
   constructor(params: PgSessionStoreParams) {
+    this.onClose = params.onClose;
     this.backend = params.backend;
     this.agentId = params.agentId;
     this.storePath = params.storePath;
@@ -312,12 +316,13 @@ export class PgSessionStore implements SessionStoreApi {
     return this.flush();
   }
 
-  /** Flushes and drops the loaded transcripts (the registry closes the pool). */
+  /** Flushes and drops the loaded transcripts (the registry closes the pool, else onClose). */
   async close(): Promise<void> {
     try {
       await this.flush();
     } finally {
       this.transcripts.clear();
+      await this.onClose?.();
     }
   }
 
