@@ -4,9 +4,14 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDeviceStore, pgDeviceDocuments } from "../src/gateway/devices/index.js";
+import {
+  openDeviceStore,
+  pgDeviceDocuments,
+  pgDeviceDocumentsFor,
+} from "../src/gateway/devices/index.js";
 import type { PairingMetadata } from "../src/gateway/devices/types.js";
 import { openPgBackend } from "../src/sessions/postgres/backend.js";
+import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import { createTestDatabase } from "./helpers/postgres.js";
 import { makeTempDir } from "./helpers/temp-cleanup.js";
 
@@ -56,5 +61,30 @@ describe.skipIf(!db)("device pairing store in PostgreSQL", () => {
     const [row] = await backend!.sql`select doc::text as doc from dev.documents
       where name = 'devices/paired'`;
     expect(row?.doc).not.toContain(issued!.token); // tokens are stored hashed
+  });
+
+  it("pincer devices lists and approves requests kept in PostgreSQL", async () => {
+    const cluster = { store: { kind: "postgres" as const, url: db!.url, schema: "devcli" } };
+    const gateway = openDeviceStore({
+      stateDir: makeTempDir("pincer-pg-devices-"),
+      clock: { now: () => Date.now() },
+      documents: pgDeviceDocumentsFor(cluster.store),
+    });
+    const request = await gateway.requestPairing({
+      deviceId: "dev-cli",
+      publicKey: "pk",
+      metadata,
+      remoteAddress: "10.0.0.3",
+      reason: "not-paired",
+    });
+    const sb = createCliSandbox();
+    sb.writeConfig(JSON.stringify({ cluster }));
+    const listed = await sb.run(["devices", "list", "--json"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(request.requestId);
+    const approved = await sb.run(["devices", "approve", request.requestId]);
+    expect(approved.code, approved.stderr).toBe(0);
+    expect((await gateway.getPaired("dev-cli"))?.deviceId).toBe("dev-cli");
+    expect(existsSync(join(sb.stateDir, "devices"))).toBe(false);
   });
 });

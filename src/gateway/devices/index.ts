@@ -12,7 +12,7 @@ export {
   MAX_REMEMBERED_NONCES,
 } from "./authority.js";
 export { createLiveDevices, type DeviceConnection, type LiveDevices } from "./live-devices.js";
-export { pgDeviceDocuments } from "./pg-documents.js";
+export { pgDeviceDocuments, pgDeviceDocumentsFor } from "./pg-documents.js";
 export {
   buildDeviceAuthPayload,
   createDeviceIdentity,
