@@ -167,6 +167,27 @@ describe.each(backends)("SessionStoreApi on %s", (kind) => {
     await h.close();
   });
 
+  it("makes an append with a chosen id idempotent, also after a reopen", async () => {
+    const h = harness(kind);
+    const store = await h.open();
+    store.getOrCreate("agent:main:i");
+    const t = await store.openTranscriptAsync("agent:main:i", { cwd: "/w" });
+    const first = t.append({ type: "message", id: "turn-1-user", message: { role: "user" } });
+    const again = t.append({ type: "message", id: "turn-1-user", message: { role: "other" } });
+    expect(again).toBe(first);
+    expect(t.entries).toHaveLength(1);
+    await store.flush();
+    const reopened = await h.reopen();
+    const t2 = await reopened.openTranscriptAsync("agent:main:i", { cwd: "/w" });
+    t2.append({ type: "message", id: "turn-1-user", message: { role: "user" } });
+    t2.append({ type: "message", id: "turn-1-reply", message: { role: "assistant" } });
+    await reopened.flush();
+    const read = await (await h.reopen()).readTranscriptAsync("agent:main:i");
+    expect(read?.entries.map((e) => e.id)).toEqual(["turn-1-user", "turn-1-reply"]);
+    expect(read?.entries[1]?.parentId).toBe("turn-1-user");
+    await h.close();
+  });
+
   it("prunes beyond maxEntries, least recently updated first", async () => {
     const h = harness(kind, 2);
     const store = await h.open();
