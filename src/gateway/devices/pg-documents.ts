@@ -21,11 +21,12 @@ async function readDocument(
   throw new Error(`${backend.where} devices/${name} must hold a JSON object`);
 }
 
-async function writeDocument(
-  backend: PgSessionBackend,
-  name: DocumentName,
-  data: Record<string, unknown>,
-): Promise<void> {
+async function writeDocument(params: {
+  backend: PgSessionBackend;
+  name: DocumentName;
+  data: Record<string, unknown>;
+}): Promise<void> {
+  const { backend, name, data } = params;
   const { sql, schema } = backend;
   await sql`insert into ${sql(schema)}.documents (name, doc, updated_at)
     values (${`devices/${name}`}, ${JSON.stringify(data)}::text::json, ${Date.now()})
@@ -45,7 +46,7 @@ export function pgDeviceDocumentsFor(config: ClusterStoreConfig): DeviceDocument
   return {
     where: `postgres (${config.schema ?? "pincer"})`,
     read: (name) => withBackend((backend) => readDocument(backend, name)),
-    write: (name, data) => withBackend((backend) => writeDocument(backend, name, data)),
+    write: (name, data) => withBackend((backend) => writeDocument({ backend, name, data })),
   };
 }
 
@@ -61,6 +62,6 @@ export function pgDeviceDocuments(backend: () => PgSessionBackend | undefined): 
       return backend()?.where ?? "postgres (not opened yet)";
     },
     read: (name) => readDocument(use(), name),
-    write: (name, data) => writeDocument(use(), name, data),
+    write: (name, data) => writeDocument({ backend: use(), name, data }),
   };
 }

@@ -40,13 +40,15 @@ export function parseEntry(text: string): SessionEntry {
 export class PgSessionBackend {
   readonly writer: PgWriter;
   readonly where: string;
+  readonly sql: Sql;
+  readonly schema: string;
+  private readonly url: string;
 
-  constructor(
-    readonly sql: Sql,
-    readonly schema: string,
-    private readonly url: string,
-    logger: Logger,
-  ) {
+  constructor(params: { sql: Sql; schema: string; url: string; logger: Logger }) {
+    const { sql, schema, url, logger } = params;
+    this.sql = sql;
+    this.schema = schema;
+    this.url = url;
     this.writer = new PgWriter({ sql, schema, url, logger });
     this.where = `postgres://${describePgUrl(url)}?schema=${schema}`;
   }
@@ -192,5 +194,10 @@ export async function openPgBackend(params: {
     await sql.end({ timeout: 1 }).catch(() => undefined);
     throw err;
   }
-  return new PgSessionBackend(sql, schema, config.url, params.logger ?? silentLogger);
+  return new PgSessionBackend({
+    sql,
+    schema,
+    url: config.url,
+    logger: params.logger ?? silentLogger,
+  });
 }

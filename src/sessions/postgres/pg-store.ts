@@ -182,7 +182,7 @@ export class PgSessionStore implements SessionStoreApi {
   reset(key: string): SessionRemoval & { entry: Readonly<SessionEntry> } {
     const previous = this.require(key).entry;
     const now = this.clock.now();
-    const archived = this.archive(previous, "reset", now);
+    const archived = this.archive(previous, "reset");
     const entry = resetSessionEntry({
       previous,
       sessionId: this.ids.sessionId(),
@@ -208,8 +208,8 @@ export class PgSessionStore implements SessionStoreApi {
   delete(key: string): SessionRemoval | undefined {
     const node = this.nodes.get(key);
     if (!node) return undefined;
-    const archived = this.archive(node.entry, "deleted", this.clock.now());
-    this.backend.writer.putSession(this.agentId, key, null);
+    const archived = this.archive(node.entry, "deleted");
+    this.backend.writer.putSession({ agentId: this.agentId, key, entry: null });
     this.order.unlink(node);
     this.nodes.delete(key);
     const { sessionId } = node.entry;
@@ -364,7 +364,7 @@ export class PgSessionStore implements SessionStoreApi {
   }
 
   private put(key: string, entry: SessionEntry): void {
-    this.backend.writer.putSession(this.agentId, key, entry);
+    this.backend.writer.putSession({ agentId: this.agentId, key, entry });
     this.place(key, entry);
   }
 
@@ -386,9 +386,9 @@ export class PgSessionStore implements SessionStoreApi {
     return node;
   }
 
-  private archive(entry: SessionEntry, reason: "reset" | "deleted", now: number): string {
+  private archive(entry: SessionEntry, reason: "reset" | "deleted"): string {
     this.transcripts.forget(entry.sessionId);
-    this.backend.writer.archive(entry.sessionId, reason, now);
+    this.backend.writer.archive({ sessionId: entry.sessionId, reason, at: this.clock.now() });
     return `${this.transcripts.locator(entry.sessionId)} (${reason})`;
   }
 }
