@@ -267,6 +267,6 @@ export class RunResources {
     await this.preloading;
     await this.jobs?.stopAll();
     await this.stores.closeAll();
-    await this.usage.flush();
+    await this.usage.close();
   }
 }
