@@ -1,0 +1,114 @@
+// One delivered turn on a worker: reload the session (another worker may have written it), decide
+// fresh or resumed from its transcript (idempotency.ts), run it with the local runtime while
+// telling the server it is still in progress (so a long turn is not redelivered), stream its events
+// and publish its result, then ack. The result is published and flushed BEFORE the ack: a worker
+// that dies in between leaves the turn to be redelivered, and the next delivery answers from the
+// transcript (flushed by the run before its result) without running it again.
+import type { JsMsg } from "nats";
+import type { Logger } from "../../lib/logger.js";
+import type { AgentRuntimeDeps, RunResult } from "../../runtime/run/index.js";
+import { runAgent } from "../../runtime/run/index.js";
+import type { NatsQueue } from "../queue/nats-queue.js";
+import { signalSubjects } from "../queue/settings.js";
+import type { EventMessage, ResultMessage, TurnMessage } from "../queue/wire.js";
+import { planDelivery } from "./idempotency.js";
+
+/** Inputs of {@link runDeliveredTurn}. */
+export interface DeliveredTurn {
+  queue: NatsQueue;
+  deps: AgentRuntimeDeps;
+  msg: JsMsg;
+  turn: TurnMessage;
+  workerId: string;
+  /** Aborted by a cancel from the gateway (chat.abort) or the worker's shutdown. */
+  signal: AbortSignal;
+  /** True once the worker is stopping: a turn it cut is handed back (nak), not answered. */
+  stopping: () => boolean;
+  logger: Logger;
+}
+
+/** A store that can re-read one session from shared storage (the PostgreSQL store); the file
+ *  store has no such method (nothing to re-read: it is this process's own). */
+interface Reloadable {
+  reload?: (key: string) => Promise<void>;
+}
+
+async function sessionEntries(deps: AgentRuntimeDeps, turn: TurnMessage) {
+  const store = deps.stores.forAgent(turn.agentId);
+  await (store as unknown as Reloadable).reload?.(turn.sessionKey);
+  if (!store.get(turn.sessionKey)) return undefined;
+  const agent = deps.config.agents.find((candidate) => candidate.id === turn.agentId);
+  const cwd = agent?.workspace ?? process.cwd();
+  const transcript = await store.openTranscriptAsync(turn.sessionKey, { cwd });
+  return transcript.entries;
+}
+
+function abortedResult(runId: string, error: string): RunResult {
+  const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
+  return { runId, status: "aborted", payloads: [], usage, durationMs: 0, failovers: [], error };
+}
+
+/** Runs one delivered turn to its ack (or, when the session cannot be read, a delayed nak). */
+export async function runDeliveredTurn(params: DeliveredTurn): Promise<void> {
+  const { queue, deps, msg, turn, logger } = params;
+  const subjects = signalSubjects(queue.settings);
+  const log = logger.child({ runId: turn.runId, sessionKey: turn.sessionKey });
+  // In-progress acks restart the ack timer: a turn longer than ackWaitMs is not redelivered while
+  // this worker is alive; once it dies they stop and the server redelivers after ackWaitMs.
+  const beat = setInterval(() => msg.working(), Math.max(500, queue.settings.ackWaitMs / 3));
+  try {
+    const publishResult = async (result: RunResult) => {
+      const message: ResultMessage = { runId: turn.runId, worker: params.workerId, result };
+      queue.publish(subjects.results, message);
+      await queue.flush();
+      msg.ack();
+    };
+    if (params.signal.aborted) {
+      await publishResult(abortedResult(turn.runId, "run aborted before it started"));
+      return;
+    }
+    let entries: Awaited<ReturnType<typeof sessionEntries>>;
+    try {
+      entries = await sessionEntries(deps, turn);
+    } catch (err) {
+      // The store is unreachable (PostgreSQL down): give the turn back, to this or another worker.
+      log.error({ error: String(err) }, "worker: session not readable; turn handed back");
+      msg.nak(2000);
+      return;
+    }
+    const plan = planDelivery({
+      runId: turn.runId,
+      entries,
+      deliveries: msg.info.redeliveryCount,
+      ...(turn.recovery ? { given: turn.recovery } : {}),
+    });
+    if (plan.found !== "absent")
+      log.info({ found: plan.found }, "worker: turn seen before; resuming");
+    const handle = runAgent(deps, {
+      runId: turn.runId,
+      agentId: turn.agentId,
+      sessionKey: turn.sessionKey,
+      message: turn.message,
+      signal: params.signal,
+      ...(turn.images?.length ? { images: turn.images } : {}),
+      ...(turn.timeoutSeconds !== undefined ? { timeoutSeconds: turn.timeoutSeconds } : {}),
+      ...(turn.inboundKeys?.length ? { inboundKeys: turn.inboundKeys } : {}),
+      ...(plan.recovery ? { recovery: plan.recovery } : {}),
+    });
+    let seq = 0;
+    for await (const event of handle.events) {
+      const message: EventMessage = { runId: turn.runId, seq: seq++, event };
+      queue.publish(subjects.events(turn.runId), message);
+    }
+    const result = await handle.result;
+    if (result.status === "aborted" && params.stopping()) {
+      // Cut by this worker's shutdown: another worker resumes it from the transcript.
+      log.info("worker: stopping; turn handed back");
+      msg.nak();
+      return;
+    }
+    await publishResult(result);
+  } finally {
+    clearInterval(beat);
+  }
+}
