@@ -84,6 +84,7 @@ export async function runDeliveredTurn(params: DeliveredTurn): Promise<void> {
     });
     if (plan.found !== "absent")
       log.info({ found: plan.found }, "worker: turn seen before; resuming");
+    log.debug({ delivery: msg.info.redeliveryCount }, "worker: turn started");
     const handle = runAgent(deps, {
       runId: turn.runId,
       agentId: turn.agentId,
