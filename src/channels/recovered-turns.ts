@@ -5,7 +5,11 @@
 // but re-queued as that run: it resumes from the transcript (or answers with the reply that landed)
 // and answers every message of that prompt at once. A message whose prompt never landed runs afresh.
 import type { InboundMessage } from "../runtime/lanes/index.js";
-import { isMessageEntry, type SessionStore, type SessionStoreRegistry } from "../sessions/index.js";
+import {
+  isMessageEntry,
+  type SessionStoreApi,
+  type SessionStoreRegistry,
+} from "../sessions/index.js";
 import { inboundDedupeKey } from "./inbound/redelivery-filter.js";
 import type { ChannelInbound, Logger } from "./types.js";
 
@@ -30,7 +34,7 @@ function promptText(content: unknown): string {
 
 /** The latest prompt of `sessionKey` marked with inbound key `key`, if one landed. */
 export function findRecordedTurn(params: {
-  store: SessionStore;
+  store: SessionStoreApi;
   sessionKey: string;
   key: string;
 }): RecordedTurn | undefined {

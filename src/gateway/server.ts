@@ -397,6 +397,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   server.on("connect", (_req: IncomingMessage, socket: Duplex) => answerConnectMethod(socket));
   const listenPort = options.port ?? loaded.config.gateway?.port ?? 18789;
   try {
+    // Sessions in PostgreSQL (cluster.store): connected and the index loaded before any request.
+    await runtime.stores.ready();
     await listen(server, listenPort, listenHost);
     setImmediate(wss);
   } catch (err) {

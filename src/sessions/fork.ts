@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, fsyncSync, linkSync, openSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fsyncDirSync, writeWholeSync } from "../lib/durable-io.js";
-import type { SessionStore } from "./store.js";
+import type { SessionStoreApi } from "./store-api.js";
 import { currentBranch, TRANSCRIPT_VERSION, type TranscriptHeader } from "./transcript-format.js";
 
 /** What {@link forkSessionTranscript} did. */
@@ -23,7 +23,7 @@ export type ForkOutcome =
 
 /** Inputs of {@link forkSessionTranscript}. */
 export interface ForkSessionParams {
-  store: SessionStore;
+  store: SessionStoreApi;
   /** The session copied (read only). */
   parentKey: string;
   /** The session that starts as the copy: its entry exists, its transcript does not yet. */

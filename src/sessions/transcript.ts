@@ -17,6 +17,7 @@ import { dirname } from "node:path";
 import { type Logger, silentLogger } from "../lib/logger.js";
 import { fsyncFd, fsyncPath } from "./fsync.js";
 import { isJsonObject, parseJsonLines } from "./jsonl.js";
+import type { TranscriptApi } from "./store-api.js";
 import {
   createTranscriptHeader,
   currentBranch,
@@ -174,7 +175,7 @@ interface DiskState {
  * An open transcript: the entries read so far plus append. The leaf (parent of the next entry) starts
  * at the last entry, as in pi-coding-agent; `setLeaf` starts a new branch from an earlier entry.
  */
-export class Transcript {
+export class Transcript implements TranscriptApi {
   readonly file: string;
   readonly header: TranscriptHeader;
   private readonly list: TranscriptEntry[];
