@@ -56,7 +56,13 @@ export interface ClusterSandbox {
 
 /** Starts NATS, the fake model and a gateway whose runs go to workers. */
 export async function createClusterSandbox(
-  params: { partitions?: number; ackWaitMs?: number; stream?: string } = {},
+  params: {
+    partitions?: number;
+    ackWaitMs?: number;
+    stream?: string;
+    /** Sessions in PostgreSQL (shared by the gateway and the workers). */
+    pgUrl?: string;
+  } = {},
 ): Promise<ClusterSandbox> {
   const nats = await startNatsServer();
   // "slow" prompts wait on the current gate until release() (later ones answer at once).
@@ -90,6 +96,7 @@ export async function createClusterSandbox(
         partitions: params.partitions ?? 16,
         ackWaitMs: params.ackWaitMs ?? 2000,
       },
+      ...(params.pgUrl ? { store: { kind: "postgres" as const, url: params.pgUrl } } : {}),
     },
   };
   writeFileAtomic(configPath, JSON.stringify(config, null, 2));

@@ -62,12 +62,11 @@ export async function startWorker(params: StartWorkerParams): Promise<void> {
     caches: createRunCaches(),
   };
   const settings = resolveQueueSettings(queueConfig);
-  const queue = await NatsQueue.open({
-    settings,
-    name: `pincer-worker-${process.pid}`,
-    logger,
-  });
+  let queue: NatsQueue | undefined;
   try {
+    // PostgreSQL: connect, create the schema when missing, load the index (files: nothing to do).
+    await stores.ready();
+    queue = await NatsQueue.open({ settings, name: `pincer-worker-${process.pid}`, logger });
     await queue.ensureTopology();
     await runWorkerLoop({
       queue,
@@ -78,7 +77,7 @@ export async function startWorker(params: StartWorkerParams): Promise<void> {
       ...(params.drainMs !== undefined ? { drainMs: params.drainMs } : {}),
     });
   } finally {
-    await queue.close(logger);
+    await queue?.close(logger);
     await jobs.stopAll();
     await stores.closeAll();
     lock?.release();

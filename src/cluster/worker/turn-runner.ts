@@ -27,15 +27,10 @@ export interface DeliveredTurn {
   logger: Logger;
 }
 
-/** A store that can re-read one session from shared storage (the PostgreSQL store); the file
- *  store has no such method (nothing to re-read: it is this process's own). */
-interface Reloadable {
-  reload?: (key: string) => Promise<void>;
-}
-
 async function sessionEntries(deps: AgentRuntimeDeps, turn: TurnMessage) {
   const store = deps.stores.forAgent(turn.agentId);
-  await (store as unknown as Reloadable).reload?.(turn.sessionKey);
+  // Another worker may have written this session since (PostgreSQL); a no-op on files.
+  await store.reload(turn.sessionKey);
   if (!store.get(turn.sessionKey)) return undefined;
   const agent = deps.config.agents.find((candidate) => candidate.id === turn.agentId);
   const cwd = agent?.workspace ?? process.cwd();
