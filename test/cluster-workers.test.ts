@@ -116,6 +116,32 @@ describe.skipIf(!available)("runs on workers over NATS JetStream", () => {
     expect(final.message.content.map((part) => part.text).join("")).toBe("echo: hello there");
   }, 60_000);
 
+  it("chat.abort reaches the worker running the turn", async () => {
+    const ack = await client.request("chat.send", {
+      sessionKey: "abort",
+      message: "slow abort turn",
+      idempotencyKey: "abort-1",
+    });
+    expect(ack.ok).toBe(true);
+    await waitUntil(
+      () => box.fake.chatRequests.some((request) => lastUserText(request) === "slow abort turn"),
+      "the model call",
+    );
+    const aborted = await client.request("chat.abort", { sessionKey: "abort", runId: "abort-1" });
+    expect(aborted.ok).toBe(true);
+    const wait = await client.request("agent.wait", { runId: "abort-1", timeoutMs: 20_000 });
+    expect(wait.payload.status).toBe("error");
+    // The worker's run ended too: the session's next turn runs although the model never answered.
+    const next = await client.request(
+      "agent",
+      { sessionKey: "abort", message: "after abort", idempotencyKey: "abort-2" },
+      { final: true },
+    );
+    expect(next.payload.result.payloads[0].text).toBe("echo: after abort");
+    box.release();
+    box.hold();
+  }, 60_000);
+
   it("a worker killed mid-turn: the turn completes on the other one, once in its transcript", async () => {
     const pending = client.request(
       "agent",
