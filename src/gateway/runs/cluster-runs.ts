@@ -34,7 +34,13 @@ export class ClusterRuns {
     params: { logger: Logger; now: () => number },
   ): ClusterRuns | undefined {
     const queue = config.config.cluster?.queue;
-    return queue ? new ClusterRuns(queue, params) : undefined;
+    if (!queue) return undefined;
+    if (!config.config.cluster?.store)
+      params.logger.warn(
+        { url: queue.url },
+        "cluster.queue without cluster.store: workers keep sessions in their own state dirs (the gateway's sessions.list and chat.history will not show their turns)",
+      );
+    return new ClusterRuns(queue, params);
   }
 
   /** The connected dispatcher (connects on first call; a failure is retried on a later call). */
