@@ -200,7 +200,8 @@ export class ClusterDispatcher {
       this.queue.publish(signalSubjects(this.queue.settings).wake, {});
     } catch (err) {
       this.params.logger.error({ runId, error: String(err) }, "run queue: turn not published");
-      this.finish(runId, failedResult(runId, "error", `${QUEUE_DOWN_MESSAGE} (${String(err)})`));
+      const reason = this.queue.connected ? `turn not queued: ${String(err)}` : QUEUE_DOWN_MESSAGE;
+      this.finish(runId, failedResult(runId, "error", reason));
     }
   }
 

@@ -43,6 +43,30 @@ function abortedResult(runId: string, error: string): RunResult {
   return { runId, status: "aborted", payloads: [], usage, durationMs: 0, failovers: [], error };
 }
 
+/** Publishes one run event; one too big for the server's max_payload (a huge tool result) goes
+ *  without its `result`, and an event that still cannot go is dropped with a log line: the run and
+ *  its transcript go on either way (the result and the transcript are what count). */
+function publishEvent(params: {
+  queue: NatsQueue;
+  subject: string;
+  event: EventMessage["event"];
+  seq: number;
+  log: Logger;
+}): void {
+  const { queue, subject, event, seq, log } = params;
+  const runId = event.runId;
+  try {
+    queue.publish(subject, { runId, seq, event } satisfies EventMessage);
+  } catch (err) {
+    if (event.type === "tool_end" && event.result !== undefined) {
+      const { result: _dropped, ...lean } = event;
+      publishEvent({ ...params, event: lean });
+      return;
+    }
+    log.warn({ type: event.type, error: String(err) }, "worker: run event not published");
+  }
+}
+
 /** Runs one delivered turn to its ack (or, when the session cannot be read, a delayed nak). */
 export async function runDeliveredTurn(params: DeliveredTurn): Promise<void> {
   const { queue, deps, msg, turn, logger } = params;
@@ -54,7 +78,17 @@ export async function runDeliveredTurn(params: DeliveredTurn): Promise<void> {
   try {
     const publishResult = async (result: RunResult) => {
       const message: ResultMessage = { runId: turn.runId, worker: params.workerId, result };
-      queue.publish(subjects.results, message);
+      try {
+        queue.publish(subjects.results, message);
+      } catch (err) {
+        // Too big for max_payload (the reply is in the transcript): an error the client can read,
+        // rather than a redelivery that would fail the same way.
+        log.error({ error: String(err) }, "worker: result not publishable; sending an error");
+        const error = `the turn's result could not be sent over NATS (${String(err)}); see the session's history`;
+        const failed: RunResult = { ...result, status: "error", payloads: [], error };
+        delete failed.display;
+        queue.publish(subjects.results, { ...message, result: failed });
+      }
       await queue.flush();
       msg.ack();
     };
@@ -93,8 +127,7 @@ export async function runDeliveredTurn(params: DeliveredTurn): Promise<void> {
     });
     let seq = 0;
     for await (const event of handle.events) {
-      const message: EventMessage = { runId: turn.runId, seq: seq++, event };
-      queue.publish(subjects.events(turn.runId), message);
+      publishEvent({ queue, subject: subjects.events(turn.runId), event, seq: seq++, log });
     }
     const result = await handle.result;
     if (result.status === "aborted" && params.stopping()) {
