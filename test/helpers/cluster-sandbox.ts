@@ -62,6 +62,8 @@ export async function createClusterSandbox(
     stream?: string;
     /** Sessions in PostgreSQL (shared by the gateway and the workers). */
     pgUrl?: string;
+    /** Stop NATS before the gateway starts (start it again with `nats.start()`). */
+    natsDown?: boolean;
   } = {},
 ): Promise<ClusterSandbox> {
   const nats = await startNatsServer();
@@ -101,6 +103,7 @@ export async function createClusterSandbox(
   };
   writeFileAtomic(configPath, JSON.stringify(config, null, 2));
   const env = { HOME: home, OPENCLAW_STATE_DIR: stateDir, OPENCLAW_CONFIG_PATH: configPath };
+  if (params.natsDown) await nats.stop();
   const gw = await startGateway({ env, port: 0, watchConfig: false });
   const workers = new Set<WorkerChild>();
   let count = 0;

@@ -8,9 +8,6 @@ import type { ResolvedConfig } from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
 import type { ClusterQueueConfig } from "../../protocol/config/cluster.js";
 
-/** How long a failed connect is not retried (turns are refused meanwhile). */
-const RETRY_CONNECT_MS = 2000;
-
 /** `status`'s view of the queue when it is not connected yet (or could not be). */
 export type ClusterRunsStatus =
   | ClusterQueueStatus
@@ -20,7 +17,6 @@ export type ClusterRunsStatus =
 export class ClusterRuns {
   private opening: Promise<ClusterDispatcher> | undefined;
   private opened: ClusterDispatcher | undefined;
-  private failedAt = 0;
   private lastError = "connecting";
 
   private constructor(
@@ -56,7 +52,6 @@ export class ClusterRuns {
       return dispatcher;
     })().catch((err: unknown) => {
       this.lastError = String(err);
-      this.failedAt = this.params.now();
       this.opening = undefined;
       this.params.logger.error(
         { url: this.queue.url, error: this.lastError },
@@ -72,12 +67,17 @@ export class ClusterRuns {
     this.dispatcher().catch(() => undefined);
   }
 
+  /** Resolves once a connection attempt has settled (connecting first when none is open or under
+   *  way: a gateway started while NATS was down connects on the next turn). Never rejects. */
+  async ready(): Promise<void> {
+    if (this.opened) return;
+    await this.dispatcher().catch(() => undefined);
+  }
+
   /** Why a new turn is refused now (retryable: nothing was queued), or undefined to accept it. */
   refusal(): string | undefined {
     if (this.opened) return this.opened.refusal();
-    if (this.failedAt && this.params.now() - this.failedAt < RETRY_CONNECT_MS)
-      return `run queue unavailable: cannot connect to NATS at ${this.queue.url} (${this.lastError}) — retry`;
-    return undefined;
+    return `run queue unavailable: cannot connect to NATS at ${this.queue.url} (${this.lastError}) — retry`;
   }
 
   /** The queue's status (depth per partition, connected workers). */

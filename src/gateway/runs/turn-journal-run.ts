@@ -131,6 +131,7 @@ export async function startJournaledTurn(
 ): Promise<{ ok: true; turn: StartedTurn } | { ok: false; error: MethodResult }> {
   // Runs on workers: while NATS is unreachable the turn is refused before it is journaled, so a
   // retry with the same idempotencyKey is a new attempt (gateway/runs/cluster-runs.ts).
+  await core.runtime.cluster?.ready();
   const queueDown = core.runtime.cluster?.refusal();
   if (queueDown)
     return {
