@@ -74,7 +74,17 @@ export async function runDeliveredTurn(params: DeliveredTurn): Promise<void> {
   const log = logger.child({ runId: turn.runId, sessionKey: turn.sessionKey });
   // In-progress acks restart the ack timer: a turn longer than ackWaitMs is not redelivered while
   // this worker is alive; once it dies they stop and the server redelivers after ackWaitMs.
-  const beat = setInterval(() => msg.working(), Math.max(500, queue.settings.ackWaitMs / 3));
+  const beat = setInterval(
+    () => {
+      try {
+        msg.working();
+      } catch (err) {
+        // Closed connection: the turn will be redelivered; the run's own end reports the rest.
+        log.debug({ error: String(err) }, "worker: in-progress ack not sent");
+      }
+    },
+    Math.max(500, queue.settings.ackWaitMs / 3),
+  );
   try {
     const publishResult = async (result: RunResult) => {
       const message: ResultMessage = { runId: turn.runId, worker: params.workerId, result };
