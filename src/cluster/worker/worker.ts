@@ -57,7 +57,11 @@ export async function runWorkerLoop(params: WorkerLoopParams): Promise<void> {
   const cancelled = new Set<string>();
   let stopping = false;
   let wake: (() => void) | undefined;
+  // A poke that lands while the loop is scanning (no idle to wake) must not be lost: the next idle
+  // returns at once and the loop scans again.
+  let poked = false;
   const poke = () => {
+    poked = true;
     wake?.();
     wake = undefined;
   };
@@ -150,6 +154,10 @@ export async function runWorkerLoop(params: WorkerLoopParams): Promise<void> {
 
   const idle = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (poked) {
+        resolve();
+        return;
+      }
       const timer = setTimeout(resolve, ms);
       wake = () => {
         clearTimeout(timer);
@@ -160,6 +168,7 @@ export async function runWorkerLoop(params: WorkerLoopParams): Promise<void> {
   logger.info({ worker: id, concurrency, stream: queue.settings.stream }, "worker ready");
   while (!params.signal.aborted) {
     try {
+      poked = false;
       const started = await pullOnce();
       if (started === 0) await idle(IDLE_POLL_MS);
     } catch (err) {
