@@ -197,7 +197,7 @@ export class ClusterDispatcher {
         if (!ack.duplicate) break;
         run.attempt++;
       }
-      this.queue.publish(signalSubjects(this.queue.settings).wake, {});
+      this.queue.publish(signalSubjects(this.queue.settings).wake, { partition: run.partition });
     } catch (err) {
       this.params.logger.error({ runId, error: String(err) }, "run queue: turn not published");
       const reason = this.queue.connected ? `turn not queued: ${String(err)}` : QUEUE_DOWN_MESSAGE;

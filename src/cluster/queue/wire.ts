@@ -115,3 +115,13 @@ export function parseBeat(data: Uint8Array): Parsed<WorkerBeat> {
   if (missing) return { ok: false, error: `heartbeat without ${missing}` };
   return { ok: true, value: parsed.value as unknown as WorkerBeat };
 }
+
+/** The partition a wake names (`{partition}`), if it names one. */
+export function parseWake(data: Uint8Array): number | undefined {
+  const parsed = parseObject(data);
+  if (!parsed.ok) return undefined;
+  const partition = parsed.value.partition;
+  return typeof partition === "number" && Number.isInteger(partition) && partition >= 0
+    ? partition
+    : undefined;
+}

@@ -11,7 +11,7 @@ import type { Logger } from "../../lib/logger.js";
 import type { AgentRuntimeDeps } from "../../runtime/run/index.js";
 import type { NatsQueue } from "../queue/nats-queue.js";
 import { signalSubjects } from "../queue/settings.js";
-import { parseTurn, type WorkerBeat } from "../queue/wire.js";
+import { parseTurn, parseWake, type WorkerBeat } from "../queue/wire.js";
 import { runDeliveredTurn } from "./turn-runner.js";
 
 const BEAT_MS = 2000;
@@ -60,6 +60,9 @@ export async function runWorkerLoop(params: WorkerLoopParams): Promise<void> {
   // A poke that lands while the loop is scanning (no idle to wake) must not be lost: the next idle
   // returns at once and the loop scans again.
   let poked = false;
+  // Partitions a wake named (the gateway's new turn) or this worker just freed (the session's next
+  // turn may wait there): pulled first, without a look at the stream.
+  const hints = new Set<number>();
   const poke = () => {
     poked = true;
     wake?.();
@@ -78,7 +81,15 @@ export async function runWorkerLoop(params: WorkerLoopParams): Promise<void> {
     if (queue.connected) queue.publish(subjects.workers, message);
   };
   const unsubscribe = [
-    queue.subscribe(subjects.wake, poke, logger),
+    queue.subscribe(
+      subjects.wake,
+      (data) => {
+        const partition = parseWake(data);
+        if (partition !== undefined && partition < queue.settings.partitions) hints.add(partition);
+        poke();
+      },
+      logger,
+    ),
     queue.subscribe(
       subjects.cancelAll,
       (_data, subject) => {
@@ -124,32 +135,54 @@ export async function runWorkerLoop(params: WorkerLoopParams): Promise<void> {
       })
       .finally(() => {
         running.delete(turn.runId);
+        hints.add(partition);
         poke();
       });
     running.set(turn.runId, { partition, controller, done });
   };
 
+  // Pulls run beside the loop (one slow answer never holds the others up), each holding a slot and
+  // its partition until it answers. Only a pull that got a turn wakes the loop: empty answers (a
+  // partition whose turn runs elsewhere) wait for the next wake, completion or poll.
+  const pulls = new Map<number, Promise<void>>();
+  const launch = (partitions: number[]): number => {
+    for (const partition of partitions) {
+      const pull = queue
+        .pull(partition)
+        .then(
+          (msg) => {
+            if (!msg) return;
+            start(msg, partition);
+            poke();
+          },
+          (err: unknown) => {
+            logger.warn({ partition, error: String(err) }, "worker: pull failed");
+          },
+        )
+        .finally(() => pulls.delete(partition));
+      pulls.set(partition, pull);
+    }
+    return partitions.length;
+  };
+
   const pullOnce = async (): Promise<number> => {
-    const free = concurrency - running.size;
-    if (free <= 0 || !queue.connected) return 0;
+    const free = () => concurrency - running.size - pulls.size;
+    if (free() <= 0 || !queue.connected) return 0;
+    const busy = new Set([...[...running.values()].map((run) => run.partition), ...pulls.keys()]);
+    const hinted = shuffled([...hints].filter((partition) => !busy.has(partition)));
+    hints.clear();
+    // A hinted partition is pulled without the stream look-up; the loop comes straight back.
+    if (hinted.length > 0) return launch(hinted.slice(0, free()));
     const depth = await queue.depth();
-    const held = new Set([...running.values()].map((run) => run.partition));
+    for (const partition of [...running.values()].map((run) => run.partition)) busy.add(partition);
+    for (const partition of pulls.keys()) busy.add(partition);
     const candidates = shuffled(
       Object.entries(depth.partitions)
         .filter(([, count]) => count > 0)
         .map(([partition]) => Number(partition))
-        .filter((partition) => !held.has(partition)),
-    ).slice(0, free);
-    const pulled = await Promise.all(
-      candidates.map(async (partition) => ({ partition, msg: await queue.pull(partition) })),
-    );
-    let started = 0;
-    for (const { partition, msg } of pulled) {
-      if (!msg) continue;
-      start(msg, partition);
-      started++;
-    }
-    return started;
+        .filter((partition) => !busy.has(partition)),
+    ).slice(0, Math.max(0, free()));
+    return launch(candidates);
   };
 
   const idle = (ms: number) =>
@@ -176,7 +209,9 @@ export async function runWorkerLoop(params: WorkerLoopParams): Promise<void> {
       await idle(ERROR_BACKOFF_MS);
     }
   }
-  // Stopping: no new pulls; let running turns finish, then cut and hand back the rest.
+  // Stopping: no new pulls (those in flight land first); let running turns finish, then cut and
+  // hand back the rest.
+  await Promise.allSettled([...pulls.values()]);
   const drain = Promise.allSettled([...running.values()].map((run) => run.done));
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<void>((resolve) => {
