@@ -11,6 +11,7 @@ import { firstTurnRows } from "./first-turn.mjs";
 import { floorRows } from "./floor.mjs";
 import { gatewayRows } from "./gateway.mjs";
 import { memoryRows } from "./memory.mjs";
+import { pgListRows } from "./pg-list.mjs";
 import { routingRows } from "./routing.mjs";
 import { runtimeRows } from "./runtime.mjs";
 import { sandboxRows } from "./sandbox.mjs";
@@ -22,6 +23,7 @@ const rows = [
   ...(await configRows()),
   ...(await cliRows()),
   ...(await sessionRows()),
+  ...(await pgListRows()),
   ...(await memoryRows()),
   ...(await floorRows()),
   ...(await runtimeRows()),

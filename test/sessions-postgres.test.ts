@@ -6,7 +6,12 @@ import { join } from "node:path";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { resolveStatePaths } from "../src/config/paths.js";
-import { SessionStoreRegistry, TranscriptNotLoadedError } from "../src/sessions/index.js";
+import {
+  currentBranch,
+  forkSessionTranscript,
+  SessionStoreRegistry,
+  TranscriptNotLoadedError,
+} from "../src/sessions/index.js";
 import { createTestDatabase } from "./helpers/postgres.js";
 import { makeTempDir } from "./helpers/temp-cleanup.js";
 
@@ -153,6 +158,38 @@ describe.skipIf(!db)("sessions in PostgreSQL", () => {
     expect(g.has("agent:main:shared")).toBe(false);
     await gateway.closeAll();
     await worker.closeAll();
+  });
+
+  it("forks a thread's session from its parent's current branch", async () => {
+    const a = registry("fork");
+    await a.ready();
+    const store = a.forAgent("main");
+    store.getOrCreate("agent:main:parent");
+    const t = await store.openTranscriptAsync("agent:main:parent", { cwd: "/p" });
+    const one = t.appendMessage({ role: "user", content: "one" });
+    t.appendMessage({ role: "assistant", content: "dropped branch" });
+    t.setLeaf(one.id);
+    const two = t.appendMessage({ role: "assistant", content: "kept" });
+    store.getOrCreate("agent:main:child");
+    const outcome = await forkSessionTranscript({
+      store,
+      parentKey: "agent:main:parent",
+      childKey: "agent:main:child",
+    });
+    expect(outcome).toMatchObject({ status: "forked", entries: 2 });
+    const again = await forkSessionTranscript({
+      store,
+      parentKey: "agent:main:parent",
+      childKey: "agent:main:child",
+    });
+    expect(again).toEqual({ status: "skipped", reason: "child-has-transcript" });
+    await a.closeAll();
+    const b = registry("fork");
+    await b.ready();
+    const read = await b.forAgent("main").readTranscriptAsync("agent:main:child");
+    expect(currentBranch(read!.entries).map((e) => e.id)).toEqual([one.id, two.id]);
+    expect(read?.header?.cwd).toBe("/p");
+    await b.closeAll();
   });
 
   it("fails with an error naming the host, never the password", async () => {

@@ -9,6 +9,8 @@ import {
   isMessageEntry,
   type SessionStoreApi,
   type SessionStoreRegistry,
+  type TranscriptEntry,
+  TranscriptNotLoadedError,
 } from "../sessions/index.js";
 import { inboundDedupeKey } from "./inbound/redelivery-filter.js";
 import type { ChannelInbound, Logger } from "./types.js";
@@ -39,7 +41,14 @@ export function findRecordedTurn(params: {
   key: string;
 }): RecordedTurn | undefined {
   if (!params.store.get(params.sessionKey)) return undefined;
-  const entries = params.store.readTranscript(params.sessionKey)?.entries ?? [];
+  let entries: readonly TranscriptEntry[];
+  try {
+    entries = params.store.readTranscript(params.sessionKey)?.entries ?? [];
+  } catch (err) {
+    // A PostgreSQL transcript not loaded in this process: nothing recorded here to resume from.
+    if (err instanceof TranscriptNotLoadedError) return undefined;
+    throw err;
+  }
   for (let i = entries.length - 1; i >= 0; i--) {
     const entry = entries[i]!;
     if (!isMessageEntry(entry) || entry.message.role !== "user") continue;

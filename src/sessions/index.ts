@@ -30,8 +30,9 @@ export {
   resolveMaintenanceSettings,
   type SessionMaintenanceConfig,
 } from "./maintenance.js";
-export { PgSessionBackend } from "./postgres/backend.js";
+export { openPgBackend, PgSessionBackend } from "./postgres/backend.js";
 export { describePgUrl, PgStoreError } from "./postgres/connect.js";
+export { openPgSessionStore } from "./postgres/open.js";
 export { PgSessionStore } from "./postgres/pg-store.js";
 export { TranscriptNotLoadedError } from "./postgres/pg-store-transcripts.js";
 export {

@@ -96,7 +96,9 @@ export class SessionStoreRegistry {
     const { cfg, paths, ...rest } = this.params;
     const resolved = resolveAgent({ cfg, paths, agentId });
     const storePath = resolved.sessionStorePath;
-    if (cfg.cluster?.store?.kind === "postgres") return this.pgStore(resolved.id, storePath);
+    // Once PostgreSQL is open the sessions stay there, whatever a reloaded config says (restart to move).
+    if (this.pgState || cfg.cluster?.store?.kind === "postgres")
+      return this.pgStore(resolved.id, storePath);
     let store = this.stores.get(storePath);
     if (!store) {
       store = openSessionStore({

@@ -32,7 +32,11 @@ export interface TranscriptApi {
   setLeaf(id: string | null): void;
   /** Entries from the root to the leaf. */
   branch(): TranscriptEntry[];
-  /** Appends one entry (id, parentId and timestamp filled in); returns it. */
+  /**
+   * Appends one entry (parentId and timestamp filled in) and returns it. The id is a fresh one unless
+   * `input.id` names one: then the append is idempotent (an entry with that id already there is
+   * returned and nothing is written; PostgreSQL also drops a duplicate row another process wrote).
+   */
   append(input: TranscriptEntryInput): TranscriptEntry;
   /** Appends a `message` entry. */
   appendMessage(message: TranscriptMessage): MessageEntry;

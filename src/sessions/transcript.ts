@@ -223,11 +223,16 @@ export class Transcript implements TranscriptApi {
 
   /** Appends one entry as one line (id, parentId and timestamp filled in); returns it. */
   append(input: TranscriptEntryInput): TranscriptEntry {
-    const { type, parentId, timestamp, ...rest } = input;
-    delete rest.id;
+    const { type, parentId, timestamp, id: wanted, ...rest } = input;
+    // A caller-chosen id makes the append idempotent: the entry already there is returned as is.
+    const chosen = typeof wanted === "string" && wanted !== "" ? wanted : undefined;
+    if (chosen !== undefined && this.ids.has(chosen)) {
+      const existing = this.list.find((e) => e.id === chosen);
+      if (existing) return existing;
+    }
     const entry: TranscriptEntry = {
       type,
-      id: this.newId(),
+      id: chosen ?? this.newId(),
       parentId: parentId === undefined ? this.leaf : parentId,
       timestamp: timestamp ?? new Date(this.params.clock.now()).toISOString(),
       ...rest,

@@ -40,13 +40,15 @@ export function parseEntry(text: string): SessionEntry {
 export class PgSessionBackend {
   readonly writer: PgWriter;
   readonly where: string;
+  readonly sql: Sql;
+  readonly schema: string;
+  private readonly url: string;
 
-  constructor(
-    readonly sql: Sql,
-    readonly schema: string,
-    private readonly url: string,
-    logger: Logger,
-  ) {
+  constructor(params: { sql: Sql; schema: string; url: string; logger: Logger }) {
+    const { sql, schema, url, logger } = params;
+    this.sql = sql;
+    this.schema = schema;
+    this.url = url;
     this.writer = new PgWriter({ sql, schema, url, logger });
     this.where = `postgres://${describePgUrl(url)}?schema=${schema}`;
   }
@@ -64,6 +66,16 @@ export class PgSessionBackend {
       list.push([row.session_key, row.entry]);
     }
     return byAgent;
+  }
+
+  /** One agent's index rows (key → entry text). */
+  async loadAgent(agentId: string): Promise<[string, string][]> {
+    const rows = await this.query(
+      () => this.sql<{ session_key: string; entry: string }[]>`
+        select session_key, entry::text as entry from ${this.sql(this.schema)}.sessions
+        where agent_id = ${agentId}`,
+    );
+    return rows.map((row) => [row.session_key, row.entry]);
   }
 
   /** The stored entry text of one key, or undefined. */
@@ -182,5 +194,10 @@ export async function openPgBackend(params: {
     await sql.end({ timeout: 1 }).catch(() => undefined);
     throw err;
   }
-  return new PgSessionBackend(sql, schema, config.url, params.logger ?? silentLogger);
+  return new PgSessionBackend({
+    sql,
+    schema,
+    url: config.url,
+    logger: params.logger ?? silentLogger,
+  });
 }

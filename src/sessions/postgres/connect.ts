@@ -75,7 +75,8 @@ export async function ensurePgSchema(params: { sql: Sql; schema: string; url: st
         header json not null,
         created_at bigint not null,
         archived text,
-        archived_at bigint)`;
+        archived_at bigint,
+        file_name text)`;
       await tx`create index if not exists transcripts_agent_key
         on ${tx(schema)}.transcripts (agent_id, session_key)`;
       await tx`create table if not exists ${tx(schema)}.transcript_entries (
@@ -87,6 +88,8 @@ export async function ensurePgSchema(params: { sql: Sql; schema: string; url: st
         primary key (session_id, entry_id))`;
       await tx`create index if not exists transcript_entries_seq
         on ${tx(schema)}.transcript_entries (session_id, seq)`;
+      await tx`create table if not exists ${tx(schema)}.documents (
+        name text primary key, doc json not null, updated_at bigint not null)`;
       await tx`insert into ${tx(schema)}.schema_meta (name, version)
         values ('sessions', ${PG_SCHEMA_VERSION}) on conflict (name) do nothing`;
     });

@@ -49,6 +49,8 @@ export interface PgSessionStoreParams {
   /** Loaded transcripts kept in memory (default 256). */
   openTranscripts?: number;
   onLifecycle?: (event: SessionLifecycleEvent) => void;
+  /** Run after close() flushed (a store that owns its pool closes it here). */
+  onClose?: () => Promise<void>;
 }
 
 function parentDir(path: string): string {
@@ -71,8 +73,10 @@ export class PgSessionStore implements SessionStoreApi {
   private readonly backend: PgSessionBackend;
   private readonly transcripts: PgStoreTranscripts;
   private readonly onLifecycle: ((event: SessionLifecycleEvent) => void) | undefined;
+  private readonly onClose: (() => Promise<void>) | undefined;
 
   constructor(params: PgSessionStoreParams) {
+    this.onClose = params.onClose;
     this.backend = params.backend;
     this.agentId = params.agentId;
     this.storePath = params.storePath;
@@ -178,7 +182,7 @@ export class PgSessionStore implements SessionStoreApi {
   reset(key: string): SessionRemoval & { entry: Readonly<SessionEntry> } {
     const previous = this.require(key).entry;
     const now = this.clock.now();
-    const archived = this.archive(previous, "reset", now);
+    const archived = this.archive(previous, "reset");
     const entry = resetSessionEntry({
       previous,
       sessionId: this.ids.sessionId(),
@@ -204,8 +208,8 @@ export class PgSessionStore implements SessionStoreApi {
   delete(key: string): SessionRemoval | undefined {
     const node = this.nodes.get(key);
     if (!node) return undefined;
-    const archived = this.archive(node.entry, "deleted", this.clock.now());
-    this.backend.writer.putSession(this.agentId, key, null);
+    const archived = this.archive(node.entry, "deleted");
+    this.backend.writer.putSession({ agentId: this.agentId, key, entry: null });
     this.order.unlink(node);
     this.nodes.delete(key);
     const { sessionId } = node.entry;
@@ -312,12 +316,13 @@ export class PgSessionStore implements SessionStoreApi {
     return this.flush();
   }
 
-  /** Flushes and drops the loaded transcripts (the registry closes the pool). */
+  /** Flushes and drops the loaded transcripts (the registry closes the pool, else onClose). */
   async close(): Promise<void> {
     try {
       await this.flush();
     } finally {
       this.transcripts.clear();
+      await this.onClose?.();
     }
   }
 
@@ -359,7 +364,7 @@ export class PgSessionStore implements SessionStoreApi {
   }
 
   private put(key: string, entry: SessionEntry): void {
-    this.backend.writer.putSession(this.agentId, key, entry);
+    this.backend.writer.putSession({ agentId: this.agentId, key, entry });
     this.place(key, entry);
   }
 
@@ -381,9 +386,9 @@ export class PgSessionStore implements SessionStoreApi {
     return node;
   }
 
-  private archive(entry: SessionEntry, reason: "reset" | "deleted", now: number): string {
+  private archive(entry: SessionEntry, reason: "reset" | "deleted"): string {
     this.transcripts.forget(entry.sessionId);
-    this.backend.writer.archive(entry.sessionId, reason, now);
+    this.backend.writer.archive({ sessionId: entry.sessionId, reason, at: this.clock.now() });
     return `${this.transcripts.locator(entry.sessionId)} (${reason})`;
   }
 }

@@ -79,11 +79,16 @@ export class PgTranscript implements TranscriptApi {
 
   /** Appends one entry in memory and queues its row; returns it. */
   append(input: TranscriptEntryInput): TranscriptEntry {
-    const { type, parentId, timestamp, ...rest } = input;
-    delete rest.id;
+    const { type, parentId, timestamp, id: wanted, ...rest } = input;
+    // A caller-chosen id makes the append idempotent: the entry already there is returned as is.
+    const chosen = typeof wanted === "string" && wanted !== "" ? wanted : undefined;
+    if (chosen !== undefined && this.known.has(chosen)) {
+      const existing = this.list.find((e) => e.id === chosen);
+      if (existing) return existing;
+    }
     const entry: TranscriptEntry = {
       type,
-      id: this.newId(),
+      id: chosen ?? this.newId(),
       parentId: parentId === undefined ? this.leaf : parentId,
       timestamp: timestamp ?? new Date(this.params.clock.now()).toISOString(),
       ...rest,

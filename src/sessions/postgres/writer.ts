@@ -88,7 +88,8 @@ export class PgWriter {
   constructor(private readonly params: PgWriterParams) {}
 
   /** Upserts (or, with null, deletes) the row of one session key. */
-  putSession(agentId: string, key: string, entry: SessionEntry | null): void {
+  putSession(write: { agentId: string; key: string; entry: SessionEntry | null }): void {
+    const { agentId, key, entry } = write;
     this.pending.sessions.set(`${agentId}\u0000${key}`, { agentId, key, entry });
     this.queue();
   }
@@ -106,8 +107,8 @@ export class PgWriter {
   }
 
   /** Marks a transcript archived (reset or deleted); its rows are kept. */
-  archive(sessionId: string, reason: "reset" | "deleted", at: number): void {
-    this.pending.archives.push({ sessionId, reason, at });
+  archive(mark: { sessionId: string; reason: "reset" | "deleted"; at: number }): void {
+    this.pending.archives.push(mark);
     this.queue();
   }
 
