@@ -4,12 +4,14 @@
 import { channelRows } from "./channels.mjs";
 import { chaosRows } from "./chaos.mjs";
 import { cliRows } from "./cli.mjs";
+import { clusterRows } from "./cluster.mjs";
 import { configRows } from "./config.mjs";
 import { fanoutRows } from "./fanout.mjs";
 import { firstTurnRows } from "./first-turn.mjs";
 import { floorRows } from "./floor.mjs";
 import { gatewayRows } from "./gateway.mjs";
 import { memoryRows } from "./memory.mjs";
+import { pgListRows } from "./pg-list.mjs";
 import { routingRows } from "./routing.mjs";
 import { runtimeRows } from "./runtime.mjs";
 import { sandboxRows } from "./sandbox.mjs";
@@ -21,6 +23,7 @@ const rows = [
   ...(await configRows()),
   ...(await cliRows()),
   ...(await sessionRows()),
+  ...(await pgListRows()),
   ...(await memoryRows()),
   ...(await floorRows()),
   ...(await runtimeRows()),
@@ -31,6 +34,7 @@ const rows = [
   ...(await channelRows()),
   ...(await chaosRows()),
   ...(await soakRows()),
+  ...(await clusterRows()),
 ];
 
 const header = ["benchmark", "result", "target"];

@@ -57,5 +57,7 @@ export {
   openSessionStore,
   readTranscript,
   SessionStore,
+  type SessionStoreApi,
   SessionStoreRegistry,
+  type TranscriptApi,
 } from "./sessions/index.js";

@@ -5,7 +5,13 @@
 // but re-queued as that run: it resumes from the transcript (or answers with the reply that landed)
 // and answers every message of that prompt at once. A message whose prompt never landed runs afresh.
 import type { InboundMessage } from "../runtime/lanes/index.js";
-import { isMessageEntry, type SessionStore, type SessionStoreRegistry } from "../sessions/index.js";
+import {
+  isMessageEntry,
+  type SessionStoreApi,
+  type SessionStoreRegistry,
+  type TranscriptEntry,
+  TranscriptNotLoadedError,
+} from "../sessions/index.js";
 import { inboundDedupeKey } from "./inbound/redelivery-filter.js";
 import type { ChannelInbound, Logger } from "./types.js";
 
@@ -30,12 +36,19 @@ function promptText(content: unknown): string {
 
 /** The latest prompt of `sessionKey` marked with inbound key `key`, if one landed. */
 export function findRecordedTurn(params: {
-  store: SessionStore;
+  store: SessionStoreApi;
   sessionKey: string;
   key: string;
 }): RecordedTurn | undefined {
   if (!params.store.get(params.sessionKey)) return undefined;
-  const entries = params.store.readTranscript(params.sessionKey)?.entries ?? [];
+  let entries: readonly TranscriptEntry[];
+  try {
+    entries = params.store.readTranscript(params.sessionKey)?.entries ?? [];
+  } catch (err) {
+    // A PostgreSQL transcript not loaded in this process: nothing recorded here to resume from.
+    if (err instanceof TranscriptNotLoadedError) return undefined;
+    throw err;
+  }
   for (let i = entries.length - 1; i >= 0; i--) {
     const entry = entries[i]!;
     if (!isMessageEntry(entry) || entry.message.role !== "user") continue;

@@ -25,7 +25,7 @@ import { assertAuthForHost, resolveGatewayAuth, sameSharedAuth } from "./auth/sh
 import { GatewayChannels } from "./channels.js";
 import { trackConnections } from "./connection-tracking.js";
 import type { GatewayCore } from "./core.js";
-import { createLiveDevices, pendingView } from "./devices/index.js";
+import { createLiveDevices, pendingView, pgDeviceDocuments } from "./devices/index.js";
 import {
   type EmitEvent,
   EventSubscriptions,
@@ -267,6 +267,10 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     now,
     logger,
     onPairingRequested: (request) => broadcast("device.pair.requested", pendingView(request)),
+    // Sessions in PostgreSQL: the pairing store lives there too (opened by stores.ready()).
+    ...(loaded.config.cluster?.store?.kind === "postgres"
+      ? { documents: pgDeviceDocuments(() => runtime.stores.postgres) }
+      : {}),
   });
   const syncChannels = () =>
     channels.sync().catch((err: unknown) => {
@@ -397,6 +401,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   server.on("connect", (_req: IncomingMessage, socket: Duplex) => answerConnectMethod(socket));
   const listenPort = options.port ?? loaded.config.gateway?.port ?? 18789;
   try {
+    // Sessions in PostgreSQL (cluster.store): connected and the index loaded before any request.
+    await runtime.stores.ready();
     await listen(server, listenPort, listenHost);
     setImmediate(wss);
   } catch (err) {

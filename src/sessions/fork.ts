@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, fsyncSync, linkSync, openSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fsyncDirSync, writeWholeSync } from "../lib/durable-io.js";
-import type { SessionStore } from "./store.js";
+import type { SessionStoreApi } from "./store-api.js";
 import { currentBranch, TRANSCRIPT_VERSION, type TranscriptHeader } from "./transcript-format.js";
 
 /** What {@link forkSessionTranscript} did. */
@@ -23,7 +23,7 @@ export type ForkOutcome =
 
 /** Inputs of {@link forkSessionTranscript}. */
 export interface ForkSessionParams {
-  store: SessionStore;
+  store: SessionStoreApi;
   /** The session copied (read only). */
   parentKey: string;
   /** The session that starts as the copy: its entry exists, its transcript does not yet. */
@@ -38,6 +38,8 @@ export async function forkSessionTranscript(params: ForkSessionParams): Promise<
   const { store, parentKey, childKey } = params;
   const child = store.get(childKey);
   if (!child) return { status: "skipped", reason: "no-child" };
+  if (store.transcriptPath(childKey) === undefined && store.transcriptPath(parentKey) === undefined)
+    return forkWithoutFiles(params);
   const parentFile = store.transcriptPath(parentKey);
   const parent = store.readTranscript(parentKey);
   if (!parentFile || !parent?.exists) return { status: "skipped", reason: "no-parent" };
@@ -78,4 +80,24 @@ export async function forkSessionTranscript(params: ForkSessionParams): Promise<
   }
   fsyncDirSync(dir);
   return { status: "forked", file: target, entries: branch.length };
+}
+
+/**
+ * The fork in a store without transcript files (PostgreSQL): the branch is appended to the child's new
+ * transcript with the parent's ids, so the copy is idempotent (a retried fork writes nothing new).
+ */
+async function forkWithoutFiles(params: ForkSessionParams): Promise<ForkOutcome> {
+  const { store, parentKey, childKey } = params;
+  const parent = await store.readTranscriptAsync(parentKey);
+  if (!parent?.exists) return { status: "skipped", reason: "no-parent" };
+  const branch = currentBranch(parent.entries);
+  if (branch.length === 0) return { status: "skipped", reason: "empty-parent" };
+  const existing = await store.readTranscriptAsync(childKey);
+  if (existing?.exists && existing.entries.length > 0)
+    return { status: "skipped", reason: "child-has-transcript" };
+  const transcript = await store.openTranscriptAsync(childKey, { cwd: parent.header?.cwd ?? "" });
+  if (transcript.entries.length > 0) return { status: "skipped", reason: "child-has-transcript" };
+  for (const entry of branch) transcript.append({ ...entry });
+  await store.flush();
+  return { status: "forked", file: transcript.file, entries: branch.length };
 }

@@ -30,6 +30,11 @@ export {
   resolveMaintenanceSettings,
   type SessionMaintenanceConfig,
 } from "./maintenance.js";
+export { openPgBackend, PgSessionBackend } from "./postgres/backend.js";
+export { describePgUrl, PgStoreError } from "./postgres/connect.js";
+export { openPgSessionStore } from "./postgres/open.js";
+export { PgSessionStore } from "./postgres/pg-store.js";
+export { TranscriptNotLoadedError } from "./postgres/pg-store-transcripts.js";
 export {
   SessionStoreRegistry,
   type SessionStoreRegistryParams,
@@ -59,6 +64,7 @@ export {
   SessionStore,
   type TranscriptDurability,
 } from "./store.js";
+export type { SessionStoreApi, SessionStoreStats, TranscriptApi } from "./store-api.js";
 export { backupPathFor } from "./store-file.js";
 export { type PersistenceStats, type Scheduler, systemScheduler } from "./store-persistence.js";
 export {

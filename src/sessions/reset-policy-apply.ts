@@ -8,7 +8,7 @@ import {
   matchResetTrigger,
   sessionResetKind,
 } from "./reset-policy.js";
-import type { SessionStore } from "./store.js";
+import type { SessionStoreApi } from "./store-api.js";
 
 /** What {@link applySessionResetPolicy} did before the turn. */
 export interface AppliedSessionReset {
@@ -29,7 +29,7 @@ export interface AppliedSessionReset {
  * `/new` command, which checks who sent it). A key without a session is left alone.
  */
 export function applySessionResetPolicy(params: {
-  store: SessionStore;
+  store: SessionStoreApi;
   sessionKey: string;
   session: SessionConfig | undefined;
   /** The turn's message; absent: only the time policies are applied. */

@@ -18,6 +18,7 @@ import {
   type SessionMaintenanceConfig,
 } from "./maintenance.js";
 import { RecencyList, type RecencyNode, recencyNode } from "./recency.js";
+import type { SessionStoreApi, SessionStoreStats } from "./store-api.js";
 import {
   type PersistenceStats,
   type Scheduler,
@@ -116,8 +117,12 @@ export function openSessionStore(params: OpenSessionStoreParams): SessionStore {
   return new SessionStore(params);
 }
 
+/** What the file store's {@link SessionStore.stats} reports. */
+export type FileStoreStats = SessionStoreStats &
+  PersistenceStats & { journalBytes: number; transcriptLookups: number };
+
 /** The in-memory index of one store file and its lifecycle operations. */
-export class SessionStore {
+export class SessionStore implements SessionStoreApi {
   readonly storePath: string;
   readonly sessionsDir: string;
   readonly readOnly: boolean;
@@ -338,6 +343,16 @@ export class SessionStore {
     return file ? readTranscript({ file, logger: this.logger }) : undefined;
   }
 
+  /** {@link readTranscript} as a promise (the interface every backend shares). */
+  readTranscriptAsync(key: string): Promise<TranscriptReadResult | undefined> {
+    return Promise.resolve(this.readTranscript(key));
+  }
+
+  /** One process owns a file store, so nothing changed behind its back: a no-op. */
+  reload(_key: string): Promise<void> {
+    return Promise.resolve();
+  }
+
   /**
    * Opens a session's transcript for appending (created with a header on first use). Kept open in a
    * bounded cache: the next turn gets the same object unless the file changed on disk meanwhile.
@@ -373,7 +388,7 @@ export class SessionStore {
   }
 
   /** Entry count, write counters and full transcript lookups. */
-  stats(): PersistenceStats & { entries: number; journalBytes: number; transcriptLookups: number } {
+  stats(): FileStoreStats {
     return {
       ...this.persistence.stats,
       entries: this.size,

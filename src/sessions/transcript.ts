@@ -17,6 +17,7 @@ import { dirname } from "node:path";
 import { type Logger, silentLogger } from "../lib/logger.js";
 import { fsyncFd, fsyncPath } from "./fsync.js";
 import { isJsonObject, parseJsonLines } from "./jsonl.js";
+import type { TranscriptApi } from "./store-api.js";
 import {
   createTranscriptHeader,
   currentBranch,
@@ -174,7 +175,7 @@ interface DiskState {
  * An open transcript: the entries read so far plus append. The leaf (parent of the next entry) starts
  * at the last entry, as in pi-coding-agent; `setLeaf` starts a new branch from an earlier entry.
  */
-export class Transcript {
+export class Transcript implements TranscriptApi {
   readonly file: string;
   readonly header: TranscriptHeader;
   private readonly list: TranscriptEntry[];
@@ -222,11 +223,16 @@ export class Transcript {
 
   /** Appends one entry as one line (id, parentId and timestamp filled in); returns it. */
   append(input: TranscriptEntryInput): TranscriptEntry {
-    const { type, parentId, timestamp, ...rest } = input;
-    delete rest.id;
+    const { type, parentId, timestamp, id: wanted, ...rest } = input;
+    // A caller-chosen id makes the append idempotent: the entry already there is returned as is.
+    const chosen = typeof wanted === "string" && wanted !== "" ? wanted : undefined;
+    if (chosen !== undefined && this.ids.has(chosen)) {
+      const existing = this.list.find((e) => e.id === chosen);
+      if (existing) return existing;
+    }
     const entry: TranscriptEntry = {
       type,
-      id: this.newId(),
+      id: chosen ?? this.newId(),
       parentId: parentId === undefined ? this.leaf : parentId,
       timestamp: timestamp ?? new Date(this.params.clock.now()).toISOString(),
       ...rest,

@@ -24,19 +24,19 @@ import {
 } from "../../runtime/models/session-model.js";
 import { takeInlineDirectives } from "../../runtime/run/inline-directives.js";
 import { isThinkingLevel, THINKING_LEVELS } from "../../runtime/run/session-overrides.js";
-import type { SessionEntry, SessionStore } from "../../sessions/index.js";
+import type { SessionEntry, SessionStoreApi } from "../../sessions/index.js";
 import type { CommandDefinition, CommandHost, CommandOutcome, CommandRequest } from "./types.js";
 
 /** The word that clears an override (the agent's default applies again). */
 const CLEAR_WORD = "default";
 
-async function sessionStore(request: CommandRequest, host: CommandHost): Promise<SessionStore> {
+async function sessionStore(request: CommandRequest, host: CommandHost): Promise<SessionStoreApi> {
   return (await host.runtimeDeps()).stores.forAgent(request.agentId);
 }
 
 /** Stores `changes` on the session's entry (created when the session has none yet). */
 export function storeOverride(
-  store: SessionStore,
+  store: SessionStoreApi,
   sessionKey: string,
   changes: Partial<SessionEntry>,
 ): Readonly<SessionEntry> {

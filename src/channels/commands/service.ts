@@ -89,6 +89,7 @@ async function buildContextReport(
   const agent = findAgent(deps.config, target.agentId);
   if (!agent) throw new Error(`unknown agent ${target.agentId}`);
   const store = deps.stores.forAgent(target.agentId);
+  await store.readTranscriptAsync(target.sessionKey); // loaded (PostgreSQL) before the sync read below
   const { report } = await builder.buildSessionContextReport({
     cfg: deps.config,
     agent,

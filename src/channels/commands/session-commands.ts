@@ -3,11 +3,11 @@
 // model and auth profile), /stop (abort the running turn and drop what
 // the session has queued) and /compact (compact now, reply with the sizes before and after).
 import { buildContextFromBranch } from "../../runtime/compaction/session-view.js";
-import { currentBranch, type SessionStore } from "../../sessions/index.js";
+import { currentBranch, type SessionStoreApi } from "../../sessions/index.js";
 import { checkSessionModel, chooseSessionModel } from "./override-commands.js";
 import type { CommandDefinition, CommandHost, CommandOutcome, CommandRequest } from "./types.js";
 
-async function sessionStore(request: CommandRequest, host: CommandHost): Promise<SessionStore> {
+async function sessionStore(request: CommandRequest, host: CommandHost): Promise<SessionStoreApi> {
   return (await host.runtimeDeps()).stores.forAgent(request.agentId);
 }
 
@@ -54,7 +54,7 @@ interface HistorySize {
 }
 
 /** What the model is sent of the history: a compaction's summary, then what it kept and after. */
-function historySize(store: SessionStore, sessionKey: string): HistorySize {
+function historySize(store: SessionStoreApi, sessionKey: string): HistorySize {
   const read = store.readTranscript(sessionKey);
   const messages = read ? buildContextFromBranch(currentBranch(read.entries)) : [];
   const chars = messages.reduce((sum, message) => sum + JSON.stringify(message).length, 0);
@@ -69,6 +69,7 @@ function describe(size: HistorySize): string {
 async function compact(request: CommandRequest, host: CommandHost): Promise<CommandOutcome> {
   const store = await sessionStore(request, host);
   if (!store.get(request.sessionKey)) return { text: "Nothing to compact: no session yet." };
+  await store.readTranscriptAsync(request.sessionKey); // loaded (PostgreSQL) for the sync reads
   const before = historySize(store, request.sessionKey);
   const instructions = request.args.trim();
   const result = await host.compact({

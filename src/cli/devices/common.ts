@@ -5,16 +5,23 @@ import {
   type DeviceStore,
   openDeviceStore,
   type PendingPairingRequest,
+  pgDeviceDocumentsFor,
 } from "../../gateway/devices/index.js";
 import { type CliContext, CliError } from "../command-context.js";
+import { loadForCli } from "../load.js";
 
-/** Opens `<stateDir>/devices` for the active profile, on the wall clock. */
+/** Opens `<stateDir>/devices` for the active profile (PostgreSQL with cluster.store), on the wall clock. */
 export function openDevicesStore(ctx: CliContext): DeviceStore {
   const { stateDir } = resolveStatePaths({
     env: ctx.env,
     ...(ctx.profile ? { profile: ctx.profile } : {}),
   });
-  return openDeviceStore({ stateDir, clock: { now: () => Date.now() } });
+  const cluster = loadForCli(ctx, { requireValid: false }).config.cluster?.store;
+  return openDeviceStore({
+    stateDir,
+    clock: { now: () => Date.now() },
+    ...(cluster?.kind === "postgres" ? { documents: pgDeviceDocumentsFor(cluster) } : {}),
+  });
 }
 
 /** Picks the one id equal to `wanted` or starting with it; a clear error when none or several match. */

@@ -7,7 +7,7 @@ import { type CliContext, displayPath, printJson, printLine, style } from "../co
 import { loadForCli } from "../load.js";
 import { formatDuration } from "../time-format.js";
 import type { cleanupOptions } from "./commands.js";
-import { openAgentStore, selectAgents, withStateDirLock } from "./common.js";
+import { openConfiguredStore, selectAgents, withStateDirLock } from "./common.js";
 
 /** One agent per store file (several agents may share one store via `session.store`). */
 function uniqueStores(agents: ResolvedAgent[]): ResolvedAgent[] {
@@ -29,10 +29,15 @@ export async function run(
   const dryRun = opts.dryRun === true;
   let reports: Array<CleanupReport & { agentId: string }>;
   if (dryRun) {
-    reports = agents.map((agent) => ({
-      agentId: agent.id,
-      ...openAgentStore(ctx, { loaded, agent }).cleanup({ dryRun: true }),
-    }));
+    reports = [];
+    for (const agent of agents) {
+      const store = await openConfiguredStore(ctx, { loaded, agent });
+      try {
+        reports.push({ agentId: agent.id, ...store.cleanup({ dryRun: true }) });
+      } finally {
+        if (!store.readOnly) await store.close(); // a PostgreSQL store: ends its pool
+      }
+    }
   } else {
     reports = await withStateDirLock(ctx, {
       loaded,
@@ -40,7 +45,7 @@ export async function run(
       run: async (lock) => {
         const done: Array<CleanupReport & { agentId: string }> = [];
         for (const agent of agents) {
-          const store = openAgentStore(ctx, { loaded, agent, lock });
+          const store = await openConfiguredStore(ctx, { loaded, agent, lock });
           try {
             done.push({ agentId: agent.id, ...store.cleanup({ dryRun: false }) });
           } finally {

@@ -1,4 +1,5 @@
-// The `pincer sessions` family: list, show, reset, delete and cleanup of conversation sessions.
+// The `pincer sessions` family: list, show, reset, delete and cleanup of conversation sessions, and
+// export/import of a whole store between files and PostgreSQL.
 // Declarations only; each `run` loads on first call.
 import { defineCommand, flag, lazyRun, value } from "../command.js";
 
@@ -36,6 +37,31 @@ export const cleanupOptions = {
   agent: value("<id>", "agent whose store to clean (default: the default agent)"),
   allAgents: flag("clean every agent's store"),
   dryRun: flag("only report what would be removed"),
+  json: flag("print JSON"),
+};
+
+/** Options of `pincer sessions export`. */
+export const exportOptions = {
+  to: value(
+    "<dir|postgres-url>",
+    "a directory (written as <dir>/agents/<id>/sessions/) or postgres://…",
+    {
+      required: true,
+    },
+  ),
+  agent: value("<id>", "only this agent's sessions (default: every agent)"),
+  schema: value("<name>", "schema of a postgres:// destination (default pincer)"),
+  force: flag("overwrite sessions and transcripts that already exist there"),
+  json: flag("print JSON"),
+};
+/** Options of `pincer sessions import`. */
+export const importOptions = {
+  from: value("<dir|postgres-url>", "a state dir (its agents/<id>/sessions/) or postgres://…", {
+    required: true,
+  }),
+  agent: value("<id>", "only this agent's sessions (default: every agent there)"),
+  schema: value("<name>", "schema of a postgres:// source (default pincer)"),
+  force: flag("overwrite sessions and transcripts that already exist in the configured store"),
   json: flag("print JSON"),
 };
 
@@ -81,5 +107,18 @@ export const sessionsCommands = [
       "apply session.maintenance now: prune idle and excess sessions, remove old archives",
     options: cleanupOptions,
     run: lazyRun(() => import("./cleanup.js")),
+  }),
+  defineCommand({
+    path: ["sessions", "export"],
+    description:
+      "copy the configured session store (files, or PostgreSQL with cluster.store) to a dir or postgres:// URL",
+    options: exportOptions,
+    run: lazyRun(() => import("./export.js")),
+  }),
+  defineCommand({
+    path: ["sessions", "import"],
+    description: "copy sessions from a state dir or postgres:// URL into the configured store",
+    options: importOptions,
+    run: lazyRun(() => import("./import.js")),
   }),
 ];

@@ -11,9 +11,12 @@ import {
 } from "../../routing/index.js";
 import {
   acquireStateDirLock,
+  openPgSessionStore,
   openSessionStore,
+  PgStoreError,
   type SessionEntry,
   type SessionStore,
+  type SessionStoreApi,
   type StateDirLock,
   StateDirLockedError,
 } from "../../sessions/index.js";
@@ -96,8 +99,34 @@ export function openAgentStore(
   });
 }
 
+/**
+ * Opens an agent's store wherever the config keeps it: PostgreSQL with `cluster.store` (close it: that
+ * ends its pool), else the files (read-only without a lock).
+ */
+export async function openConfiguredStore(
+  ctx: CliContext,
+  params: { loaded: LoadedConfig; agent: ResolvedAgent; lock?: StateDirLock },
+): Promise<SessionStoreApi> {
+  const { loaded, agent } = params;
+  const cluster = loaded.config.cluster?.store;
+  if (cluster?.kind !== "postgres") return openAgentStore(ctx, params);
+  const maintenance = loaded.config.session?.maintenance;
+  try {
+    return await openPgSessionStore({
+      config: cluster,
+      agentId: agent.id,
+      storePath: agent.sessionStorePath,
+      logger: cliSessionLogger(ctx),
+      ...(maintenance ? { maintenance } : {}),
+    });
+  } catch (err) {
+    if (err instanceof PgStoreError) throw new CliError(err.message);
+    throw err;
+  }
+}
+
 /** The stored key a target refers to, or a CliError naming the store that lacks it. */
-export function findSessionKey(store: SessionStore, target: SessionTarget): string {
+export function findSessionKey(store: SessionStoreApi, target: SessionTarget): string {
   const found = target.candidates.find((key) => store.has(key));
   if (!found) throw new CliError(`no session ${target.key} in ${store.storePath}`);
   return found;

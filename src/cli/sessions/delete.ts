@@ -13,7 +13,7 @@ import { loadForCli } from "../load.js";
 import type { deleteOptions } from "./commands.js";
 import {
   findSessionKey,
-  openAgentStore,
+  openConfiguredStore,
   resolveSessionTarget,
   withStateDirLock,
 } from "./common.js";
@@ -41,7 +41,7 @@ export async function run(
     loaded,
     command: "sessions delete",
     run: async (lock) => {
-      const store = openAgentStore(ctx, { loaded, agent: target.agent, lock });
+      const store = await openConfiguredStore(ctx, { loaded, agent: target.agent, lock });
       try {
         return store.delete(findSessionKey(store, target))!;
       } finally {

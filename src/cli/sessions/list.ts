@@ -1,6 +1,6 @@
 // `pincer sessions [list] [--agent ID|--all-agents] [--active MIN] [--json]`: sessions, most recently
 // active first. Reads only sessions.json (+ journal), never transcripts, and never takes the lock.
-import type { SessionStore } from "../../sessions/index.js";
+import type { SessionStoreApi } from "../../sessions/index.js";
 import type { InputOf } from "../command.js";
 import {
   type CliContext,
@@ -14,7 +14,7 @@ import {
 import { loadForCli } from "../load.js";
 import { formatAge } from "../time-format.js";
 import type { listOptions } from "./commands.js";
-import { formatTokens, openAgentStore, selectAgents, sessionKind } from "./common.js";
+import { formatTokens, openConfiguredStore, selectAgents, sessionKind } from "./common.js";
 
 /** One listed session (JSON row). */
 interface SessionRow {
@@ -60,14 +60,25 @@ export async function run(ctx: CliContext, { opts }: InputOf<typeof listOptions>
   const loaded = loadForCli(ctx, { requireValid: true });
   const activeMinutes = parseActive(opts.active);
   const agents = selectAgents(loaded, opts);
-  const stores = new Map<string, SessionStore>();
+  const stores = new Map<string, SessionStoreApi>();
   const now = Date.now();
-  const sections = agents.map((agent) => {
-    let store = stores.get(agent.sessionStorePath);
-    if (!store) {
-      store = openAgentStore(ctx, { loaded, agent });
-      stores.set(agent.sessionStorePath, store);
+  const opened: SessionStoreApi[] = [];
+  try {
+    for (const agent of agents) {
+      // PostgreSQL stores are per agent; files may be shared by several agents.
+      const id = loaded.config.cluster?.store ? agent.id : agent.sessionStorePath;
+      if (stores.has(id)) continue;
+      const store = await openConfiguredStore(ctx, { loaded, agent });
+      opened.push(store);
+      stores.set(id, store);
     }
+  } finally {
+    // A PostgreSQL store holds its index in memory once opened: its pool is ended now.
+    for (const store of opened) if (!store.readOnly) await store.close();
+  }
+  const sections = agents.map((agent) => {
+    const id = loaded.config.cluster?.store ? agent.id : agent.sessionStorePath;
+    const store = stores.get(id)!;
     const rows = store
       .list({ agentId: agent.id, ...(activeMinutes ? { activeMinutes } : {}) })
       .map(({ key, entry }): SessionRow => {

@@ -7,7 +7,7 @@ import { loadForCli } from "../load.js";
 import type { resetOptions } from "./commands.js";
 import {
   findSessionKey,
-  openAgentStore,
+  openConfiguredStore,
   resolveSessionTarget,
   withStateDirLock,
 } from "./common.js";
@@ -26,7 +26,7 @@ export async function run(
     loaded,
     command: "sessions reset",
     run: async (lock) => {
-      const store = openAgentStore(ctx, { loaded, agent: target.agent, lock });
+      const store = await openConfiguredStore(ctx, { loaded, agent: target.agent, lock });
       try {
         return store.reset(findSessionKey(store, target));
       } finally {

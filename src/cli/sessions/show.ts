@@ -22,7 +22,7 @@ import type { showOptions } from "./commands.js";
 import {
   findSessionKey,
   formatTokens,
-  openAgentStore,
+  openConfiguredStore,
   resolveSessionTarget,
   sessionKind,
 } from "./common.js";
@@ -67,10 +67,16 @@ export async function run(
     rawKey: args[0] ?? "",
     ...(opts.agent !== undefined ? { agent: opts.agent } : {}),
   });
-  const store = openAgentStore(ctx, { loaded, agent: target.agent });
-  const key = findSessionKey(store, target);
+  const store = await openConfiguredStore(ctx, { loaded, agent: target.agent });
+  let key: string;
+  let transcript: Awaited<ReturnType<typeof store.readTranscriptAsync>>;
+  try {
+    key = findSessionKey(store, target);
+    transcript = await store.readTranscriptAsync(key);
+  } finally {
+    if (!store.readOnly) await store.close(); // a PostgreSQL store: ends its pool
+  }
   const entry = store.get(key)!;
-  const transcript = store.readTranscript(key);
   const branch = transcript ? currentBranch(transcript.entries) : [];
   const shown = tail === 0 ? [] : branch.slice(-tail);
 

@@ -5,6 +5,7 @@
 import type { Logger } from "../../lib/logger.js";
 import {
   createDeviceAuthority,
+  type DeviceDocuments,
   type DeviceStore,
   type PendingPairingRequest,
 } from "../devices/index.js";
@@ -18,9 +19,12 @@ export function createGatewayDeviceAuthority(params: {
   logger: Logger;
   /** Told of each pairing request the handshake records (`device.pair.requested`). */
   onPairingRequested?: (request: PendingPairingRequest) => void;
+  /** The pairing store's documents in PostgreSQL (cluster.store) instead of `<stateDir>/devices/`. */
+  documents?: DeviceDocuments;
 }): DeviceAuthority & { store: DeviceStore } {
   const devices = createDeviceAuthority({
     stateDir: params.stateDir,
+    ...(params.documents ? { documents: params.documents } : {}),
     clock: { now: params.now },
     logger: params.logger,
     ...(params.onPairingRequested ? { onPairingRequested: params.onPairingRequested } : {}),

@@ -14,6 +14,7 @@ import {
 import { type DeviceStore, openDeviceStore } from "./store.js";
 import type {
   DeviceClock,
+  DeviceDocuments,
   PairedDevice,
   PairingMetadata,
   PairingReason,
@@ -40,6 +41,8 @@ export interface DeviceAuthorityOptions {
   maxPending?: number;
   /** Told of every pairing request recorded (new or refreshed): the gateway's `device.pair.requested`. */
   onPairingRequested?: (request: PendingPairingRequest) => void;
+  /** The store's documents outside the state dir (PostgreSQL). */
+  documents?: DeviceDocuments;
 }
 
 /** Decides, at `connect`, whether a client's device may in; owns the pairing store and a nonce cache. */
@@ -88,6 +91,7 @@ export function createDeviceAuthority(options: DeviceAuthorityOptions): DeviceAu
   const store = openDeviceStore({
     stateDir: options.stateDir,
     clock,
+    ...(options.documents ? { documents: options.documents } : {}),
     ...(options.random ? { random: options.random } : {}),
     ...(options.pendingTtlMs !== undefined ? { pendingTtlMs: options.pendingTtlMs } : {}),
     ...(options.maxPending !== undefined ? { maxPending: options.maxPending } : {}),

@@ -12,6 +12,7 @@ export {
   MAX_REMEMBERED_NONCES,
 } from "./authority.js";
 export { createLiveDevices, type DeviceConnection, type LiveDevices } from "./live-devices.js";
+export { pgDeviceDocuments, pgDeviceDocumentsFor } from "./pg-documents.js";
 export {
   buildDeviceAuthPayload,
   createDeviceIdentity,
@@ -45,6 +46,7 @@ export {
 export type {
   ApprovedAccess,
   DeviceClock,
+  DeviceDocuments,
   DeviceStoreOptions,
   DeviceTokenRecord,
   IssuedDeviceToken,

@@ -150,14 +150,22 @@ export function openDeviceStore(options: DeviceStoreOptions): DeviceStore {
     );
     return result;
   };
-  const readPaired = () => readJsonObject<PairedDevice>(pairedPath);
+  const docs = options.documents;
+  const readPaired = async (): Promise<PairedFile> =>
+    docs ? ((await docs.read("paired")) as PairedFile) : readJsonObject<PairedDevice>(pairedPath);
   const writePaired = (data: PairedFile) =>
-    writeFileAtomicAsync(pairedPath, `${JSON.stringify(data, null, 2)}\n`);
+    docs
+      ? docs.write("paired", data)
+      : writeFileAtomicAsync(pairedPath, `${JSON.stringify(data, null, 2)}\n`);
   const writePending = (data: PendingFile) =>
-    writeFileAtomicAsync(pendingPath, `${JSON.stringify(data, null, 2)}\n`);
+    docs
+      ? docs.write("pending", data)
+      : writeFileAtomicAsync(pendingPath, `${JSON.stringify(data, null, 2)}\n`);
   /** Reads pending requests without the expired ones; `changed` says whether any were dropped. */
   const readPending = async (): Promise<{ pending: PendingFile; changed: boolean }> => {
-    const all = await readJsonObject<PendingPairingRequest>(pendingPath);
+    const all = docs
+      ? ((await docs.read("pending")) as PendingFile)
+      : await readJsonObject<PendingPairingRequest>(pendingPath);
     const at = now();
     const pending: PendingFile = {};
     for (const [id, request] of Object.entries(all)) {

@@ -82,8 +82,19 @@ export interface IssuedDeviceToken {
 }
 
 /** Options of the pairing store. */
+/** Where the pairing store keeps its two documents (`paired`, `pending`) when not in files. */
+export interface DeviceDocuments {
+  /** What to call it in messages. */
+  readonly where: string;
+  /** The document's object ({} when it was never written). */
+  read(name: "paired" | "pending"): Promise<Record<string, unknown>>;
+  write(name: "paired" | "pending", data: Record<string, unknown>): Promise<void>;
+}
+
 export interface DeviceStoreOptions {
   stateDir: string;
+  /** Keep the documents here (PostgreSQL with cluster.store) instead of `<stateDir>/devices/`. */
+  documents?: DeviceDocuments;
   clock: DeviceClock;
   random?: RandomBytes;
   /** Default 1 hour. */

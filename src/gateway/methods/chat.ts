@@ -78,13 +78,13 @@ async function send(
   return ok({ runId, status: "started" });
 }
 
-function history(call: CallOf<"chat.history">, deps: Pick<MethodDeps, "config" | "stores">) {
+async function history(call: CallOf<"chat.history">, deps: Pick<MethodDeps, "config" | "stores">) {
   const { params } = call;
   const target = resolveTarget(deps.config(), { sessionKey: params.sessionKey });
   if ("error" in target) return target.error;
   const store = deps.stores.forAgent(target.agentId);
   const entry = store.get(target.sessionKey);
-  const read = entry ? store.readTranscript(target.sessionKey) : undefined;
+  const read = entry ? await store.readTranscriptAsync(target.sessionKey) : undefined;
   const branch = read ? currentBranch(read.entries) : [];
   const limit = params.limit ?? 200;
   let messages = branch

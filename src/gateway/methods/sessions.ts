@@ -52,28 +52,30 @@ function list(call: CallOf<"sessions.list">, deps: Pick<MethodDeps, "config" | "
   return ok(listSessionsPage(call.params, deps));
 }
 
-function preview(
+async function preview(
   call: CallOf<"sessions.preview">,
   deps: Pick<MethodDeps, "config" | "stores" | "now">,
 ) {
   const { params } = call;
   const limit = params.limit ?? 12;
   const maxChars = params.maxChars ?? 240;
-  const previews = params.keys.map((key) => {
-    const target = resolveTarget(deps.config(), { sessionKey: key });
-    if ("error" in target) return { key, status: "missing", items: [] };
-    const store = deps.stores.forAgent(target.agentId);
-    if (!store.has(target.sessionKey)) return { key, status: "missing", items: [] };
-    const read = store.readTranscript(target.sessionKey);
-    const items = (read ? currentBranch(read.entries) : [])
-      .filter(isMessageEntry)
-      .slice(-limit)
-      .map((entry) => ({
-        role: entry.message.role,
-        text: messageText(entry.message).slice(0, maxChars),
-      }));
-    return { key, status: items.length ? "ok" : "empty", items };
-  });
+  const previews = await Promise.all(
+    params.keys.map(async (key) => {
+      const target = resolveTarget(deps.config(), { sessionKey: key });
+      if ("error" in target) return { key, status: "missing", items: [] };
+      const store = deps.stores.forAgent(target.agentId);
+      if (!store.has(target.sessionKey)) return { key, status: "missing", items: [] };
+      const read = await store.readTranscriptAsync(target.sessionKey);
+      const items = (read ? currentBranch(read.entries) : [])
+        .filter(isMessageEntry)
+        .slice(-limit)
+        .map((entry) => ({
+          role: entry.message.role,
+          text: messageText(entry.message).slice(0, maxChars),
+        }));
+      return { key, status: items.length ? "ok" : "empty", items };
+    }),
+  );
   return ok({ ts: deps.now(), previews });
 }
 

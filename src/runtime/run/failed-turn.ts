@@ -3,7 +3,7 @@
 // `chat.history`, WebChat and `sessions show` show a failed turn instead of a bare user message.
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import type { UserMessage } from "@mariozechner/pi-ai";
-import type { Transcript } from "../../sessions/index.js";
+import type { TranscriptApi } from "../../sessions/index.js";
 import type { RunStatus } from "./events.js";
 import { appendFailure, appendPrompt } from "./turn-recovery.js";
 
@@ -15,7 +15,7 @@ export interface TurnAppends {
 
 /** Inputs of {@link markFailedTurn}. */
 export interface FailedTurnInput {
-  transcript: Transcript;
+  transcript: TranscriptApi;
   runId: string;
   /** The run's prompt when it was to be appended (absent for a resumed turn). */
   prompt?: UserMessage;

@@ -10,7 +10,7 @@ import type {
 import type { AssistantMessage, UserMessage } from "@mariozechner/pi-ai";
 import type { ResolvedAgent } from "../../config/resolve.js";
 import type { RunHooks } from "../../plugins/index.js";
-import type { SessionStore, Transcript } from "../../sessions/index.js";
+import type { SessionStoreApi, TranscriptApi } from "../../sessions/index.js";
 import {
   buildContextFromBranch,
   compactHistory,
@@ -53,8 +53,8 @@ export interface AttemptRunner {
   deps: AgentRuntimeDeps;
   agent: ResolvedAgent;
   sessionKey: string;
-  store: SessionStore;
-  transcript: Transcript;
+  store: SessionStoreApi;
+  transcript: TranscriptApi;
   /** The run's plugin hooks; absent without plugins. */
   hooks?: RunHooks;
 }

@@ -19,7 +19,7 @@ import {
 import { expandHome, type StatePaths } from "../../config/paths.js";
 import type { ResolvedAgent, ResolvedConfig } from "../../config/resolve.js";
 import { buildAgentMainSessionKey, parseAgentSessionKey } from "../../routing/index.js";
-import type { SessionStore } from "../../sessions/index.js";
+import type { SessionStoreApi } from "../../sessions/index.js";
 import { promptSandbox } from "../sandbox/prompt.js";
 import type { RunCaches } from "./run-caches.js";
 
@@ -30,7 +30,7 @@ export interface RunPromptParams {
   env: Record<string, string | undefined>;
   agent: ResolvedAgent;
   sessionKey: string;
-  store: SessionStore;
+  store: SessionStoreApi;
   tools: ReadonlyArray<{ name: string; description?: string }>;
   model: string;
   bundledSkillsDir?: string;

@@ -3,7 +3,7 @@
 // so the failure is visible there as well as in agent.wait and the turn journal).
 import type { UserMessage } from "@mariozechner/pi-ai";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
-import type { SessionStore, Transcript } from "../../sessions/index.js";
+import type { SessionStoreApi, TranscriptApi } from "../../sessions/index.js";
 import type { RunEvent } from "./events.js";
 import { replyDisplay } from "./reply-display.js";
 import { assistantText, replyPayloads } from "./reply-payloads.js";
@@ -13,10 +13,10 @@ import { appendFailure, appendPrompt, type RecoveryPlan } from "./turn-recovery.
 /** Inputs of {@link endRecoveredRun}. */
 export interface EndRecoveredRunParams {
   plan: Exclude<RecoveryPlan, { kind: "run" }>;
-  store: SessionStore;
+  store: SessionStoreApi;
   /** The config the run started with (the reply's display settings). */
   config: OpenClawConfig;
-  transcript: Transcript;
+  transcript: TranscriptApi;
   sessionKey: string;
   runId: string;
   prompt: UserMessage;

@@ -7,7 +7,7 @@ import {
   currentBranch,
   isMessageEntry,
   type MessageEntry,
-  type Transcript,
+  type TranscriptApi,
   type TranscriptEntry,
   type TranscriptMessage,
 } from "../../sessions/index.js";
@@ -33,7 +33,7 @@ export type RecoveryPlan =
 /** Appends a run's prompt, marked with its run id (and, for a channel turn, the inbound message
  *  keys it answers: a replay after a crash finds the turn by them, see channels/recovered-turns.ts). */
 export function appendPrompt(
-  transcript: Transcript,
+  transcript: TranscriptApi,
   prompt: { message: UserMessage; runId: string; inboundKeys?: readonly string[] | undefined },
 ) {
   const { message, runId, inboundKeys } = prompt;
@@ -43,7 +43,7 @@ export function appendPrompt(
 
 /** Appends the error reply of a turn that failed (or, `aborted`, was aborted), marked with its run id. */
 export function appendFailure(
-  transcript: Transcript,
+  transcript: TranscriptApi,
   failure: { error: string; runId: string; now: number; aborted?: boolean },
 ) {
   const message = failureReply(failure.error, failure.now);
@@ -129,7 +129,7 @@ export function locateRun(entries: readonly TranscriptEntry[], runId: string): P
 
 /** Decides (and prepares: moves the leaf) how a recovered run goes on. */
 export function planRecovery(params: {
-  transcript: Transcript;
+  transcript: TranscriptApi;
   runId: string;
   recovery: RunRecovery;
 }): RecoveryPlan {
