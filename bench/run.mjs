@@ -4,6 +4,7 @@
 import { channelRows } from "./channels.mjs";
 import { chaosRows } from "./chaos.mjs";
 import { cliRows } from "./cli.mjs";
+import { clusterRows } from "./cluster.mjs";
 import { configRows } from "./config.mjs";
 import { fanoutRows } from "./fanout.mjs";
 import { firstTurnRows } from "./first-turn.mjs";
@@ -33,6 +34,7 @@ const rows = [
   ...(await channelRows()),
   ...(await chaosRows()),
   ...(await soakRows()),
+  ...(await clusterRows()),
 ];
 
 const header = ["benchmark", "result", "target"];

@@ -10,7 +10,12 @@ const json5Blocks = (text: string) =>
   [...text.matchAll(/```json5\n([\s\S]*?)```/g)].map((m) => m[1]);
 /** Every json5 config in the README (they must all validate); the scenarios are those under "## Scenarios". */
 const configs = json5Blocks(readme);
-const scenarios = json5Blocks(readme.slice(readme.indexOf("## Scenarios")));
+// The section ends at the next "## " heading (later sections have configs of their own).
+const scenariosStart = readme.indexOf("## Scenarios");
+const scenariosEnd = readme.indexOf("\n## ", scenariosStart + 1);
+const scenarios = json5Blocks(
+  readme.slice(scenariosStart, scenariosEnd === -1 ? undefined : scenariosEnd),
+);
 
 function load(text: string) {
   const dir = makeTempDir("pincer-scenario-");

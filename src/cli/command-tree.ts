@@ -34,6 +34,7 @@ import { skillsCommands, skillsGroup } from "./skills/commands.js";
 import { statusCommands } from "./status/commands.js";
 import { uninstallCommands } from "./uninstall/commands.js";
 import { usageCommands } from "./usage/commands.js";
+import { workerCommands } from "./worker/commands.js";
 
 /** Every group and command; `root` is handed to the commands that walk the tree (completion). */
 export function commandTree(root: Command): { groups: GroupSpec[]; commands: CommandSpec[] } {
@@ -54,6 +55,7 @@ export function commandTree(root: Command): { groups: GroupSpec[]; commands: Com
     [[], agentCommands],
     [[devicesGroup], devicesCommands],
     [[nodeGroup], nodeCommands],
+    [[], workerCommands],
     [[approvalsGroup], approvalsCommands],
     [[cronGroup], cronCommands],
     [[configGroup], configCommands],

@@ -20,6 +20,37 @@ function packageVersion(): string {
   return (JSON.parse(text) as { version: string }).version;
 }
 
+/** Global flags that may stand before the command word and leave the root's help alone. */
+const QUIET_GLOBAL_FLAGS = new Set(["--no-color", "--color"]);
+
+/** The first word of `argv` that names a command, skipping global flags; undefined when a flag
+ *  that shows the root (help, version, an unknown one) comes first or there is no word. */
+function firstCommandWord(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--profile") i++;
+    else if (arg.startsWith("--profile=") || QUIET_GLOBAL_FLAGS.has(arg)) continue;
+    else if (arg.startsWith("-")) return undefined;
+    else return arg;
+  }
+  return undefined;
+}
+
+/**
+ * The part of the tree `argv` needs: only the commands and groups under its first word when that
+ * word names some (start-up: `pincer gateway` registers its family, not every command's options);
+ * the whole tree for the root's help, `help`, `completion` (it walks the tree) and unknown words
+ * (their did-you-mean suggestions).
+ */
+function treeFor(argv: readonly string[], root: Command): ReturnType<typeof commandTree> {
+  const tree = commandTree(root);
+  const word = firstCommandWord(argv);
+  if (word === undefined || word === "help" || word === "completion") return tree;
+  const commands = tree.commands.filter((command) => command.path[0] === word);
+  if (commands.length === 0) return tree;
+  return { groups: tree.groups.filter((group) => group.path[0] === word), commands };
+}
+
 /** Parses argv and runs the chosen command; resolves to the process exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let exitCode: number = ExitCode.ok;
@@ -54,7 +85,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 
-  registerCommands({ ...family, ...commandTree(program) });
+  registerCommands({ ...family, ...treeFor(argv, program) });
   // A subcommand option named like a global flag would never reach the subcommand: a bug.
   const shadowed = findShadowedGlobalOptions(program);
   if (shadowed.length > 0)

@@ -2,7 +2,7 @@
 // `sessionFile` paths, so a state dir moved to another HOME or machine (or a crafted sessions.json) names
 // files elsewhere; those are never read or written as is but looked up by name inside the store dir.
 import { existsSync, realpathSync } from "node:fs";
-import { basename, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { SessionEntry } from "./types.js";
 
 /** Ids safe to use as file names (OpenClaw's rule). */
@@ -11,8 +11,24 @@ const SAFE_SESSION_ID = /^[a-z0-9][a-z0-9._-]{0,127}$/i;
 /** Transcript file names accepted from a recorded path's basename (same alphabet, `.jsonl`). */
 const SAFE_TRANSCRIPT_NAME = /^[a-z0-9][a-z0-9._-]{0,200}\.jsonl$/i;
 
+/** An absolute POSIX path with nothing to normalize: no `.`/`..` segment, no `//`, no trailing `/`. */
+function isPlainAbsolute(path: string): boolean {
+  return (
+    path.startsWith("/") &&
+    !path.includes("//") &&
+    !path.includes("/.") &&
+    (path.length === 1 || !path.endsWith("/"))
+  );
+}
+
 /** True when `path` lies inside `dir` (lexically: archiving and pruning never touch files elsewhere). */
 export function isInside(dir: string, path: string): boolean {
+  // The common case (both already normalized) without resolve()/relative()'s garbage: this runs
+  // several times per turn. Anything else (a `..`, a dot file, Windows) takes the full check.
+  if (sep === "/" && isPlainAbsolute(dir) && isPlainAbsolute(path)) {
+    if (dir === "/") return path.length > 1;
+    return path.length > dir.length + 1 && path.startsWith(dir) && path[dir.length] === "/";
+  }
   const rel = relative(resolve(dir), resolve(path));
   return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }

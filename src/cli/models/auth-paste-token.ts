@@ -35,6 +35,39 @@ export async function readOneToken(ctx: CliContext, command: string): Promise<st
   return token;
 }
 
+/** Inputs of {@link saveTokenProfile}. */
+export interface SaveTokenParams {
+  ctx: CliContext;
+  agentDir: string;
+  provider: string;
+  profileId: string;
+  token: string;
+  /** Milliseconds from now; absent: the token never expires. */
+  expiresIn: number | undefined;
+  /** The command, named in the credential lock's holder. */
+  command: string;
+}
+
+/** Stores `token` as a `token` profile under the credential lock; returns the file and expiry. */
+export async function saveTokenProfile(
+  params: SaveTokenParams,
+): Promise<{ path: string; expires?: number }> {
+  const { provider, token, profileId } = params;
+  const expires = params.expiresIn === undefined ? undefined : Date.now() + params.expiresIn;
+  const profile: AuthCredential = {
+    type: "token",
+    provider,
+    token,
+    ...(expires !== undefined ? { expires } : {}),
+  };
+  const path = await updateAgentStore(
+    params.ctx,
+    { agentDir: params.agentDir, command: params.command },
+    (store) => setProfile(store, { profileId, profile }),
+  );
+  return { path, ...(expires !== undefined ? { expires } : {}) };
+}
+
 /** Stores a pasted token as `<provider>:<name>` in the agent's auth-profiles.json. */
 export async function run(
   ctx: CliContext,
@@ -45,18 +78,15 @@ export async function run(
   const provider = checkProvider(loaded, opts.provider);
   const profileId = resolveProfileId(provider, opts.profileId);
   const token = await readOneToken(ctx, `models auth paste-token --provider ${provider}`);
-  const expires = expiresIn === undefined ? undefined : Date.now() + expiresIn;
-  const profile: AuthCredential = {
-    type: "token",
-    provider,
-    token,
-    ...(expires !== undefined ? { expires } : {}),
-  };
-  const path = await updateAgentStore(
+  const { path, expires } = await saveTokenProfile({
     ctx,
-    { agentDir: agent.agentDir, command: "models auth paste-token" },
-    (store) => setProfile(store, { profileId, profile }),
-  );
+    agentDir: agent.agentDir,
+    provider,
+    profileId,
+    token,
+    expiresIn,
+    command: "models auth paste-token",
+  });
   if (opts.json) {
     printJson(ctx, { agentId, profileId, type: "token", path, ...(expires ? { expires } : {}) });
   } else {

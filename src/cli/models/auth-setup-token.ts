@@ -3,12 +3,11 @@
 // pasted on stdin and stores it like paste-token. Without the `claude` CLI on PATH it explains how
 // to get a token elsewhere and paste it.
 import { spawn } from "node:child_process";
-import type { AuthCredential } from "../../runtime/models/index.js";
 import type { InputOf } from "../command.js";
 import { type CliContext, CliError, displayPath, ExitCode } from "../command-context.js";
 import { resolveProfileId } from "./auth-add.js";
-import { checkProvider, openAuthAgent, setProfile, updateAgentStore } from "./auth-common.js";
-import { parseExpiresIn } from "./auth-paste-token.js";
+import { checkProvider, openAuthAgent } from "./auth-common.js";
+import { parseExpiresIn, saveTokenProfile } from "./auth-paste-token.js";
 import type { setupTokenOptions } from "./commands.js";
 import { createLineSource } from "./line-source.js";
 
@@ -68,18 +67,15 @@ export async function run(
   lines.close();
   if (!token || /\s/.test(token))
     throw new CliError("no token pasted (one token, no spaces); nothing saved");
-  const expires = expiresIn === undefined ? undefined : Date.now() + expiresIn;
-  const profile: AuthCredential = {
-    type: "token",
-    provider,
-    token,
-    ...(expires !== undefined ? { expires } : {}),
-  };
-  const path = await updateAgentStore(
+  const { path } = await saveTokenProfile({
     ctx,
-    { agentDir: agent.agentDir, command: "models auth setup-token" },
-    (store) => setProfile(store, { profileId, profile }),
-  );
+    agentDir: agent.agentDir,
+    provider,
+    profileId,
+    token,
+    expiresIn,
+    command: "models auth setup-token",
+  });
   ctx.stdout(`${profileId}\n`);
   ctx.stderr(`saved token for agent ${agentId} in ${displayPath(path, loaded.paths.home)}\n`);
   return 0;

@@ -33,6 +33,7 @@ import {
 } from "../gateway-client-options.js";
 import { openAgentStore } from "../sessions/common.js";
 import { formatAge, formatDuration } from "../time-format.js";
+import { clusterLines, type RemoteCluster } from "./cluster-lines.js";
 import type { statusOptions } from "./commands.js";
 
 interface AgentRow {
@@ -64,6 +65,7 @@ interface RemoteStatus {
   stateDir: string;
   agents: AgentRow[];
   runs: { active: number; queued: number; maxConcurrent: number };
+  cluster?: RemoteCluster;
 }
 
 /** Everything `status` shows; `gateway.running` says whether it came from a live gateway. */
@@ -78,6 +80,8 @@ export interface StatusReport {
   roster?: { defaultId: string; scope: string };
   sessions: { count: number; recent: SessionRow[] };
   runs?: RemoteStatus["runs"];
+  /** The run queue and its workers (a gateway with `cluster.queue`). */
+  cluster?: RemoteCluster;
   /** Configured channels (a live gateway's, else the config's), each with its account ids. */
   channels?: Record<string, ChannelSummary>;
   models?: { count: number; used: string[]; all?: Array<{ id: string; provider: string }> };
@@ -123,6 +127,7 @@ async function remoteReport(
       recent: (sessions?.sessions ?? []).slice(0, params.all ? undefined : 5),
     },
     runs: status.runs,
+    ...(status.cluster ? { cluster: status.cluster } : {}),
     channels: summarizeChannelsStatus(channels ?? {}),
     models: {
       count: modelList.length,
@@ -212,6 +217,7 @@ export function formatStatus(ctx: CliContext, report: StatusReport): string[] {
     const r = report.runs;
     lines.push(`Runs      ${r.active} active, ${r.queued} queued (max ${r.maxConcurrent})`);
   }
+  lines.push(...clusterLines(report.cluster));
   if (report.channels !== undefined) {
     // An adapter-less channel is never shown as enabled: "no adapter", with its account names.
     const names = Object.entries(report.channels).map(([name, channel]) => {

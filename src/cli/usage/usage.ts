@@ -21,7 +21,11 @@ import type { usageOptions } from "./commands.js";
 const GROUPINGS: readonly UsageGrouping[] = ["agent", "session", "model", "day"];
 
 /** A writer for a read-only ledger: the CLI never appends. */
-const NO_WRITES: UsageLogWriter = { append: () => {}, flush: async () => {} };
+const NO_WRITES: UsageLogWriter = {
+  append: () => {},
+  flush: async () => {},
+  close: async () => {},
+};
 
 function money(value: number): string {
   return value >= 0.01 || value === 0 ? `$${value.toFixed(2)}` : `$${value.toPrecision(2)}`;

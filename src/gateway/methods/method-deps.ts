@@ -23,6 +23,7 @@ import type { LiveConfig } from "../live-config/live-config.js";
 import type { LogRing } from "../logging/log-ring.js";
 import type { NodeRegistry } from "../nodes/node-registry.js";
 import type { PresenceTable } from "../presence.js";
+import type { ClusterRunsStatus } from "../runs/cluster-runs.js";
 import type { RunResources } from "../runs/run-resources.js";
 import type { RunTracker } from "../runs/run-tracker.js";
 import {
@@ -41,6 +42,8 @@ export interface GatewayInfo {
   connectionCount: () => number;
   /** The plugins found at start and their status. */
   plugins: readonly PluginRecord[];
+  /** The run queue's status (depth per partition, workers) when runs go to workers. */
+  cluster: () => Promise<ClusterRunsStatus | undefined>;
 }
 
 /** Everything a method handler may use; each method is given the fields it lists. */
@@ -113,6 +116,7 @@ export function createMethodDeps(params: {
       authMode: () => core.authMode,
       connectionCount: core.connectionCount,
       plugins: core.plugins,
+      cluster: async () => runtime.cluster?.status(),
     },
     health: () => buildHealth(core),
     stores: runtime.stores,

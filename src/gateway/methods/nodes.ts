@@ -15,15 +15,7 @@ type Deps = Pick<MethodDeps, "nodes" | "devices" | "now" | "logger">;
 const USES = ["nodes", "devices", "now", "logger"] as const;
 
 /** One row of `node.list`: what is known of a node from its pairing and its live connection. */
-export interface NodeListEntry {
-  nodeId: string;
-  displayName?: string;
-  platform?: string;
-  version?: string;
-  deviceFamily?: string;
-  remoteIp?: string;
-  caps: string[];
-  commands: string[];
+export interface NodeListEntry extends Omit<NodeSession, "connId" | "connectedAtMs"> {
   paired: boolean;
   connected: boolean;
   connectedAtMs?: number;

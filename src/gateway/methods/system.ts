@@ -50,6 +50,7 @@ async function status(
     workspace: agent.workspace,
     sessions: deps.stores.forAgent(agent.id).size,
   }));
+  const cluster = await gateway.cluster();
   return ok({
     ts: deps.now(),
     gateway: {
@@ -69,6 +70,8 @@ async function status(
       queued: lanes.queuedCount,
       maxConcurrent: lanes.maxConcurrent,
     },
+    // Runs on workers: queue depth per partition and the workers seen lately.
+    ...(cluster ? { cluster: { queue: cluster } } : {}),
     channels: await channelRows(deps.channels),
     plugins: gateway.plugins.map((plugin) => ({
       id: plugin.id,

@@ -33,6 +33,7 @@ import {
   SessionStoreRegistry,
   type StateDirLock,
 } from "../../sessions/index.js";
+import { ClusterRuns } from "./cluster-runs.js";
 
 interface RuntimeModules {
   run: typeof import("../../runtime/run/index.js");
@@ -87,6 +88,9 @@ export class RunResources {
   /** Every turn's usage record and the budgets' spend (the usage log under the state dir). */
   readonly usage: BudgetLedger;
 
+  /** The run queue when the config (at start) has `cluster.queue`: runs then go to workers. */
+  readonly cluster: ClusterRuns | undefined;
+
   constructor(private readonly params: RunResourcesParams) {
     const config = params.config;
     const clock = params.clock;
@@ -117,6 +121,10 @@ export class RunResources {
       },
     });
     this.warnSandboxModes(config());
+    this.cluster = ClusterRuns.of(config(), {
+      logger: params.logger,
+      now: () => (clock ? clock.now() : Date.now()),
+    });
   }
 
   /** One notice per sandboxed agent (where its tools run); a reload logs only changed ones. */
@@ -165,6 +173,7 @@ export class RunResources {
    * failure is logged (the run that follows loads again and reports its own error), never thrown.
    */
   preload(warmUrl?: string): Promise<void> {
+    this.cluster?.warm();
     this.preloading ??= (async () => {
       const { run } = await this.load();
       const warmup = await import("./provider-warmup.js");
@@ -242,6 +251,10 @@ export class RunResources {
 
   /** Starts a run under its given id (an RPC's idempotencyKey, a channel turn's lane run). */
   async start(params: RunAgentParams & { runId: string }): Promise<RunHandle> {
+    if (this.cluster) {
+      const agentId = params.agentId ?? resolveAgentIdFromSessionKey(params.sessionKey);
+      return (await this.cluster.dispatcher()).start({ ...params, agentId });
+    }
     const { run } = await this.load();
     return run.runAgent(await this.deps(), params);
   }
@@ -265,8 +278,9 @@ export class RunResources {
   /** Stops background jobs and closes every store (final snapshots). */
   async close(): Promise<void> {
     await this.preloading;
+    await this.cluster?.close();
     await this.jobs?.stopAll();
     await this.stores.closeAll();
-    await this.usage.flush();
+    await this.usage.close();
   }
 }

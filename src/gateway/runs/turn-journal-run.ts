@@ -129,6 +129,15 @@ export async function startJournaledTurn(
   core: GatewayCore,
   params: TurnToJournal,
 ): Promise<{ ok: true; turn: StartedTurn } | { ok: false; error: MethodResult }> {
+  // Runs on workers: while NATS is unreachable the turn is refused before it is journaled, so a
+  // retry with the same idempotencyKey is a new attempt (gateway/runs/cluster-runs.ts).
+  await core.runtime.cluster?.ready();
+  const queueDown = core.runtime.cluster?.refusal();
+  if (queueDown)
+    return {
+      ok: false,
+      error: fail(gatewayError(ErrorCodes.UNAVAILABLE, queueDown, { retryable: true })),
+    };
   const refused = await journalTurn(core, params);
   if (refused) return { ok: false, error: refused };
   await core.turnsResumed;

@@ -11,10 +11,10 @@ import { createUsageLogWriter, readUsage, usageDir } from "./usage-log.js";
 import { emptyCost, type UsageRecord } from "./usage-record.js";
 
 const dirs: string[] = [];
-const writers: Array<{ flush(): Promise<void> }> = [];
+const writers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   // Appends still in flight would recreate a removed dir.
-  for (const writer of writers.splice(0)) await writer.flush();
+  for (const writer of writers.splice(0)) await writer.close();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 

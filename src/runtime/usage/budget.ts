@@ -140,6 +140,11 @@ export class BudgetLedger {
     return this.params.writer.flush();
   }
 
+  /** Flushes, then closes the usage log's open files (gateway stop). */
+  close(): Promise<void> {
+    return this.params.writer.close();
+  }
+
   /** Spend known in memory per agent (only agents checked since start) and the last refusal. */
   snapshot(): Array<
     BudgetSpend & { agentId: string; lastBlocked?: { at: number; limit: string } }

@@ -1,8 +1,10 @@
 // The per-agent usage log: one JSON line per turn in `<stateDir>/agents/<id>/usage/<UTC day>.jsonl`.
-// Appends go through the thread pool in order, each line in one write (O_APPEND), so a crash can cut
-// at most the line being written, which readers skip. No fsync per turn: a crash may drop the last
-// moments' lines (the transcripts still hold each message's usage).
-import { appendFile, mkdir, readdir, readFile } from "node:fs/promises";
+// Appends go through the thread pool in order; the lines queued meanwhile for one file go in one
+// write (O_APPEND), so a crash can cut at most the last line being written, which readers skip. Each
+// agent's current day file stays open (no open/close per turn, the cost that showed under load);
+// a new day closes the previous one. No fsync per turn: a crash may drop the last moments' lines
+// (the transcripts still hold each message's usage).
+import { type FileHandle, mkdir, open, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "../../lib/logger.js";
 import { utcDay } from "./calendar.js";
@@ -16,10 +18,18 @@ export function usageDir(stateDir: string, agentId: string): string {
   return join(stateDir, "agents", agentId, "usage");
 }
 
-/** Appends records in order; `flush()` waits for every append so far. */
+/** Appends records in order; `flush()` waits for every append so far, `close()` also closes files. */
 export interface UsageLogWriter {
   append(record: UsageRecord): void;
   flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The lines of one drain bound for one file, with the runs they record (for the warning). */
+interface FileBatch {
+  dir: string;
+  text: string;
+  runs: string[];
 }
 
 /** A writer for `stateDir`; a failed append is logged (the turn itself is never failed by it). */
@@ -27,29 +37,69 @@ export function createUsageLogWriter(params: {
   stateDir: string;
   logger?: Logger;
 }): UsageLogWriter {
-  let tail: Promise<void> = Promise.resolve();
+  const pending: UsageRecord[] = [];
+  let draining: Promise<void> | undefined;
+  /** Per usage dir: its open day file. */
+  const files = new Map<string, { path: string; handle: FileHandle }>();
   const made = new Set<string>();
-  const write = async (record: UsageRecord) => {
-    const dir = usageDir(params.stateDir, record.agentId);
+
+  const closeFile = async (dir: string) => {
+    const file = files.get(dir);
+    if (!file) return;
+    files.delete(dir);
+    await file.handle.close().catch((err: unknown) => {
+      params.logger?.warn(`usage log: could not close ${file.path}: ${String(err)}`);
+    });
+  };
+  const handleFor = async (dir: string, path: string): Promise<FileHandle> => {
+    const file = files.get(dir);
+    if (file?.path === path) return file.handle;
+    await closeFile(dir);
     if (!made.has(dir)) {
       await mkdir(dir, { recursive: true, mode: 0o700 });
       made.add(dir);
     }
-    await appendFile(join(dir, `${utcDay(record.ts)}.jsonl`), `${JSON.stringify(record)}\n`, {
-      mode: 0o600,
-    });
+    const handle = await open(path, "a", 0o600);
+    files.set(dir, { path, handle });
+    return handle;
   };
+  const writeBatch = async (path: string, batch: FileBatch) => {
+    try {
+      await (await handleFor(batch.dir, path)).appendFile(batch.text);
+    } catch (err) {
+      // Reopened on the next append: a failed handle is not reused.
+      await closeFile(batch.dir);
+      params.logger?.warn(
+        `usage log: could not record ${batch.runs.length === 1 ? "run" : "runs"} ${batch.runs.join(", ")} in ${path}: ${String(err)}`,
+      );
+    }
+  };
+  const drain = async () => {
+    while (pending.length > 0) {
+      const byPath = new Map<string, FileBatch>();
+      for (const record of pending.splice(0)) {
+        const dir = usageDir(params.stateDir, record.agentId);
+        const path = join(dir, `${utcDay(record.ts)}.jsonl`);
+        const batch = byPath.get(path) ?? { dir, text: "", runs: [] };
+        batch.text += `${JSON.stringify(record)}\n`;
+        batch.runs.push(record.runId);
+        byPath.set(path, batch);
+      }
+      for (const [path, batch] of byPath) await writeBatch(path, batch);
+    }
+    draining = undefined;
+  };
+  const flush = () => draining ?? Promise.resolve();
   return {
     append(record) {
-      tail = tail.then(() =>
-        write(record).catch((err: unknown) => {
-          params.logger?.warn(
-            `usage log: could not record run ${record.runId} of agent ${record.agentId}: ${String(err)}`,
-          );
-        }),
-      );
+      pending.push(record);
+      draining ??= drain();
     },
-    flush: () => tail,
+    flush,
+    async close() {
+      await flush();
+      for (const dir of [...files.keys()]) await closeFile(dir);
+    },
   };
 }
 

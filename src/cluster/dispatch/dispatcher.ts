@@ -1,0 +1,246 @@
+// The gateway's half of the run queue: a turn the gateway would have run in-process is published to
+// its session's partition instead, and the RunHandle it returns is fed by the worker's events
+// (`<prefix>.events.<runId>`) and result (`<prefix>.results`), so RunTracker, agent.wait, chat
+// streaming and channel delivery consume it exactly as an in-process run. Per-session order comes
+// from the partition (published in the order runs start), not from the gateway's lanes.
+// After a reconnect every pending turn is published again under a new dedupe id: whatever the
+// gateway missed while away (a result published meanwhile) is answered again by a worker from the
+// session's transcript (the worker's idempotency check), never run twice.
+import { hostname } from "node:os";
+import type { Logger } from "../../lib/logger.js";
+import { createEventChannel, type EventChannel, type RunEvent } from "../../runtime/run/events.js";
+import type { RunAgentParams, RunHandle, RunResult } from "../../runtime/run/run-agent.js";
+import { NatsQueue, type QueueDepth } from "../queue/nats-queue.js";
+import { partitionOf } from "../queue/partition.js";
+import { type QueueSettings, signalSubjects } from "../queue/settings.js";
+import {
+  parseBeat,
+  parseEvent,
+  parseResult,
+  type TurnMessage,
+  type WorkerBeat,
+} from "../queue/wire.js";
+
+/** A worker is listed while its last heartbeat is younger than this. */
+const WORKER_SEEN_MS = 10_000;
+
+/** A run to dispatch: what `runAgent` takes, id and agent given. */
+export type DispatchParams = RunAgentParams & { runId: string; agentId: string };
+
+interface PendingRun {
+  turn: TurnMessage;
+  partition: number;
+  attempt: number;
+  nextSeq: number;
+  channel: EventChannel<RunEvent>;
+  resolve: (result: RunResult) => void;
+}
+
+/** What `status` shows of the queue. */
+export interface ClusterQueueStatus {
+  kind: "nats";
+  url: string;
+  connected: boolean;
+  depth?: QueueDepth;
+  depthError?: string;
+  /** Turns this gateway published whose result has not come back yet. */
+  pending: number;
+  workers: Array<WorkerBeat & { lastSeenMs: number }>;
+}
+
+function emptyUsage(): RunResult["usage"] {
+  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
+}
+
+function failedResult(runId: string, status: "error" | "aborted", error: string): RunResult {
+  return { runId, status, payloads: [], usage: emptyUsage(), durationMs: 0, failovers: [], error };
+}
+
+/** The retryable refusal of a turn while NATS is unreachable (nothing was queued). */
+export const QUEUE_DOWN_MESSAGE =
+  "run queue unavailable: NATS is disconnected (the gateway is reconnecting); the turn was not queued — retry";
+
+/** Publishes turns to workers and turns their events and results back into RunHandles. */
+export class ClusterDispatcher {
+  private readonly pending = new Map<string, PendingRun>();
+  private readonly workers = new Map<string, { beat: WorkerBeat; seenAt: number }>();
+  private readonly unsubscribe: Array<() => void> = [];
+
+  private constructor(
+    private readonly queue: NatsQueue,
+    private readonly params: { logger: Logger; now: () => number },
+  ) {}
+
+  /** Connects, creates the stream and consumers when missing, and subscribes to the return path. */
+  static async open(params: {
+    settings: QueueSettings;
+    logger: Logger;
+    now: () => number;
+  }): Promise<ClusterDispatcher> {
+    let dispatcher: ClusterDispatcher | undefined;
+    const queue = await NatsQueue.open({
+      settings: params.settings,
+      name: `pincer-gateway-${hostname()}-${process.pid}`,
+      logger: params.logger,
+      onStatus: (status) => {
+        if (status === "reconnect") dispatcher?.republish();
+      },
+    });
+    await queue.ensureTopology();
+    dispatcher = new ClusterDispatcher(queue, params);
+    dispatcher.subscribe();
+    params.logger.info(
+      { url: params.settings.url, stream: params.settings.stream },
+      "run queue connected: turns run on workers",
+    );
+    return dispatcher;
+  }
+
+  private subscribe(): void {
+    const { queue } = this;
+    const { logger } = this.params;
+    const subjects = signalSubjects(queue.settings);
+    this.unsubscribe.push(
+      queue.subscribe(subjects.eventsAll, (data) => this.onEvent(data), logger),
+      queue.subscribe(subjects.results, (data) => this.onResult(data), logger),
+      queue.subscribe(subjects.workers, (data) => this.onBeat(data), logger),
+    );
+  }
+
+  private onEvent(data: Uint8Array): void {
+    const parsed = parseEvent(data);
+    if (!parsed.ok) {
+      this.params.logger.warn({ error: parsed.error }, "run queue: malformed event dropped");
+      return;
+    }
+    const run = this.pending.get(parsed.value.runId);
+    // A redelivered turn numbers its events from 0 again: what the client already saw is skipped.
+    if (!run || parsed.value.seq < run.nextSeq) return;
+    run.nextSeq = parsed.value.seq + 1;
+    run.channel.push(parsed.value.event);
+  }
+
+  private onResult(data: Uint8Array): void {
+    const parsed = parseResult(data);
+    if (!parsed.ok) {
+      this.params.logger.warn({ error: parsed.error }, "run queue: malformed result dropped");
+      return;
+    }
+    this.finish(parsed.value.runId, parsed.value.result);
+  }
+
+  private onBeat(data: Uint8Array): void {
+    const parsed = parseBeat(data);
+    if (!parsed.ok) return;
+    const beat = parsed.value;
+    if (beat.stopping) this.workers.delete(beat.id);
+    else this.workers.set(beat.id, { beat, seenAt: this.params.now() });
+  }
+
+  private finish(runId: string, result: RunResult): void {
+    const run = this.pending.get(runId);
+    if (!run) return;
+    this.pending.delete(runId);
+    run.resolve(result);
+    run.channel.close();
+  }
+
+  /** Why a new turn is refused now (NATS down), or undefined. */
+  refusal(): string | undefined {
+    return this.queue.connected ? undefined : QUEUE_DOWN_MESSAGE;
+  }
+
+  /** Publishes a turn; its handle's events and result come from the worker that runs it. */
+  start(params: DispatchParams): RunHandle {
+    const { runId } = params;
+    const channel = createEventChannel<RunEvent>();
+    let resolve!: (result: RunResult) => void;
+    const result = new Promise<RunResult>((done) => {
+      resolve = done;
+    });
+    const turn: TurnMessage = {
+      v: 1,
+      runId,
+      agentId: params.agentId,
+      sessionKey: params.sessionKey,
+      message: params.message,
+      ...(params.images?.length ? { images: params.images } : {}),
+      ...(params.timeoutSeconds !== undefined ? { timeoutSeconds: params.timeoutSeconds } : {}),
+      ...(params.recovery ? { recovery: params.recovery } : {}),
+      ...(params.inboundKeys?.length ? { inboundKeys: [...params.inboundKeys] } : {}),
+      publishedAt: this.params.now(),
+    };
+    const partition = partitionOf(params.sessionKey, this.queue.settings.partitions);
+    const run: PendingRun = { turn, partition, attempt: 0, nextSeq: 0, channel, resolve };
+    this.pending.set(runId, run);
+    params.signal?.addEventListener("abort", () => this.cancel(runId), { once: true });
+    void this.publish(run);
+    return { runId, events: channel, result };
+  }
+
+  /** chat.abort / shutdown: the workers are told (a queued turn is skipped, a running one aborted)
+   *  and the handle ends at once as aborted (a turn journal resumes an interrupted one later). */
+  private cancel(runId: string): void {
+    if (!this.pending.has(runId)) return;
+    if (this.queue.connected)
+      this.queue.publish(signalSubjects(this.queue.settings).cancel(runId), {});
+    this.finish(runId, failedResult(runId, "aborted", "run aborted"));
+  }
+
+  private async publish(run: PendingRun): Promise<void> {
+    const { runId } = run.turn;
+    try {
+      // A duplicate ack means this id was published within the dedupe window (a resumed turn, a
+      // republish): publish again under the next attempt so the turn is really queued once more.
+      for (;;) {
+        const ack = await this.queue.publishTurn(run);
+        if (!ack.duplicate) break;
+        run.attempt++;
+      }
+      this.queue.publish(signalSubjects(this.queue.settings).wake, { partition: run.partition });
+    } catch (err) {
+      this.params.logger.error({ runId, error: String(err) }, "run queue: turn not published");
+      const reason = this.queue.connected ? `turn not queued: ${String(err)}` : QUEUE_DOWN_MESSAGE;
+      this.finish(runId, failedResult(runId, "error", reason));
+    }
+  }
+
+  /** Publishes every pending turn again (after a reconnect); workers answer finished ones from the
+   *  transcript. */
+  private republish(): void {
+    for (const run of this.pending.values()) {
+      run.attempt++;
+      void this.publish(run);
+    }
+  }
+
+  /** Connection, queue depth per partition and the workers seen lately. */
+  async status(): Promise<ClusterQueueStatus> {
+    const now = this.params.now();
+    const workers = [...this.workers.values()]
+      .filter((worker) => now - worker.seenAt < WORKER_SEEN_MS)
+      .map((worker) => ({ ...worker.beat, lastSeenMs: now - worker.seenAt }))
+      .sort((a, b) => a.id.localeCompare(b.id));
+    const base = {
+      kind: "nats" as const,
+      url: this.queue.settings.url,
+      connected: this.queue.connected,
+      pending: this.pending.size,
+      workers,
+    };
+    if (!this.queue.connected) return { ...base, depthError: "disconnected" };
+    try {
+      return { ...base, depth: await this.queue.depth() };
+    } catch (err) {
+      return { ...base, depthError: String(err) };
+    }
+  }
+
+  /** Unsubscribes and closes the connection; runs still pending end as errors. */
+  async close(): Promise<void> {
+    for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
+    for (const runId of [...this.pending.keys()])
+      this.finish(runId, failedResult(runId, "error", "gateway stopping"));
+    await this.queue.close(this.params.logger);
+  }
+}

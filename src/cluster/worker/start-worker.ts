@@ -1,0 +1,85 @@
+// What `pincer worker` runs: from the loaded openclaw.json, the runtime a turn needs (session
+// stores, lanes, process registry, caches) and the run queue, then the pull loop until stopped.
+// Sessions come from `cluster.store` (PostgreSQL: shared with the gateway and the other workers).
+// Without it the worker keeps its own file store under its state dir, locked like a gateway's: fine
+// for one worker on the gateway's host, wrong for several (each would see only its own history).
+import type { LoadedConfig } from "../../config/index.js";
+import type { Logger } from "../../lib/logger.js";
+import { createLaneScheduler } from "../../runtime/lanes/index.js";
+import { type AgentRuntimeDeps, createRunCaches } from "../../runtime/run/index.js";
+import { ProcessRegistry } from "../../runtime/tools/index.js";
+import { acquireStateDirLock, SessionStoreRegistry } from "../../sessions/index.js";
+import { NatsQueue } from "../queue/nats-queue.js";
+import { resolveQueueSettings } from "../queue/settings.js";
+import { runWorkerLoop } from "./worker.js";
+
+/** Inputs of {@link startWorker}. */
+export interface StartWorkerParams {
+  loaded: LoadedConfig;
+  /** Turns in flight at once (default agents.defaults.maxConcurrent, else 4). */
+  concurrency?: number;
+  logger: Logger;
+  signal: AbortSignal;
+  drainMs?: number;
+}
+
+/** Runs a worker to its stop; throws when it cannot start (no `cluster.queue`, NATS unreachable). */
+export async function startWorker(params: StartWorkerParams): Promise<void> {
+  const { loaded, logger } = params;
+  const queueConfig = loaded.config.cluster?.queue;
+  if (!queueConfig) throw new Error("no cluster.queue in the config: nothing to pull turns from");
+  const resolved = loaded.resolved;
+  const configured = resolved.defaults.maxConcurrent;
+  const concurrency = Math.max(
+    1,
+    Math.floor(params.concurrency ?? (typeof configured === "number" ? configured : 4)),
+  );
+  const shared = loaded.config.cluster?.store !== undefined;
+  if (!shared)
+    logger.warn(
+      { stateDir: loaded.paths.stateDir },
+      "worker: no cluster.store; sessions are kept in this worker's own state dir (one worker only)",
+    );
+  const lock = shared
+    ? undefined
+    : acquireStateDirLock({ stateDir: loaded.paths.stateDir, command: "pincer worker", logger });
+  const stores = new SessionStoreRegistry({
+    cfg: loaded.config,
+    paths: loaded.paths,
+    ...(lock ? { lock } : {}),
+    logger,
+  });
+  const jobs = new ProcessRegistry();
+  const deps: AgentRuntimeDeps = {
+    config: resolved,
+    paths: loaded.paths,
+    env: loaded.env,
+    stores,
+    // The partitions already serialize each session; the lanes only cap this process.
+    lanes: createLaneScheduler({ maxConcurrent: concurrency }),
+    jobs,
+    log: logger,
+    caches: createRunCaches(),
+  };
+  const settings = resolveQueueSettings(queueConfig);
+  let queue: NatsQueue | undefined;
+  try {
+    // PostgreSQL: connect, create the schema when missing, load the index (files: nothing to do).
+    await stores.ready();
+    queue = await NatsQueue.open({ settings, name: `pincer-worker-${process.pid}`, logger });
+    await queue.ensureTopology();
+    await runWorkerLoop({
+      queue,
+      deps,
+      concurrency,
+      logger,
+      signal: params.signal,
+      ...(params.drainMs !== undefined ? { drainMs: params.drainMs } : {}),
+    });
+  } finally {
+    await queue?.close(logger);
+    await jobs.stopAll();
+    await stores.closeAll();
+    lock?.release();
+  }
+}
