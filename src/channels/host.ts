@@ -142,6 +142,10 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
     dispatch: dispatcher.dispatch,
     ...(commands ? { command: commands.take } : {}),
     ...(params.plugins ? { onReceived: observeInbound.bind(null, params.plugins) } : {}),
+    loadTranscripts: async (targets) => {
+      for (const { agentId, sessionKey } of targets)
+        await params.stores.forAgent(agentId).readTranscriptAsync(sessionKey);
+    },
     startThread: createThreadStarts({
       stores: params.stores,
       runtime: (channel, accountId) => slotOf(channel, accountId)?.runtime,

@@ -45,7 +45,7 @@ export function findRecordedTurn(params: {
   try {
     entries = params.store.readTranscript(params.sessionKey)?.entries ?? [];
   } catch (err) {
-    // A PostgreSQL transcript not loaded in this process: nothing recorded here to resume from.
+    // A PostgreSQL transcript not loaded (a replay loads its targets first: only if evicted since).
     if (err instanceof TranscriptNotLoadedError) return undefined;
     throw err;
   }

@@ -55,6 +55,9 @@ export interface InboundPipelineDeps {
   command?: (request: DispatchRequest) => boolean;
   /** Told of each new message once accepted (the plugins' `message_received`). */
   onReceived?: (message: ChannelInbound) => void;
+  /** Loads the transcripts of a replayed message's targets, so recovery can look for its turn
+   *  (PostgreSQL keeps them out of memory until asked). */
+  loadTranscripts?: (targets: readonly { agentId: string; sessionKey: string }[]) => Promise<void>;
   /** Starts the sessions of a thread's first message (`thread-start.ts`); its thread context. */
   startThread?: ThreadStarts["start"];
   log: Logger;
@@ -169,6 +172,7 @@ async function clearInbound(
   if (deps.command?.(request)) return { status: "command", routed };
   const thread = deps.startThread ? await deps.startThread({ message, routed }) : [];
   const context = withoutRepeats(thread, historyKey ? deps.history.take(historyKey) : []);
+  if (replay) await deps.loadTranscripts?.(routed.targets);
   deps.dispatch({ ...request, body: prependHistory(context, body) });
   return { status: "dispatched", routed };
 }
