@@ -170,7 +170,7 @@ export const OpenClawConfigSchema = Type.Object(
     cloudWorkers: Type.Optional(
       acceptedForCompat(
         Type.Record(Type.String(), Type.Unknown(), { description: "Cloud worker settings." }),
-        "issue 22 (workers)",
+        "not read: Pincer's workers are configured under `cluster` (see Scaling out)",
       ),
     ),
     desktop: Type.Optional(
