@@ -7,6 +7,7 @@
 // stops a multi-call turn on the worker.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { connect } from "nats";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OpenClawConfig } from "../src/protocol/config/index.js";
 import {
@@ -94,6 +95,30 @@ async function cost(): Promise<Frame> {
   return frame.payload;
 }
 
+/** One chat.send on session `main` and the text of its final chat event (notices included). */
+async function chat(message: string, runId: string): Promise<string> {
+  const rpc = client as RpcClient;
+  let stop: () => void = () => {};
+  const final = new Promise<Frame>((resolve) => {
+    stop = rpc.onEvent((frame) => {
+      const payload = frame.payload ?? {};
+      if (frame.event === "chat" && payload.runId === runId && payload.state !== "delta")
+        resolve(payload);
+    });
+  });
+  const ack = await rpc.request("chat.send", {
+    sessionKey: "main",
+    message,
+    idempotencyKey: runId,
+  });
+  expect(ack.ok, JSON.stringify(ack.error)).toBe(true);
+  const event = await final;
+  stop();
+  expect(event.state).toBe("final");
+  const content = (event.message?.content ?? []) as Array<{ text?: string }>;
+  return content.map((part) => part.text ?? "").join("");
+}
+
 /** The gateway's usage log lines (flushed by usage.cost). */
 function usageLines(sandbox: ClusterSandbox): Frame[] {
   const dir = join(sandbox.home, "gateway", "agents", "main", "usage");
@@ -106,16 +131,33 @@ function usageLines(sandbox: ClusterSandbox): Frame[] {
 }
 
 describe.skipIf(!available)("usage and budgets of turns on workers", () => {
-  it("logs each worker turn once in the gateway's usage log", async () => {
+  it("logs each worker turn once in the gateway's usage log, also when a result comes twice", async () => {
     const sandbox = await start();
-    sandbox.fake.text("one", { usage }).text("two", { usage });
-    expect((await say("first", "u-1")).text).toBe("one");
-    expect((await say("second", "u-2")).text).toBe("two");
+    // A second connection records the results as they go by, to send one of them again.
+    const nc = await connect({ servers: sandbox.nats.url });
+    const results: Uint8Array[] = [];
+    const sub = nc.subscribe("ptest.results", { callback: (_err, msg) => results.push(msg.data) });
+    await nc.flush();
+    try {
+      sandbox.fake.text("one", { usage }).text("two", { usage }).text("three", { usage });
+      expect((await say("first", "u-1")).text).toBe("one");
+      expect((await say("second", "u-2")).text).toBe("two");
+      await waitUntil(() => results.length >= 2, "both results seen");
+      const first = JSON.parse(new TextDecoder().decode(results[0])) as Frame;
+      expect(first.usage).toMatchObject({ runId: "u-1", input: 1000, status: "ok" });
+      // The same result again (a republish): the gateway has it before the next turn's result.
+      nc.publish("ptest.results", results[0]);
+      await nc.flush();
+      expect((await say("third", "u-3")).text).toBe("three");
+    } finally {
+      sub.unsubscribe();
+      await nc.close();
+    }
     const report = await cost();
-    expect(report.totals.input).toBe(2000);
-    expect(report.totals.totalCost).toBeCloseTo(2, 6);
+    expect(report.totals.input).toBe(3000);
+    expect(report.totals.totalCost).toBeCloseTo(3, 6);
     const lines = usageLines(sandbox);
-    expect(lines.map((line) => line.runId).sort()).toEqual(["u-1", "u-2"]);
+    expect(lines.map((line) => line.runId).sort()).toEqual(["u-1", "u-2", "u-3"]);
     expect(lines[0]).toMatchObject({ status: "ok", provider: "fake", model: "m1", input: 1000 });
   }, 60_000);
 
@@ -153,6 +195,16 @@ describe.skipIf(!available)("usage and budgets of turns on workers", () => {
     const report = await cost();
     expect(report.totals.totalCost).toBeCloseTo(2, 6);
     expect(usageLines(sandbox).map((line) => line.status)).toEqual(["ok", "ok", "blocked"]);
+  }, 60_000);
+
+  it("warn: the worker answers as usual with the notice under the reply in the chat", async () => {
+    const sandbox = await start({ daily: 0.5, onExceed: "warn" });
+    sandbox.fake.text("one", { usage }).text("two", { usage });
+    expect(await chat("first", "w-1")).toBe("one");
+    const warned = await chat("second", "w-2");
+    expect(warned).toMatch(/^two\n\nBudget warning: agent "main" has spent \$1\.00 of its \$0\.50/);
+    expect(sandbox.fake.chatRequests).toHaveLength(2);
+    expect((await cost()).totals.input).toBe(2000);
   }, 60_000);
 
   it("fallback:<model> publishes the turn on the other model", async () => {
