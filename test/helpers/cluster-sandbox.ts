@@ -64,6 +64,10 @@ export async function createClusterSandbox(
     pgUrl?: string;
     /** Stop NATS before the gateway starts (start it again with `nats.start()`). */
     natsDown?: boolean;
+    /** The models block (default: the fake provider, unpriced). */
+    models?: (baseUrl: string) => OpenClawConfig["models"];
+    /** `agents.defaults.budget`. */
+    budget?: Record<string, unknown>;
   } = {},
 ): Promise<ClusterSandbox> {
   const nats = await startNatsServer();
@@ -83,11 +87,16 @@ export async function createClusterSandbox(
   const stateDir = join(home, "gateway");
   const configPath = join(home, "openclaw.json");
   const config: OpenClawConfig = {
-    models: fakeProviderConfig(fake.baseUrl),
+    models: params.models ? params.models(fake.baseUrl) : fakeProviderConfig(fake.baseUrl),
     gateway: { auth: { mode: "token", token: TEST_TOKEN } },
     agents: {
       list: [{ id: "main" }],
-      defaults: { model: "fake/m1", workspace: join(home, "workspace"), maxConcurrent: 4 },
+      defaults: {
+        model: "fake/m1",
+        workspace: join(home, "workspace"),
+        maxConcurrent: 4,
+        ...(params.budget ? { budget: params.budget } : {}),
+      },
     },
     cluster: {
       queue: {

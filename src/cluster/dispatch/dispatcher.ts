@@ -10,6 +10,7 @@ import { hostname } from "node:os";
 import type { Logger } from "../../lib/logger.js";
 import { createEventChannel, type EventChannel, type RunEvent } from "../../runtime/run/events.js";
 import type { RunAgentParams, RunHandle, RunResult } from "../../runtime/run/run-agent.js";
+import type { UsageRecord } from "../../runtime/usage/usage-record.js";
 import { NatsQueue, type QueueDepth } from "../queue/nats-queue.js";
 import { partitionOf } from "../queue/partition.js";
 import { type QueueSettings, signalSubjects } from "../queue/settings.js";
@@ -20,6 +21,17 @@ import {
   type TurnMessage,
   type WorkerBeat,
 } from "../queue/wire.js";
+
+/** Published turns whose usage record has not come back yet, at most (oldest forgotten first). */
+const AWAITING_USAGE_MAX = 10_000;
+
+/** Inputs of {@link ClusterDispatcher.open} besides the queue settings. */
+export interface DispatcherParams {
+  logger: Logger;
+  now: () => number;
+  /** Logs a worker turn's usage record (the gateway's BudgetLedger.record); once per runId. */
+  onUsage?: (record: UsageRecord) => void;
+}
 
 /** A worker is listed while its last heartbeat is younger than this. */
 const WORKER_SEEN_MS = 10_000;
@@ -65,18 +77,19 @@ export class ClusterDispatcher {
   private readonly pending = new Map<string, PendingRun>();
   private readonly workers = new Map<string, { beat: WorkerBeat; seenAt: number }>();
   private readonly unsubscribe: Array<() => void> = [];
+  /** Runs published here whose usage is still to be logged (a republished or late result of an
+   *  aborted run logs once; a result for a run another gateway published is not logged here). */
+  private readonly awaitingUsage = new Set<string>();
 
   private constructor(
     private readonly queue: NatsQueue,
-    private readonly params: { logger: Logger; now: () => number },
+    private readonly params: DispatcherParams,
   ) {}
 
   /** Connects, creates the stream and consumers when missing, and subscribes to the return path. */
-  static async open(params: {
-    settings: QueueSettings;
-    logger: Logger;
-    now: () => number;
-  }): Promise<ClusterDispatcher> {
+  static async open(
+    params: DispatcherParams & { settings: QueueSettings },
+  ): Promise<ClusterDispatcher> {
     let dispatcher: ClusterDispatcher | undefined;
     const queue = await NatsQueue.open({
       settings: params.settings,
@@ -87,7 +100,8 @@ export class ClusterDispatcher {
       },
     });
     await queue.ensureTopology();
-    dispatcher = new ClusterDispatcher(queue, params);
+    const { settings: _settings, ...rest } = params;
+    dispatcher = new ClusterDispatcher(queue, rest);
     dispatcher.subscribe();
     params.logger.info(
       { url: params.settings.url, stream: params.settings.stream },
@@ -126,7 +140,20 @@ export class ClusterDispatcher {
       this.params.logger.warn({ error: parsed.error }, "run queue: malformed result dropped");
       return;
     }
-    this.finish(parsed.value.runId, parsed.value.result);
+    const { runId, usage } = parsed.value;
+    if (usage && this.awaitingUsage.delete(runId)) this.logUsage(usage);
+    this.finish(runId, parsed.value.result);
+  }
+
+  private logUsage(record: UsageRecord): void {
+    try {
+      this.params.onUsage?.(record);
+    } catch (err) {
+      this.params.logger.error(
+        { runId: record.runId, error: String(err) },
+        "run queue: usage record not logged",
+      );
+    }
   }
 
   private onBeat(data: Uint8Array): void {
@@ -168,14 +195,24 @@ export class ClusterDispatcher {
       ...(params.timeoutSeconds !== undefined ? { timeoutSeconds: params.timeoutSeconds } : {}),
       ...(params.recovery ? { recovery: params.recovery } : {}),
       ...(params.inboundKeys?.length ? { inboundKeys: [...params.inboundKeys] } : {}),
+      ...(params.budget ? { budget: params.budget } : {}),
       publishedAt: this.params.now(),
     };
     const partition = partitionOf(params.sessionKey, this.queue.settings.partitions);
     const run: PendingRun = { turn, partition, attempt: 0, nextSeq: 0, channel, resolve };
     this.pending.set(runId, run);
+    this.awaitUsage(runId);
     params.signal?.addEventListener("abort", () => this.cancel(runId), { once: true });
     void this.publish(run);
     return { runId, events: channel, result };
+  }
+
+  private awaitUsage(runId: string): void {
+    this.awaitingUsage.delete(runId);
+    this.awaitingUsage.add(runId);
+    if (this.awaitingUsage.size <= AWAITING_USAGE_MAX) return;
+    const oldest = this.awaitingUsage.values().next().value;
+    if (oldest !== undefined) this.awaitingUsage.delete(oldest);
   }
 
   /** chat.abort / shutdown: the workers are told (a queued turn is skipped, a running one aborted)

@@ -5,6 +5,8 @@ import type { ImageContent } from "@mariozechner/pi-ai";
 import type { RunEvent } from "../../runtime/run/events.js";
 import type { RunResult } from "../../runtime/run/run-agent.js";
 import type { RunRecovery } from "../../runtime/run/turn-recovery.js";
+import type { PresetTurnBudget } from "../../runtime/usage/budget-gate.js";
+import type { UsageRecord } from "../../runtime/usage/usage-record.js";
 
 /** One turn to run: what `runAgent` needs that can cross a process boundary (no signal, no steering
  *  inbox, no lane slot). `runId` is the turn's stable id (the gateway's run id). */
@@ -18,6 +20,9 @@ export interface TurnMessage {
   timeoutSeconds?: number;
   recovery?: RunRecovery;
   inboundKeys?: string[];
+  /** The gateway's budget decision (warn notice, fallback model) and the agent's limits: the worker
+   *  applies it and checks perTurnTokens before each model call. */
+  budget?: PresetTurnBudget;
   /** Gateway clock when published (status shows the age of the oldest turn). */
   publishedAt: number;
 }
@@ -34,6 +39,8 @@ export interface ResultMessage {
   runId: string;
   worker: string;
   result: RunResult;
+  /** The turn's usage record, as the in-process run logs it; the gateway logs it once per runId. */
+  usage?: UsageRecord;
 }
 
 /** A worker's heartbeat. */

@@ -8,6 +8,8 @@ import type { JsMsg } from "nats";
 import type { Logger } from "../../lib/logger.js";
 import type { AgentRuntimeDeps, RunResult } from "../../runtime/run/index.js";
 import { runAgent } from "../../runtime/run/index.js";
+import { BudgetLedger } from "../../runtime/usage/budget.js";
+import type { UsageRecord } from "../../runtime/usage/usage-record.js";
 import type { NatsQueue } from "../queue/nats-queue.js";
 import { signalSubjects } from "../queue/settings.js";
 import type { EventMessage, ResultMessage, TurnMessage } from "../queue/wire.js";
@@ -36,6 +38,25 @@ async function sessionEntries(deps: AgentRuntimeDeps, turn: TurnMessage) {
   const cwd = agent?.workspace ?? process.cwd();
   const transcript = await store.openTranscriptAsync(turn.sessionKey, { cwd });
   return transcript.entries;
+}
+
+/** A ledger that keeps the turn's usage record instead of logging it: the record travels in the
+ *  result and the gateway logs it (the budget's decision came with the turn). */
+function capturingLedger(deps: AgentRuntimeDeps): {
+  ledger: BudgetLedger;
+  take: () => UsageRecord | undefined;
+} {
+  let captured: UsageRecord | undefined;
+  const writer = {
+    append: (record: UsageRecord) => {
+      captured = record;
+    },
+    flush: async () => undefined,
+    close: async () => undefined,
+  };
+  const now = () => deps.clock?.now() ?? Date.now();
+  const ledger = new BudgetLedger({ stateDir: deps.paths.stateDir, writer, now });
+  return { ledger, take: () => captured };
 }
 
 function abortedResult(runId: string, error: string): RunResult {
@@ -86,8 +107,15 @@ export async function runDeliveredTurn(params: DeliveredTurn): Promise<void> {
     Math.max(500, queue.settings.ackWaitMs / 3),
   );
   try {
+    const usage = capturingLedger(deps);
     const publishResult = async (result: RunResult) => {
-      const message: ResultMessage = { runId: turn.runId, worker: params.workerId, result };
+      const record = usage.take();
+      const message: ResultMessage = {
+        runId: turn.runId,
+        worker: params.workerId,
+        result,
+        ...(record ? { usage: record } : {}),
+      };
       try {
         queue.publish(subjects.results, message);
       } catch (err) {
@@ -124,17 +152,21 @@ export async function runDeliveredTurn(params: DeliveredTurn): Promise<void> {
     if (plan.found !== "absent")
       log.info({ found: plan.found }, "worker: turn seen before; resuming");
     log.debug({ delivery: msg.info.redeliveryCount }, "worker: turn started");
-    const handle = runAgent(deps, {
-      runId: turn.runId,
-      agentId: turn.agentId,
-      sessionKey: turn.sessionKey,
-      message: turn.message,
-      signal: params.signal,
-      ...(turn.images?.length ? { images: turn.images } : {}),
-      ...(turn.timeoutSeconds !== undefined ? { timeoutSeconds: turn.timeoutSeconds } : {}),
-      ...(turn.inboundKeys?.length ? { inboundKeys: turn.inboundKeys } : {}),
-      ...(plan.recovery ? { recovery: plan.recovery } : {}),
-    });
+    const handle = runAgent(
+      { ...deps, usage: usage.ledger },
+      {
+        runId: turn.runId,
+        agentId: turn.agentId,
+        sessionKey: turn.sessionKey,
+        message: turn.message,
+        signal: params.signal,
+        ...(turn.images?.length ? { images: turn.images } : {}),
+        ...(turn.timeoutSeconds !== undefined ? { timeoutSeconds: turn.timeoutSeconds } : {}),
+        ...(turn.inboundKeys?.length ? { inboundKeys: turn.inboundKeys } : {}),
+        ...(plan.recovery ? { recovery: plan.recovery } : {}),
+        ...(turn.budget ? { budget: turn.budget } : {}),
+      },
+    );
     let seq = 0;
     for await (const event of handle.events) {
       publishEvent({ queue, subject: subjects.events(turn.runId), event, seq: seq++, log });

@@ -7,6 +7,15 @@ import type { ClusterDispatcher, ClusterQueueStatus } from "../../cluster/dispat
 import type { ResolvedConfig } from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
 import type { ClusterQueueConfig } from "../../protocol/config/cluster.js";
+import type { UsageRecord } from "../../runtime/usage/usage-record.js";
+
+/** What the run queue needs from the gateway. */
+export interface ClusterRunsParams {
+  logger: Logger;
+  now: () => number;
+  /** Logs a worker turn's usage record (the gateway's ledger). */
+  onUsage?: (record: UsageRecord) => void;
+}
 
 /** `status`'s view of the queue when it is not connected yet (or could not be). */
 export type ClusterRunsStatus =
@@ -21,14 +30,11 @@ export class ClusterRuns {
 
   private constructor(
     private readonly queue: ClusterQueueConfig,
-    private readonly params: { logger: Logger; now: () => number },
+    private readonly params: ClusterRunsParams,
   ) {}
 
   /** The run queue of a config, or undefined when runs stay in-process. */
-  static of(
-    config: ResolvedConfig,
-    params: { logger: Logger; now: () => number },
-  ): ClusterRuns | undefined {
+  static of(config: ResolvedConfig, params: ClusterRunsParams): ClusterRuns | undefined {
     const queue = config.config.cluster?.queue;
     if (!queue) return undefined;
     if (!config.config.cluster?.store)

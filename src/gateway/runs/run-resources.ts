@@ -26,7 +26,8 @@ import type { CronToolHost } from "../../runtime/tools/cron-tool.js";
 import type { ProcessRegistry } from "../../runtime/tools/index.js";
 import type { NodesToolHost } from "../../runtime/tools/nodes-tool.js";
 import { listSandboxedAgents, sandboxNotice } from "../../runtime/tools/sandbox-policy.js";
-import { BudgetLedger } from "../../runtime/usage/budget.js";
+import { agentBudgetOf, BudgetLedger } from "../../runtime/usage/budget.js";
+import { decideTurnBudget } from "../../runtime/usage/budget-gate.js";
 import { createUsageLogWriter } from "../../runtime/usage/usage-log.js";
 import {
   type SessionLifecycleEvent,
@@ -124,6 +125,7 @@ export class RunResources {
     this.cluster = ClusterRuns.of(config(), {
       logger: params.logger,
       now: () => (clock ? clock.now() : Date.now()),
+      onUsage: (record) => this.usage.record(record),
     });
   }
 
@@ -253,7 +255,16 @@ export class RunResources {
   async start(params: RunAgentParams & { runId: string }): Promise<RunHandle> {
     if (this.cluster) {
       const agentId = params.agentId ?? resolveAgentIdFromSessionKey(params.sessionKey);
-      return (await this.cluster.dispatcher()).start({ ...params, agentId });
+      // The budget decides here, from the gateway's ledger: a blocked turn is answered here (no
+      // model call, recorded as blocked) and never queued; otherwise the decision goes with it.
+      const budget = agentBudgetOf(this.params.config(), agentId);
+      const turn = await decideTurnBudget({ ledger: this.usage, budget });
+      const preset = { turn, ...(budget ? { budget } : {}) };
+      if (turn.blockedText) {
+        const { run } = await this.load();
+        return run.runAgent(await this.deps(), { ...params, agentId, budget: preset });
+      }
+      return (await this.cluster.dispatcher()).start({ ...params, agentId, budget: preset });
     }
     const { run } = await this.load();
     return run.runAgent(await this.deps(), params);

@@ -26,7 +26,7 @@ import type { FailoverEvent } from "../models/index.js";
 import type { CronToolHost } from "../tools/cron-tool.js";
 import type { ProcessRegistry } from "../tools/index.js";
 import type { NodesToolHost } from "../tools/nodes-tool.js";
-import type { BudgetLedger } from "../usage/index.js";
+import type { BudgetLedger, PresetTurnBudget } from "../usage/index.js";
 import { createEventChannel, type RunEvent, type RunStatus } from "./events.js";
 import { markFailedTurn, type TurnAppends } from "./failed-turn.js";
 import { type AttemptRunner, runWithFailover } from "./failover-loop.js";
@@ -99,6 +99,8 @@ export interface RunAgentParams {
   recovery?: RunRecovery;
   /** The channel messages this run answers (inbound dedupe keys), marked on its prompt entry. */
   inboundKeys?: readonly string[];
+  /** The budget decision made before the turn was queued (cluster mode: the gateway's). */
+  budget?: PresetTurnBudget;
 }
 
 /** A reply to deliver: text (directives removed) and media URLs. */
@@ -302,6 +304,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
     runId,
     priorCostUsd: typeof session.estimatedCostUsd === "number" ? session.estimatedCostUsd : 0,
     now,
+    ...(params.budget ? { preset: params.budget } : {}),
   });
   // Timeout, caller abort and lane cancel all end in one signal the loop and the tools honour.
   const controller = new AbortController();

@@ -10,6 +10,7 @@ import {
   decideTurnBudget,
   emptyCost,
   gateModelCalls,
+  type PresetTurnBudget,
   type TurnBudget,
   type UsageStatus,
 } from "../usage/index.js";
@@ -43,14 +44,17 @@ export interface StartTurnUsageParams {
   /** The session's cost before this turn (`estimatedCostUsd` of its entry). */
   priorCostUsd: number;
   now: () => number;
+  /** The decision already made (cluster: by the gateway); the ledger then only records. */
+  preset?: PresetTurnBudget;
 }
 
 /** Starts the accounting of a turn: decides its budget before any model call. */
 export async function startTurnUsage(params: StartTurnUsageParams): Promise<TurnUsage> {
   const { deps, agentId } = params;
   const ledger = deps.usage;
-  const budget = ledger ? agentBudgetOf(deps.config, agentId) : undefined;
-  const turn = ledger ? await decideTurnBudget({ ledger, budget }) : {};
+  const { preset } = params;
+  const budget = preset ? preset.budget : ledger ? agentBudgetOf(deps.config, agentId) : undefined;
+  const turn = preset ? preset.turn : ledger ? await decideTurnBudget({ ledger, budget }) : {};
   const cost = emptyCost();
   const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
   let refused: string | undefined;

@@ -23,6 +23,13 @@ export interface TurnBudget {
   exceeded?: BudgetExceeded;
 }
 
+/** A turn's budget decided elsewhere (the gateway, for a turn that runs on a worker): the decision
+ *  and the resolved limits (perTurnTokens is checked where the model calls happen). */
+export interface PresetTurnBudget {
+  turn: TurnBudget;
+  budget?: ResolvedBudget;
+}
+
 function dollars(usd: number): string {
   return usd >= 0.01 || usd === 0 ? `$${usd.toFixed(2)}` : `$${usd.toPrecision(2)}`;
 }
