@@ -14,12 +14,17 @@ export async function run(
   ctx: CliContext,
   { args, opts }: InputOf<typeof approveOptions>,
 ): Promise<number> {
-  const { store, request } = resolvePendingRequest(ctx, {
+  const { store, request, done } = await resolvePendingRequest(ctx, {
     args,
     ...(opts.channel ? { channel: opts.channel } : {}),
     ...(opts.account ? { account: opts.account } : {}),
   });
-  const approved = store.approve(request.channel, request.code);
+  let approved: ReturnType<typeof store.approve>;
+  try {
+    approved = store.approve(request.channel, request.code);
+  } finally {
+    await done(); // written (PostgreSQL: flushed) before the gateway is asked to notify
+  }
   if (!approved)
     throw new CliError(`pairing code ${request.code} expired or was taken while approving it`);
   const accountId = approved.meta.accountId;
