@@ -2,7 +2,8 @@
 // `<channel>-pairing.json` (pending requests, 1 h expiry, at most 3 pending per account) and
 // `<channel>-allowFrom.json` (`<channel>-<account>-allowFrom.json` for non-default accounts), the
 // senders an operator approved. Every read goes to disk, so approvals apply to a running gateway; the
-// allowFrom file (read on every inbound message) is re-parsed only when its stat changes.
+// allowFrom file (read on every inbound message) is re-parsed only when its stat changes. The same
+// semantics run over PostgreSQL documents with cluster.store (pairingStoreOver, pg-pairing.ts).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";

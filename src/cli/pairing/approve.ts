@@ -1,6 +1,7 @@
 // `pincer pairing approve <code> | <channel> <code> [--channel C] [--account A] [--notify] [--json]`
 // (OpenClaw's shapes): the sender joins the account's allowFrom store; a running gateway reads it on the
-// sender's next message (no restart). `--notify` tells the sender through the gateway.
+// sender's next message (no restart; with cluster.store within its 2 s refresh). `--notify` tells the
+// sender through the gateway.
 
 import type { InputOf } from "../command.js";
 import { type CliContext, CliError, printJson, printLine } from "../command-context.js";
