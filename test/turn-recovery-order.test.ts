@@ -3,10 +3,12 @@
 // one) must not run first, or the resumed turn finds a later turn on top of its prompt and fails
 // ("a later turn already ran in its session"). Real built gateway, fake Bot API, fake model.
 // Needs `npm run build` first.
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createPairingAccess } from "../src/channels/pairing/pairing-access.js";
 import { loadConfig } from "../src/config/index.js";
 import { GatewayChannels } from "../src/gateway/channels.js";
 import { RunResources } from "../src/gateway/runs/run-resources.js";
@@ -136,6 +138,7 @@ describe("recovery order across kill -9", () => {
       ...{ config, stateDir, env, logger, runtime, now: Date.now, emit: () => {} },
       runs: new RunTracker({ runtime, logger, now: Date.now, emit: () => {} }),
       turnsResumed: () => turnsResumed,
+      pairing: createPairingAccess({ stateDir, now: Date.now, logger }),
     });
     const started = channels.sync();
     // Long enough for the host to load and start its accounts if nothing held it back.

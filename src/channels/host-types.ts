@@ -28,6 +28,8 @@ export interface ChannelHostParams {
   env: Record<string, string | undefined>;
   log: Logger;
   stores: SessionStoreRegistry;
+  /** The DM pairing store (default: the state dir's credentials files). */
+  pairing?: PairingStore;
   lanes: LaneScheduler;
   runtimeDeps: () => Promise<AgentRuntimeDeps>;
   /** Starts a channel turn's run (the gateway's run start: events, chat.abort, drain). */

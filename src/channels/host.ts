@@ -63,7 +63,7 @@ export function createChannelHost(params: ChannelHostParams): ChannelHost {
   const slots = new Map<string, AccountSlot>();
   /** Accounts a login holds: not started (by start, a reload or a restart) until released. */
   const held = new Set<string>();
-  const pairing = createPairingStore({ stateDir: params.stateDir, now });
+  const pairing = params.pairing ?? createPairingStore({ stateDir: params.stateDir, now });
   const accountConfig = (channel: string, accountId: string) =>
     resolveAccountConfig(channelSection(params.config(), channel), accountId);
   const slotOf = (channel: string, accountId: string) => slots.get(slotKey(channel, accountId));

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { GatewayCore } from "../gateway/core.js";
 import type { SystemEventQueue } from "../gateway/system-events.js";
 import { createCronExecutor } from "./executor.js";
+import { pgCronStorage } from "./pg-store.js";
 import { CronService, type CronTimers } from "./service.js";
 import { cronSettings } from "./settings.js";
 import { cronPaths } from "./store.js";
@@ -57,8 +58,13 @@ export function createGatewayCron(options: GatewayCronOptions): CronService {
       return sent.ok ? { ok: true } : { ok: false, error: sent.error };
     },
   });
+  // Sessions in PostgreSQL (cluster.store): the jobs too (read when the service starts).
+  const pg = core.live.config.cluster?.store?.kind === "postgres";
   return new CronService({
     paths,
+    ...(pg
+      ? { storage: pgCronStorage({ backend: () => core.runtime.stores.postgres, logger }) }
+      : {}),
     now: core.now,
     settings: () => cronSettings(core.live.config, core.env),
     execute,

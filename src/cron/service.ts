@@ -4,7 +4,6 @@
 // and emitted as a `cron` event. Clock, timers and the executor are injected; every method answers
 // with a value (an unusable store makes writes fail naming its path, never overwrites it).
 import { randomUUID } from "node:crypto";
-import type { Logger } from "../lib/logger.js";
 import type {
   CronAddParams,
   CronJobPatch,
@@ -13,41 +12,17 @@ import type {
 } from "../protocol/gateway/cron.js";
 import { adoptJob, createJob, finishRun, isDue, patchJob } from "./jobs.js";
 import { listJobs, listRuns } from "./queries.js";
-import { appendRunLog, type RunLogLimits, readAllRunLogs, readRunLog } from "./run-log.js";
-import { type CronPaths, type InvalidStoredJob, loadCronStore, saveCronStore } from "./store.js";
-import type { CronEvent, CronJob, CronRunOutcome } from "./types.js";
+import { appendRunLog, readAllRunLogs, readRunLog } from "./run-log.js";
+import type { CronResult, CronServiceParams, CronTimers } from "./service-types.js";
+import { type CronStorage, fileCronStorage, type InvalidStoredJob } from "./store.js";
+import type { CronJob, CronRunOutcome } from "./types.js";
 
-/** Timer functions (the real ones by default; tests pass a manual clock). */
-export interface CronTimers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-/** The `cron` config as the scheduler reads it (per decision, so a reload applies). */
-export interface CronSettings {
-  enabled: boolean;
-  maxConcurrentRuns: number;
-  skipMissed: boolean;
-  runLog: RunLogLimits;
-}
-
-/** Inputs of {@link CronService}. */
-export interface CronServiceParams {
-  paths: CronPaths;
-  now: () => number;
-  settings: () => CronSettings;
-  /** Runs one job; resolves with its outcome (a failure is an outcome, not a rejection). */
-  execute: (job: CronJob, run: { runId: string }) => Promise<CronRunOutcome>;
-  emit: (event: CronEvent) => void;
-  logger: Logger;
-  timers?: CronTimers;
-  newId?: () => string;
-}
-
-/** A method's answer: a value, or an error with its kind. */
-export type CronResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; code: "not-found" | "invalid" | "unavailable"; error: string };
+export type {
+  CronResult,
+  CronServiceParams,
+  CronSettings,
+  CronTimers,
+} from "./service-types.js";
 
 // setTimeout's longest delay; a later job re-arms when this one fires.
 const MAX_TIMER_MS = 2_147_483_647;
@@ -67,16 +42,32 @@ export class CronService {
   private timer: { handle: unknown; at: number } | undefined;
   private closed = false;
 
+  private readonly storage: CronStorage;
+
   constructor(private readonly params: CronServiceParams) {
     this.timers = params.timers ?? realTimers;
+    this.storage = params.storage ?? fileCronStorage(params.paths.jobsPath);
   }
 
-  /** Loads the store, takes the jobs over (missed slots due once) and arms the timer. */
+  /** Loads the store, takes the jobs over (missed slots due once), arms the timer (PostgreSQL: once read). */
   start(): void {
-    const loaded = loadCronStore(this.params.paths.jobsPath);
+    const ready = this.storage.ready?.();
+    if (!ready) {
+      this.load();
+      return;
+    }
+    this.broken = `cron store ${this.storage.where} is still loading`;
+    ready.then(
+      () => this.load(),
+      (err: unknown) => this.load({ ok: false, error: `cron store unreadable: ${String(err)}` }),
+    );
+  }
+
+  private load(loaded = this.storage.load()): void {
+    this.broken = undefined;
     if (!loaded.ok) {
       this.broken = loaded.error;
-      this.params.logger.error({ path: this.params.paths.jobsPath }, loaded.error);
+      this.params.logger.error({ path: this.storage.where }, loaded.error);
       return;
     }
     const nowMs = this.params.now();
@@ -85,7 +76,7 @@ export class CronService {
     this.invalid = loaded.invalid;
     for (const entry of loaded.invalid) {
       this.params.logger.warn(
-        { path: this.params.paths.jobsPath, index: entry.index, problem: entry.problem },
+        { path: this.storage.where, index: entry.index, problem: entry.problem },
         "cron: a stored job is not usable; kept in the file, not scheduled",
       );
     }
@@ -122,7 +113,7 @@ export class CronService {
     const jobs = [...this.jobs.values()];
     return {
       enabled: this.params.settings().enabled,
-      storePath: this.params.paths.jobsPath,
+      storePath: this.storage.where,
       jobs: jobs.length,
       enabledJobs: jobs.filter((job) => job.enabled).length,
       running: this.running.size,
@@ -213,6 +204,10 @@ export class CronService {
     if (this.timer) this.timers.clear(this.timer.handle);
     this.timer = undefined;
     await Promise.allSettled([...this.running.values()]);
+    const flushed = this.storage.flush?.().then(() => undefined, String);
+    const error = await flushed;
+    if (error)
+      this.params.logger.error({ path: this.storage.where, error }, "cron store not saved");
   }
 
   private writable(): CronResult<never> | undefined {
@@ -223,15 +218,11 @@ export class CronService {
 
   private save(): CronResult<true> {
     try {
-      saveCronStore({
-        jobsPath: this.params.paths.jobsPath,
-        jobs: [...this.jobs.values()],
-        invalid: this.invalid,
-      });
+      this.storage.save({ jobs: [...this.jobs.values()], invalid: this.invalid });
       return { ok: true, value: true };
     } catch (err) {
-      const error = `cannot write the cron store ${this.params.paths.jobsPath}: ${String(err)}`;
-      this.params.logger.error({ path: this.params.paths.jobsPath, error: String(err) }, error);
+      const error = `cannot write the cron store ${this.storage.where}: ${String(err)}`;
+      this.params.logger.error({ path: this.storage.where, error: String(err) }, error);
       return { ok: false, code: "unavailable", error };
     }
   }

@@ -65,6 +65,27 @@ function readJob(raw: unknown): CronJob | string {
   return jobProblem(job) ?? job;
 }
 
+/** Where the jobs are kept: the jobs.json file, or (cluster.store) a PostgreSQL document. */
+export interface CronStorage {
+  /** Names the store in logs and errors (the file's path). */
+  readonly where: string;
+  /** Resolves once the store can be loaded (PostgreSQL: the document read); absent for files. */
+  ready?: () => Promise<void>;
+  load(): CronStoreLoad;
+  save(params: { jobs: readonly CronJob[]; invalid: readonly InvalidStoredJob[] }): void;
+  /** Resolves once every save reached the store (absent: saves are synchronous). */
+  flush?: () => Promise<void>;
+}
+
+/** The jobs.json file as a {@link CronStorage}. */
+export function fileCronStorage(jobsPath: string): CronStorage {
+  return {
+    where: jobsPath,
+    load: () => loadCronStore(jobsPath),
+    save: (params) => saveCronStore({ jobsPath, ...params }),
+  };
+}
+
 /** Reads the store; a missing file is an empty store, a malformed one an error naming the path. */
 export function loadCronStore(jobsPath: string): CronStoreLoad {
   let text: string;
@@ -75,20 +96,25 @@ export function loadCronStore(jobsPath: string): CronStoreLoad {
       return { ok: true, jobs: [], invalid: [], existed: false };
     return { ok: false, error: `cron store ${jobsPath} is unreadable: ${(err as Error).message}` };
   }
+  return parseCronStore(text, jobsPath);
+}
+
+/** Parses a store's text (`{version: 1, jobs}`); `where` names it in the errors. */
+export function parseCronStore(text: string, where: string): CronStoreLoad {
   let parsed: unknown;
   try {
     parsed = text.trim() === "" ? { version: 1, jobs: [] } : JSON.parse(text);
   } catch (err) {
     return {
       ok: false,
-      error: `cron store ${jobsPath} is not valid JSON (${(err as Error).message}); it is left as it is: fix or move it, then restart`,
+      error: `cron store ${where} is not valid JSON (${(err as Error).message}); it is left as it is: fix or move it, then restart`,
     };
   }
   const list = Array.isArray(parsed) ? parsed : isRecord(parsed) ? parsed.jobs : undefined;
   if (!Array.isArray(list)) {
     return {
       ok: false,
-      error: `cron store ${jobsPath} has no "jobs" list; it is left as it is: fix or move it, then restart`,
+      error: `cron store ${where} has no "jobs" list; it is left as it is: fix or move it, then restart`,
     };
   }
   const jobs: CronJob[] = [];
@@ -101,15 +127,22 @@ export function loadCronStore(jobsPath: string): CronStoreLoad {
   return { ok: true, jobs, invalid, existed: true };
 }
 
+/** The stored document: the jobs, then the unusable entries as they were read. */
+export function cronStoreDocument(params: {
+  jobs: readonly CronJob[];
+  invalid: readonly InvalidStoredJob[];
+}): CronStoreFile {
+  return {
+    version: 1,
+    jobs: [...params.jobs, ...(params.invalid.map((entry) => entry.raw) as CronJob[])],
+  };
+}
+
 /** Writes the store atomically: the jobs, then the unusable entries as they were read. */
 export function saveCronStore(params: {
   jobsPath: string;
   jobs: readonly CronJob[];
   invalid: readonly InvalidStoredJob[];
 }): void {
-  const file: CronStoreFile = {
-    version: 1,
-    jobs: [...params.jobs, ...(params.invalid.map((entry) => entry.raw) as CronJob[])],
-  };
-  writeFileAtomic(params.jobsPath, `${JSON.stringify(file, null, 2)}\n`);
+  writeFileAtomic(params.jobsPath, `${JSON.stringify(cronStoreDocument(params), null, 2)}\n`);
 }

@@ -8,6 +8,8 @@ import { type CommandEvents, createCommandEvents } from "../channels/commands/ev
 import type { ChatCommands } from "../channels/commands/service.js";
 import type { ChannelHost } from "../channels/host.js";
 import type { ChannelHostTiming } from "../channels/host-timing.js";
+import type { PairingAccess } from "../channels/pairing/pairing-access.js";
+import type { PairingStore } from "../channels/pairing/pairing-store.js";
 import {
   type ChannelAdapterLoader,
   type ChannelRegistry,
@@ -42,6 +44,8 @@ export interface GatewayChannelsParams {
   env: Record<string, string | undefined>;
   logger: Logger;
   runtime: RunResources;
+  /** The DM pairing store the host and the channels.pairing.* methods share. */
+  pairing: PairingAccess;
   /** Starts and tracks every channel turn's run (the same tracker as the WS turns). */
   runs: RunTracker;
   /** Pending exec approvals (`/approve`). */
@@ -111,6 +115,11 @@ export class GatewayChannels {
   }
 
   /** The host, if channels are configured. */
+  /** The DM pairing store (files, or PostgreSQL with cluster.store once the gateway opened it). */
+  pairing(): PairingStore {
+    return this.params.pairing.store();
+  }
+
   get host(): ChannelHost | undefined {
     return this.current;
   }
@@ -152,6 +161,7 @@ export class GatewayChannels {
       env: params.env,
       log: params.logger,
       stores: params.runtime.stores,
+      pairing: params.pairing.store(),
       lanes: params.runtime.lanes,
       runtimeDeps: () => params.runtime.deps(),
       emit: params.emit,

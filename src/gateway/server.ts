@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
+import { createPairingAccess } from "../channels/pairing/pairing-access.js";
 import { loadConfig, refreshEnv } from "../config/index.js";
 import { createGatewayCron } from "../cron/gateway-cron.js";
 import { createCronToolHosts } from "../cron/tool-host.js";
@@ -244,7 +245,14 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   });
   // Channel webhooks (e.g. the WhatsApp Cloud API) are served on this gateway's HTTP port.
   const webhooks = createWebhookRoutes({ logger });
+  const pgStore = loaded.config.cluster?.store?.kind === "postgres";
+  // DM pairing in PostgreSQL too (opened after stores.ready(), before the channels start).
+  const pairing = createPairingAccess({
+    ...{ stateDir: loaded.paths.stateDir, now, logger },
+    ...(pgStore ? { postgres: () => runtime.stores.postgres } : {}),
+  });
   const channels = new GatewayChannels({
+    pairing,
     options: options.channels ?? {},
     webhooks,
     config: () => live.config,
@@ -268,9 +276,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     logger,
     onPairingRequested: (request) => broadcast("device.pair.requested", pendingView(request)),
     // Sessions in PostgreSQL: the pairing store lives there too (opened by stores.ready()).
-    ...(loaded.config.cluster?.store?.kind === "postgres"
-      ? { documents: pgDeviceDocuments(() => runtime.stores.postgres) }
-      : {}),
+    ...(pgStore ? { documents: pgDeviceDocuments(() => runtime.stores.postgres) } : {}),
   });
   const syncChannels = () =>
     channels.sync().catch((err: unknown) => {
@@ -403,6 +409,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
   try {
     // Sessions in PostgreSQL (cluster.store): connected and the index loaded before any request.
     await runtime.stores.ready();
+    await pairing.open();
     await listen(server, listenPort, listenHost);
     setImmediate(wss);
   } catch (err) {
@@ -464,6 +471,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       await channels.stop().catch((err: unknown) => {
         logger.error({ error: String(err) }, "channels failed to stop");
       });
+      await pairing.close();
       for (const conn of connections) conn.close(1012, "gateway shutting down");
       await plugins.host?.hooks.observe("gateway_stop", { reason }, { port });
       await runtime.close();

@@ -2,7 +2,8 @@
 // `<channel>-pairing.json` (pending requests, 1 h expiry, at most 3 pending per account) and
 // `<channel>-allowFrom.json` (`<channel>-<account>-allowFrom.json` for non-default accounts), the
 // senders an operator approved. Every read goes to disk, so approvals apply to a running gateway; the
-// allowFrom file (read on every inbound message) is re-parsed only when its stat changes.
+// allowFrom file (read on every inbound message) is re-parsed only when its stat changes. The same
+// semantics run over PostgreSQL documents with cluster.store (pairingStoreOver, pg-pairing.ts).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
@@ -84,40 +85,91 @@ function readJson(path: string): unknown {
   }
 }
 
-/** Opens the store; `now` and `random` are injectable for tests. */
+/** Where a pairing store keeps its two documents (files under credentials/, or PostgreSQL rows). */
+export interface PairingDocuments {
+  readonly dir: string;
+  /** A channel's pending-request document (`{version: 1, requests}`), undefined when absent. */
+  readPairing(channel: string): unknown;
+  writePairing(channel: string, doc: { version: 1; requests: PairingRequest[] }): void;
+  /** An account's approved senders (an empty list when absent). */
+  readAllowFrom(channel: string, accountId: string): readonly string[];
+  writeAllowFrom(
+    channel: string,
+    accountId: string,
+    doc: { version: 1; allowFrom: string[] },
+  ): void;
+  /** The channels with a pending-request document. */
+  pairingChannels(): string[];
+}
+
+/** The pairing documents as files under `<stateDir>/credentials/` (OpenClaw's names). */
+export function filePairingDocuments(stateDir: string): PairingDocuments {
+  const dir = join(stateDir, "credentials");
+  // path -> the file stamp it was parsed at and its senders (atomic writes change the inode).
+  const allowFromCache = new Map<string, { stamp: FileStamp; senders: string[] }>();
+  const write = (path: string, doc: unknown) =>
+    writeFileAtomic(path, `${JSON.stringify(doc, null, 2)}\n`);
+  return {
+    dir,
+    readPairing: (channel) => readJson(pairingFilePath(stateDir, channel)),
+    writePairing: (channel, doc) => write(pairingFilePath(stateDir, channel), doc),
+    readAllowFrom(channel, accountId) {
+      const path = allowFromFilePath(stateDir, channel, accountId);
+      const stamp = readFileStamp(path);
+      if (!stamp) return [];
+      const cached = allowFromCache.get(path);
+      if (cached && sameFileStamp(cached.stamp, stamp)) return cached.senders;
+      const senders = allowFromList(readJson(path));
+      allowFromCache.set(path, { stamp, senders });
+      return senders;
+    },
+    writeAllowFrom: (channel, accountId, doc) =>
+      write(allowFromFilePath(stateDir, channel, accountId), doc),
+    pairingChannels: () =>
+      existsSync(dir)
+        ? readdirSync(dir)
+            .filter((name) => name.endsWith("-pairing.json"))
+            .map((name) => name.slice(0, -"-pairing.json".length))
+        : [],
+  };
+}
+
+/** The senders of an allowFrom document (`{version: 1, allowFrom}`); [] for anything else. */
+export function allowFromList(doc: unknown): string[] {
+  const list = (doc as { allowFrom?: unknown } | undefined)?.allowFrom;
+  return Array.isArray(list) ? list.map(String) : [];
+}
+
+/** Opens the file store; `now` and `random` are injectable for tests. */
 export function createPairingStore(params: {
   stateDir: string;
   now?: () => number;
   random?: (n: number) => number;
 }): PairingStore {
+  return pairingStoreOver({
+    documents: filePairingDocuments(params.stateDir),
+    ...(params.now ? { now: params.now } : {}),
+    ...(params.random ? { random: params.random } : {}),
+  });
+}
+
+/** The store's semantics (TTL, per-account cap, codes) over any {@link PairingDocuments}. */
+export function pairingStoreOver(params: {
+  documents: PairingDocuments;
+  now?: () => number;
+  random?: (n: number) => number;
+}): PairingStore {
   const now = params.now ?? Date.now;
-  const dir = join(params.stateDir, "credentials");
+  const docs = params.documents;
   const live = (request: PairingRequest) => now() - Date.parse(request.createdAt) < PAIRING_TTL_MS;
 
   const readRequests = (channel: string): PairingRequest[] => {
-    const file = readJson(pairingFilePath(params.stateDir, channel)) as PairingFile | undefined;
+    const file = docs.readPairing(channel) as PairingFile | undefined;
     return Array.isArray(file?.requests) ? file.requests.filter(live) : [];
   };
-  const writeRequests = (channel: string, requests: PairingRequest[]) => {
-    const file: PairingFile = { version: 1, requests };
-    writeFileAtomic(
-      pairingFilePath(params.stateDir, channel),
-      `${JSON.stringify(file, null, 2)}\n`,
-    );
-  };
-  // path -> the file stamp it was parsed at and its senders (atomic writes change the inode).
-  const allowFromCache = new Map<string, { stamp: FileStamp; senders: string[] }>();
-  const allowFrom = (channel: string, accountId: string): readonly string[] => {
-    const path = allowFromFilePath(params.stateDir, channel, accountId);
-    const stamp = readFileStamp(path);
-    if (!stamp) return [];
-    const cached = allowFromCache.get(path);
-    if (cached && sameFileStamp(cached.stamp, stamp)) return cached.senders;
-    const file = readJson(path) as { allowFrom?: unknown[] } | undefined;
-    const senders = Array.isArray(file?.allowFrom) ? file.allowFrom.map(String) : [];
-    allowFromCache.set(path, { stamp, senders });
-    return senders;
-  };
+  const writeRequests = (channel: string, requests: PairingRequest[]) =>
+    docs.writePairing(channel, { version: 1, requests });
+  const allowFrom = (channel: string, accountId: string) => docs.readAllowFrom(channel, accountId);
   const take = (channel: string, code: string): PairingRequest | undefined => {
     const wanted = normalizePairingCode(code);
     const requests = readRequests(channel);
@@ -131,7 +183,7 @@ export function createPairingStore(params: {
   };
 
   return {
-    dir,
+    dir: docs.dir,
     request({ channel, accountId, senderId, name, username }) {
       const requests = readRequests(channel);
       const mine = requests.find((r) => r.id === senderId && r.meta.accountId === accountId);
@@ -161,14 +213,7 @@ export function createPairingStore(params: {
       return { status: "created", code };
     },
     list(channel) {
-      const channels =
-        channel !== undefined
-          ? [channel]
-          : existsSync(dir)
-            ? readdirSync(dir)
-                .filter((name) => name.endsWith("-pairing.json"))
-                .map((name) => name.slice(0, -"-pairing.json".length))
-            : [];
+      const channels = channel !== undefined ? [channel] : docs.pairingChannels();
       return channels.flatMap((id) => readRequests(id).map((r) => ({ ...r, channel: id })));
     },
     approve(channel, code) {
@@ -176,13 +221,8 @@ export function createPairingStore(params: {
       if (!hit) return undefined;
       const accountId = hit.meta.accountId;
       const current = allowFrom(channel, accountId);
-      if (!current.includes(hit.id)) {
-        const file = { version: 1, allowFrom: [...current, hit.id] };
-        writeFileAtomic(
-          allowFromFilePath(params.stateDir, channel, accountId),
-          `${JSON.stringify(file, null, 2)}\n`,
-        );
-      }
+      if (!current.includes(hit.id))
+        docs.writeAllowFrom(channel, accountId, { version: 1, allowFrom: [...current, hit.id] });
       return hit;
     },
     reject: take,

@@ -1,6 +1,7 @@
 // `pincer pairing approve <code> | <channel> <code> [--channel C] [--account A] [--notify] [--json]`
 // (OpenClaw's shapes): the sender joins the account's allowFrom store; a running gateway reads it on the
-// sender's next message (no restart). `--notify` tells the sender through the gateway.
+// sender's next message (no restart; with cluster.store within its 2 s refresh). `--notify` tells the
+// sender through the gateway.
 
 import type { InputOf } from "../command.js";
 import { type CliContext, CliError, printJson, printLine } from "../command-context.js";
@@ -14,12 +15,17 @@ export async function run(
   ctx: CliContext,
   { args, opts }: InputOf<typeof approveOptions>,
 ): Promise<number> {
-  const { store, request } = resolvePendingRequest(ctx, {
+  const { store, request, done } = await resolvePendingRequest(ctx, {
     args,
     ...(opts.channel ? { channel: opts.channel } : {}),
     ...(opts.account ? { account: opts.account } : {}),
   });
-  const approved = store.approve(request.channel, request.code);
+  let approved: ReturnType<typeof store.approve>;
+  try {
+    approved = store.approve(request.channel, request.code);
+  } finally {
+    await done(); // written (PostgreSQL: flushed) before the gateway is asked to notify
+  }
   if (!approved)
     throw new CliError(`pairing code ${request.code} expired or was taken while approving it`);
   const accountId = approved.meta.accountId;

@@ -1,14 +1,12 @@
 // `pincer pairing list [channel] [--channel C] [--account A] [--json]` (OpenClaw's shapes): pending DM
-// pairing requests from the state dir's credentials files (the same store the gateway reads). Without a
-// channel every channel's requests are listed.
-import { createPairingStore } from "../../channels/pairing/pairing-store.js";
+// pairing requests from the state dir's credentials files, or PostgreSQL with cluster.store (the same
+// store the gateway reads). Without a channel every channel's requests are listed.
 import { normalizeAccountId } from "../../routing/ids.js";
 import { checkChannelKnown } from "../channels/ids.js";
 import type { InputOf } from "../command.js";
 import { type CliContext, printJson, printLine, style } from "../command-context.js";
-import { loadForCli } from "../load.js";
 import type { listOptions } from "./commands.js";
-import { channelArgument, knownChannelIds } from "./resolve.js";
+import { channelArgument, knownChannelIds, openCliPairing } from "./resolve.js";
 
 /** Lists pending requests, newest last. */
 export async function run(
@@ -17,12 +15,16 @@ export async function run(
 ): Promise<number> {
   const channel = channelArgument(args[0], opts.channel);
   const account = opts.account?.trim() ? normalizeAccountId(opts.account) : undefined;
-  const loaded = loadForCli(ctx, { requireValid: false });
-  const store = createPairingStore({ stateDir: loaded.paths.stateDir });
-  checkChannelKnown(channel, knownChannelIds({ store, configChannels: loaded.config.channels }));
-  const requests = store
-    .list(channel)
-    .filter((request) => account === undefined || request.meta.accountId === account);
+  const { loaded, store, done } = await openCliPairing(ctx);
+  let requests: ReturnType<typeof store.list>;
+  try {
+    checkChannelKnown(channel, knownChannelIds({ store, configChannels: loaded.config.channels }));
+    requests = store
+      .list(channel)
+      .filter((request) => account === undefined || request.meta.accountId === account);
+  } finally {
+    await done();
+  }
   if (opts.json) {
     printJson(ctx, {
       ...(channel ? { channel } : {}),

@@ -11,12 +11,17 @@ export async function run(
   ctx: CliContext,
   { args, opts }: InputOf<typeof rejectOptions>,
 ): Promise<number> {
-  const { store, request } = resolvePendingRequest(ctx, {
+  const { store, request, done } = await resolvePendingRequest(ctx, {
     args,
     ...(opts.channel ? { channel: opts.channel } : {}),
     ...(opts.account ? { account: opts.account } : {}),
   });
-  const dropped = store.reject(request.channel, request.code);
+  let dropped: ReturnType<typeof store.reject>;
+  try {
+    dropped = store.reject(request.channel, request.code);
+  } finally {
+    await done();
+  }
   if (!dropped) throw new CliError(`pairing code ${request.code} expired while rejecting it`);
   if (opts.json) printJson(ctx, { rejected: true, channel: request.channel, id: dropped.id });
   else

@@ -2,9 +2,10 @@
 // `--channel` (both must agree), `approve <code>` when the code alone says which request it is,
 // `--account` to narrow (or check) the account. One place turns them into the one pending request.
 
+import { openCliPairingStore } from "../../channels/pairing/pairing-access.js";
 import { normalizePairingCode } from "../../channels/pairing/pairing-code.js";
 import type { ListedPairingRequest, PairingStore } from "../../channels/pairing/pairing-store.js";
-import { createPairingStore } from "../../channels/pairing/pairing-store.js";
+import { silentLogger } from "../../lib/logger.js";
 import { normalizeAccountId } from "../../routing/ids.js";
 import { checkChannelKnown, knownChannelIdsOf } from "../channels/ids.js";
 import { type CliContext, CliError, ExitCode } from "../command-context.js";
@@ -97,21 +98,36 @@ export function knownChannelIds(params: {
 
 /** The pending request `approve`/`reject` act on, from their shared argument shapes (`<code>`,
  * `<channel> <code>`, `--channel`, `--account`); unknown channels and codes are refused. */
-export function resolvePendingRequest(
+export async function resolvePendingRequest(
   ctx: CliContext,
   input: { args: string[]; channel?: string; account?: string },
-): { store: PairingStore; request: ListedPairingRequest } {
+): Promise<{ store: PairingStore; request: ListedPairingRequest; done: () => Promise<void> }> {
   const { channel, code } = approveArguments(input.args, input.channel);
+  const { loaded, store, done } = await openCliPairing(ctx);
+  try {
+    const knownChannels = knownChannelIds({ store, configChannels: loaded.config.channels });
+    checkChannelKnown(channel, knownChannels);
+    const request = findPendingCode({
+      store,
+      code,
+      ...(channel ? { channel } : {}),
+      ...(input.account ? { account: input.account } : {}),
+      knownChannels,
+    });
+    return { store, request, done };
+  } catch (err) {
+    await done();
+    throw err;
+  }
+}
+
+/** The profile's config and pairing store (PostgreSQL with cluster.store); call `done()` after. */
+export async function openCliPairing(ctx: CliContext) {
   const loaded = loadForCli(ctx, { requireValid: false });
-  const store = createPairingStore({ stateDir: loaded.paths.stateDir });
-  const knownChannels = knownChannelIds({ store, configChannels: loaded.config.channels });
-  checkChannelKnown(channel, knownChannels);
-  const request = findPendingCode({
-    store,
-    code,
-    ...(channel ? { channel } : {}),
-    ...(input.account ? { account: input.account } : {}),
-    knownChannels,
+  const opened = await openCliPairingStore({
+    stateDir: loaded.paths.stateDir,
+    cluster: loaded.config.cluster?.store,
+    logger: silentLogger,
   });
-  return { store, request };
+  return { loaded, ...opened };
 }

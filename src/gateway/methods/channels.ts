@@ -11,7 +11,6 @@ import {
 } from "../../channels/delivery/delivery-entries.js";
 import type { EntryActionResult } from "../../channels/delivery/delivery-queue.js";
 import { readDeliveryState } from "../../channels/delivery/delivery-store.js";
-import { createPairingStore } from "../../channels/pairing/pairing-store.js";
 import { ErrorCodes, type GatewayErrorShape, gatewayError } from "../../protocol/gateway/index.js";
 import { type CallOf, defineMethod, fail, type MethodCall, ok } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
@@ -134,11 +133,11 @@ function failuresAction(action: "retry" | "drop") {
   };
 }
 
-type PairingDeps = Pick<MethodDeps, "stateDir" | "now">;
-const PAIRING_USES = ["stateDir", "now"] as const;
+type PairingDeps = Pick<MethodDeps, "channels">;
+const PAIRING_USES = ["channels"] as const;
 
 function pairingStore(deps: PairingDeps) {
-  return createPairingStore({ stateDir: deps.stateDir, now: deps.now });
+  return deps.channels.pairing();
 }
 
 function pairingApprove(call: CallOf<"channels.pairing.approve">, deps: PairingDeps) {
