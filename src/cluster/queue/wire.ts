@@ -5,7 +5,7 @@ import type { ImageContent } from "@mariozechner/pi-ai";
 import type { RunEvent } from "../../runtime/run/events.js";
 import type { RunResult } from "../../runtime/run/run-agent.js";
 import type { RunRecovery } from "../../runtime/run/turn-recovery.js";
-import type { PresetTurnBudget } from "../../runtime/usage/budget-gate.js";
+import type { PresetTurnBudget } from "../../runtime/usage/budget-decision.js";
 import type { UsageRecord } from "../../runtime/usage/usage-record.js";
 
 /** One turn to run: what `runAgent` needs that can cross a process boundary (no signal, no steering

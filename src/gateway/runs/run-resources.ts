@@ -27,7 +27,7 @@ import type { ProcessRegistry } from "../../runtime/tools/index.js";
 import type { NodesToolHost } from "../../runtime/tools/nodes-tool.js";
 import { listSandboxedAgents, sandboxNotice } from "../../runtime/tools/sandbox-policy.js";
 import { agentBudgetOf, BudgetLedger } from "../../runtime/usage/budget.js";
-import { decideTurnBudget } from "../../runtime/usage/budget-gate.js";
+import { decideTurnBudget } from "../../runtime/usage/budget-decision.js";
 import { createUsageLogWriter } from "../../runtime/usage/usage-log.js";
 import {
   type SessionLifecycleEvent,
