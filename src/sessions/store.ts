@@ -5,7 +5,6 @@
 import { rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Logger, silentLogger } from "../lib/logger.js";
-import { countAgentKeys, keyBelongsToAgent } from "./agent-keys.js";
 import { archiveTranscript, listArchives } from "./archive.js";
 import { createSessionEntry, resetSessionEntry, withoutUndefined } from "./entry.js";
 import type { StateDirLock } from "./lock.js";
@@ -17,7 +16,8 @@ import {
   resolveMaintenanceSettings,
   type SessionMaintenanceConfig,
 } from "./maintenance.js";
-import { RecencyList, type RecencyNode, recencyNode } from "./recency.js";
+import type { RecencyNode } from "./recency.js";
+import { type ListSessionsOptions, SessionIndex, type SessionListItem } from "./session-index.js";
 import type { SessionStoreApi, SessionStoreStats } from "./store-api.js";
 import {
   type PersistenceStats,
@@ -78,20 +78,7 @@ export type SessionLifecycleEvent =
   | { type: "start"; sessionKey: string; sessionId: string; resumedFrom?: string }
   | { type: "end"; sessionKey: string; sessionId: string; reason: "reset" | "deleted" };
 
-/** Options of {@link SessionStore.list}. */
-export interface ListSessionsOptions {
-  /** Only sessions updated in the last N minutes. */
-  activeMinutes?: number;
-  limit?: number;
-  /** Only keys of this agent (`agent:<id>:…`; non-agent keys such as `global` always match). */
-  agentId?: string;
-}
-
-/** One row of a listing. */
-export interface SessionListItem {
-  key: string;
-  entry: Readonly<SessionEntry>;
-}
+export type { ListSessionsOptions, SessionListItem } from "./session-index.js";
 
 /** What a reset or delete did. */
 export interface SessionRemoval {
@@ -127,8 +114,7 @@ export class SessionStore implements SessionStoreApi {
   readonly sessionsDir: string;
   readonly readOnly: boolean;
   readonly maintenance: MaintenanceSettings;
-  private readonly nodes = new Map<string, RecencyNode>();
-  private readonly order = new RecencyList();
+  private readonly index = new SessionIndex();
   private readonly persistence: StorePersistence;
   private readonly clock: Clock;
   private readonly logger: Logger;
@@ -159,15 +145,9 @@ export class SessionStore implements SessionStoreApi {
       logger: this.logger,
       scheduler: params.scheduler ?? systemScheduler,
       snapshotIntervalMs: params.snapshotIntervalMs ?? 5_000,
-      capture: () => Array.from(this.nodes, ([key, node]) => [key, node.entry]),
+      capture: () => this.index.entries(),
     });
-    const loaded = this.persistence.load().map(([key, entry]): RecencyNode => {
-      const node = recencyNode(key, entry);
-      this.nodes.set(key, node);
-      return node;
-    });
-    loaded.sort((a, b) => b.entry.updatedAt - a.entry.updatedAt);
-    for (const node of loaded) this.order.pushOldest(node);
+    this.index.load(this.persistence.load());
     this.opener = new StoreTranscripts({
       sessionsDir: this.sessionsDir,
       cache: this.transcripts,
@@ -183,39 +163,27 @@ export class SessionStore implements SessionStoreApi {
 
   /** Number of sessions. */
   get size(): number {
-    return this.nodes.size;
+    return this.index.size;
   }
 
   /** Number of sessions of one agent (keys outside any agent count for each), without listing them. */
   count(agentId: string): number {
-    return countAgentKeys(this.nodes.keys(), agentId);
+    return this.index.count(agentId);
   }
 
   /** The entry of a session key (treat it as immutable: changes go through {@link update}). */
   get(key: string): Readonly<SessionEntry> | undefined {
-    return this.nodes.get(key)?.entry;
+    return this.index.node(key)?.entry;
   }
 
   /** Whether the store has this key. */
   has(key: string): boolean {
-    return this.nodes.has(key);
+    return this.index.has(key);
   }
 
   /** Sessions, most recently updated first; reads only the in-memory index (never transcripts). */
   list(options: ListSessionsOptions = {}): SessionListItem[] {
-    const cutoff =
-      options.activeMinutes === undefined
-        ? Number.NEGATIVE_INFINITY
-        : this.clock.now() - options.activeMinutes * 60_000;
-    const limit = options.limit ?? Number.POSITIVE_INFINITY;
-    const agentId = options.agentId?.toLowerCase();
-    const rows: SessionListItem[] = [];
-    for (let node = this.order.newest; node && rows.length < limit; node = node.older) {
-      if (node.entry.updatedAt < cutoff) break;
-      if (agentId && !keyBelongsToAgent(node.key, agentId)) continue;
-      rows.push({ key: node.key, entry: node.entry });
-    }
-    return rows;
+    return this.index.list(options, this.clock.now());
   }
 
   /** The time on the store's clock: what its entries are stamped with (lifecycle policies read it). */
@@ -228,7 +196,7 @@ export class SessionStore implements SessionStoreApi {
     key: string,
     init?: SessionInit,
   ): { entry: Readonly<SessionEntry>; created: boolean } {
-    const existing = this.nodes.get(key);
+    const existing = this.index.node(key);
     if (existing) return { entry: existing.entry, created: false };
     const entry = createSessionEntry({
       sessionId: this.ids.sessionId(),
@@ -283,12 +251,11 @@ export class SessionStore implements SessionStoreApi {
   /** Removes a session; its transcript is kept as `<file>.deleted.<ts>`. Undefined if the key is unknown. */
   delete(key: string): SessionRemoval | undefined {
     this.assertWritable();
-    const node = this.nodes.get(key);
+    const node = this.index.node(key);
     if (!node) return undefined;
     const archived = this.archive(node.entry, "deleted", this.clock.now());
     this.persistence.record(key, null);
-    this.order.unlink(node);
-    this.nodes.delete(key);
+    this.index.remove(key);
     const { sessionId } = node.entry;
     this.onLifecycle?.({ type: "end", sessionKey: key, sessionId, reason: "deleted" });
     return { key, previous: node.entry, ...(archived ? { archivedTranscript: archived } : {}) };
@@ -303,7 +270,7 @@ export class SessionStore implements SessionStoreApi {
     if (!dryRun) this.assertWritable();
     const now = this.clock.now();
     const settings = this.maintenance;
-    const pruned = planPrune({ oldest: this.order.oldest, size: this.size, now, settings });
+    const pruned = planPrune({ oldest: this.index.oldest, size: this.size, now, settings });
     const archivedTranscripts: string[] = [];
     if (!dryRun) {
       for (const item of pruned) {
@@ -333,7 +300,7 @@ export class SessionStore implements SessionStoreApi {
 
   /** Path of a session's transcript, or undefined when the key is unknown or its id is unsafe. */
   transcriptPath(key: string): string | undefined {
-    const entry = this.nodes.get(key)?.entry;
+    const entry = this.index.node(key)?.entry;
     return entry ? resolveTranscriptPath(this.sessionsDir, entry) : undefined;
   }
 
@@ -413,19 +380,11 @@ export class SessionStore implements SessionStoreApi {
 
   private put(key: string, entry: SessionEntry): void {
     this.persistence.record(key, entry); // throws first when read-only
-    let node = this.nodes.get(key);
-    if (node) {
-      this.order.unlink(node);
-      node.entry = entry;
-    } else {
-      node = recencyNode(key, entry);
-      this.nodes.set(key, node);
-    }
-    this.order.place(node);
+    this.index.set(key, entry);
   }
 
   private require(key: string): RecencyNode {
-    const node = this.nodes.get(key);
+    const node = this.index.node(key);
     if (!node) throw new SessionNotFoundError(key);
     return node;
   }

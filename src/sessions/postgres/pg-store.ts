@@ -3,7 +3,6 @@
 // memory at once and written through (one upsert per key), transcripts one row per entry. `reload(key)`
 // re-reads a session another process may have written; `flush()` resolves once PostgreSQL has it all.
 import { type Logger, silentLogger } from "../../lib/logger.js";
-import { countAgentKeys, keyBelongsToAgent } from "../agent-keys.js";
 import { createSessionEntry, resetSessionEntry, withoutUndefined } from "../entry.js";
 import {
   type MaintenanceSettings,
@@ -11,7 +10,8 @@ import {
   resolveMaintenanceSettings,
   type SessionMaintenanceConfig,
 } from "../maintenance.js";
-import { RecencyList, type RecencyNode, recencyNode } from "../recency.js";
+import type { RecencyNode } from "../recency.js";
+import { SessionIndex } from "../session-index.js";
 import type {
   CleanupReport,
   ListSessionsOptions,
@@ -65,8 +65,7 @@ export class PgSessionStore implements SessionStoreApi {
   readonly readOnly = false;
   readonly maintenance: MaintenanceSettings;
   readonly agentId: string;
-  private readonly nodes = new Map<string, RecencyNode>();
-  private readonly order = new RecencyList();
+  private readonly index = new SessionIndex();
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly ids: IdSource;
@@ -95,53 +94,37 @@ export class PgSessionStore implements SessionStoreApi {
       ids: this.ids,
       ...(params.openTranscripts ? { max: params.openTranscripts } : {}),
     });
-    const loaded: RecencyNode[] = [];
+    const loaded: Array<[string, SessionEntry]> = [];
     for (const [key, text] of params.rows) {
       const entry = this.parse(key, text);
-      if (!entry) continue;
-      const node = recencyNode(key, entry);
-      this.nodes.set(key, node);
-      loaded.push(node);
+      if (entry) loaded.push([key, entry]);
     }
-    loaded.sort((a, b) => b.entry.updatedAt - a.entry.updatedAt);
-    for (const node of loaded) this.order.pushOldest(node);
+    this.index.load(loaded);
   }
 
   /** Number of sessions. */
   get size(): number {
-    return this.nodes.size;
+    return this.index.size;
   }
 
   /** Sessions of one agent (keys outside any agent count for each). */
   count(agentId: string): number {
-    return countAgentKeys(this.nodes.keys(), agentId);
+    return this.index.count(agentId);
   }
 
   /** The entry of a key (immutable: changes go through update). */
   get(key: string): Readonly<SessionEntry> | undefined {
-    return this.nodes.get(key)?.entry;
+    return this.index.node(key)?.entry;
   }
 
   /** Whether the store has this key. */
   has(key: string): boolean {
-    return this.nodes.has(key);
+    return this.index.has(key);
   }
 
   /** Sessions, most recently updated first, from the in-memory index. */
   list(options: ListSessionsOptions = {}): SessionListItem[] {
-    const cutoff =
-      options.activeMinutes === undefined
-        ? Number.NEGATIVE_INFINITY
-        : this.clock.now() - options.activeMinutes * 60_000;
-    const limit = options.limit ?? Number.POSITIVE_INFINITY;
-    const agentId = options.agentId?.toLowerCase();
-    const rows: SessionListItem[] = [];
-    for (let node = this.order.newest; node && rows.length < limit; node = node.older) {
-      if (node.entry.updatedAt < cutoff) break;
-      if (agentId && !keyBelongsToAgent(node.key, agentId)) continue;
-      rows.push({ key: node.key, entry: node.entry });
-    }
-    return rows;
+    return this.index.list(options, this.clock.now());
   }
 
   /** The store clock's time. */
@@ -154,7 +137,7 @@ export class PgSessionStore implements SessionStoreApi {
     key: string,
     init?: SessionInit,
   ): { entry: Readonly<SessionEntry>; created: boolean } {
-    const existing = this.nodes.get(key);
+    const existing = this.index.node(key);
     if (existing) return { entry: existing.entry, created: false };
     const entry = createSessionEntry({
       sessionId: this.ids.sessionId(),
@@ -206,12 +189,11 @@ export class PgSessionStore implements SessionStoreApi {
 
   /** Removes a session; its transcript's rows are kept, marked `deleted`. */
   delete(key: string): SessionRemoval | undefined {
-    const node = this.nodes.get(key);
+    const node = this.index.node(key);
     if (!node) return undefined;
     const archived = this.archive(node.entry, "deleted");
     this.backend.writer.putSession({ agentId: this.agentId, key, entry: null });
-    this.order.unlink(node);
-    this.nodes.delete(key);
+    this.index.remove(key);
     const { sessionId } = node.entry;
     this.onLifecycle?.({ type: "end", sessionKey: key, sessionId, reason: "deleted" });
     return { key, previous: node.entry, archivedTranscript: archived };
@@ -222,7 +204,7 @@ export class PgSessionStore implements SessionStoreApi {
     const dryRun = options.dryRun ?? this.maintenance.mode === "warn";
     const now = this.clock.now();
     const settings = this.maintenance;
-    const pruned = planPrune({ oldest: this.order.oldest, size: this.size, now, settings });
+    const pruned = planPrune({ oldest: this.index.oldest, size: this.size, now, settings });
     const archivedTranscripts: string[] = [];
     if (!dryRun) {
       for (const item of pruned) {
@@ -256,7 +238,7 @@ export class PgSessionStore implements SessionStoreApi {
 
   /** A loaded (or not yet written) transcript; one only in PostgreSQL throws TranscriptNotLoadedError. */
   readTranscript(key: string): TranscriptReadResult | undefined {
-    const entry = this.nodes.get(key)?.entry;
+    const entry = this.index.node(key)?.entry;
     if (!entry) return undefined;
     const read = this.transcripts.readSync(entry.sessionId);
     if (!read) throw new TranscriptNotLoadedError(key);
@@ -265,7 +247,7 @@ export class PgSessionStore implements SessionStoreApi {
 
   /** A transcript, loaded from PostgreSQL when needed. */
   async readTranscriptAsync(key: string): Promise<TranscriptReadResult | undefined> {
-    const entry = this.nodes.get(key)?.entry;
+    const entry = this.index.node(key)?.entry;
     return entry ? this.transcripts.read(entry.sessionId) : undefined;
   }
 
@@ -291,17 +273,14 @@ export class PgSessionStore implements SessionStoreApi {
   async reload(key: string): Promise<void> {
     await this.backend.writer.flush();
     const text = await this.backend.loadSession(this.agentId, key);
-    const before = this.nodes.get(key);
+    const before = this.index.node(key);
     if (before) this.transcripts.forget(before.entry.sessionId);
     const entry = text === undefined ? undefined : this.parse(key, text);
     if (!entry) {
-      if (before) {
-        this.order.unlink(before);
-        this.nodes.delete(key);
-      }
+      if (before) this.index.remove(key);
       return;
     }
-    this.place(key, entry);
+    this.index.set(key, entry);
     this.transcripts.forget(entry.sessionId);
     await this.transcripts.load(entry.sessionId);
   }
@@ -365,23 +344,11 @@ export class PgSessionStore implements SessionStoreApi {
 
   private put(key: string, entry: SessionEntry): void {
     this.backend.writer.putSession({ agentId: this.agentId, key, entry });
-    this.place(key, entry);
-  }
-
-  private place(key: string, entry: SessionEntry): void {
-    let node = this.nodes.get(key);
-    if (node) {
-      this.order.unlink(node);
-      node.entry = entry;
-    } else {
-      node = recencyNode(key, entry);
-      this.nodes.set(key, node);
-    }
-    this.order.place(node);
+    this.index.set(key, entry);
   }
 
   private require(key: string): RecencyNode {
-    const node = this.nodes.get(key);
+    const node = this.index.node(key);
     if (!node) throw new SessionNotFoundError(key);
     return node;
   }
