@@ -20,7 +20,6 @@ import { isJsonObject, parseJsonLines } from "./jsonl.js";
 import type { TranscriptApi } from "./store-api.js";
 import {
   createTranscriptHeader,
-  currentBranch,
   isTranscriptHeader,
   type MessageEntry,
   MIN_APPENDABLE_VERSION,
@@ -29,7 +28,8 @@ import {
   type TranscriptHeader,
   type TranscriptMessage,
 } from "./transcript-format.js";
-import { type Clock, type IdSource, randomIds } from "./types.js";
+import { TranscriptTree } from "./transcript-tree.js";
+import type { Clock, IdSource } from "./types.js";
 
 /** A problem found while reading a transcript; reading goes on. */
 export interface TranscriptIssue {
@@ -178,9 +178,7 @@ interface DiskState {
 export class Transcript implements TranscriptApi {
   readonly file: string;
   readonly header: TranscriptHeader;
-  private readonly list: TranscriptEntry[];
-  private readonly ids = new Set<string>();
-  private leaf: string | null;
+  private readonly tree: TranscriptTree;
   private pendingNewline: boolean;
   private fd: number | undefined;
   private keepOpen: boolean;
@@ -193,56 +191,43 @@ export class Transcript implements TranscriptApi {
   ) {
     this.file = params.file;
     this.header = loaded.header;
-    this.list = loaded.entries;
-    for (const entry of this.list) this.ids.add(entry.id);
-    this.leaf = this.list.at(-1)?.id ?? null;
+    this.tree = new TranscriptTree(loaded.entries, this.file);
     this.pendingNewline = loaded.needsNewline;
     this.keepOpen = params.keepOpen === true;
   }
 
-  /** Entries in file order (every branch). */
+  /** Entries in append order (every branch). */
   get entries(): readonly TranscriptEntry[] {
-    return this.list;
+    return this.tree.entries;
   }
 
   /** Id of the entry the next append attaches to. */
   get leafId(): string | null {
-    return this.leaf;
+    return this.tree.leafId;
   }
 
   /** Moves the leaf to an existing entry (or null: before the first), so the next append branches. */
   setLeaf(id: string | null): void {
-    if (id !== null && !this.ids.has(id)) throw new Error(`no entry ${id} in ${this.file}`);
-    this.leaf = id;
+    this.tree.setLeaf(id);
   }
 
   /** Entries from the root to the leaf. */
   branch(): TranscriptEntry[] {
-    return currentBranch(this.list, this.leaf);
+    return this.tree.branch();
   }
 
   /** Appends one entry as one line (id, parentId and timestamp filled in); returns it. */
   append(input: TranscriptEntryInput): TranscriptEntry {
-    const { type, parentId, timestamp, id: wanted, ...rest } = input;
-    // A caller-chosen id makes the append idempotent: the entry already there is returned as is.
-    const chosen = typeof wanted === "string" && wanted !== "" ? wanted : undefined;
-    if (chosen !== undefined && this.ids.has(chosen)) {
-      const existing = this.list.find((e) => e.id === chosen);
-      if (existing) return existing;
-    }
-    const entry: TranscriptEntry = {
-      type,
-      id: chosen ?? this.newId(),
-      parentId: parentId === undefined ? this.leaf : parentId,
-      timestamp: timestamp ?? new Date(this.params.clock.now()).toISOString(),
-      ...rest,
-    };
+    const prepared = this.tree.prepare(input, {
+      now: this.params.clock.now(),
+      ...(this.params.ids ? { ids: this.params.ids } : {}),
+    });
+    if (!prepared.created) return prepared.entry;
+    const { entry } = prepared;
     const line = `${this.pendingNewline ? "\n" : ""}${JSON.stringify(entry)}\n`;
     this.writeLine(line);
     this.pendingNewline = false;
-    this.list.push(entry);
-    this.ids.add(entry.id);
-    this.leaf = entry.id;
+    this.tree.add(entry);
     this.params.onWrite?.(this.file, false, this);
     return entry;
   }
@@ -317,15 +302,6 @@ export class Transcript implements TranscriptApi {
   /** Appends a `message` entry. */
   appendMessage(message: TranscriptMessage): MessageEntry {
     return this.append({ type: "message", message }) as MessageEntry;
-  }
-
-  private newId(): string {
-    const ids = this.params.ids ?? randomIds;
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const id = ids.entryId();
-      if (!this.ids.has(id)) return id;
-    }
-    return ids.sessionId();
   }
 }
 

@@ -2,15 +2,15 @@
 // id, parent id, seq, JSON), appended with `ON CONFLICT DO NOTHING` so a replayed append is harmless.
 import type { TranscriptApi } from "../store-api.js";
 import type { TranscriptReadResult } from "../transcript.js";
-import {
-  currentBranch,
-  type MessageEntry,
-  type TranscriptEntry,
-  type TranscriptEntryInput,
-  type TranscriptHeader,
-  type TranscriptMessage,
+import type {
+  MessageEntry,
+  TranscriptEntry,
+  TranscriptEntryInput,
+  TranscriptHeader,
+  TranscriptMessage,
 } from "../transcript-format.js";
-import { type Clock, type IdSource, randomIds } from "../types.js";
+import { TranscriptTree } from "../transcript-tree.js";
+import type { Clock, IdSource } from "../types.js";
 import type { StoredTranscript } from "./backend.js";
 import type { PgWriter } from "./writer.js";
 
@@ -44,65 +44,50 @@ export interface PgTranscriptParams {
 export class PgTranscript implements TranscriptApi {
   readonly file: string;
   readonly header: TranscriptHeader;
-  private readonly list: TranscriptEntry[];
-  private readonly known = new Set<string>();
-  private leaf: string | null;
+  private readonly tree: TranscriptTree;
 
   constructor(private readonly params: PgTranscriptParams) {
     this.file = params.file;
     this.header = params.header;
-    this.list = params.entries;
-    for (const entry of this.list) this.known.add(entry.id);
-    this.leaf = this.list.at(-1)?.id ?? null;
+    this.tree = new TranscriptTree(params.entries, this.file);
   }
 
   /** Entries in append order (every branch). */
   get entries(): readonly TranscriptEntry[] {
-    return this.list;
+    return this.tree.entries;
   }
 
   /** Id of the entry the next append attaches to. */
   get leafId(): string | null {
-    return this.leaf;
+    return this.tree.leafId;
   }
 
-  /** Moves the leaf to an existing entry (or null), so the next append branches. */
+  /** Moves the leaf to an existing entry (or null: before the first), so the next append branches. */
   setLeaf(id: string | null): void {
-    if (id !== null && !this.known.has(id)) throw new Error(`no entry ${id} in ${this.file}`);
-    this.leaf = id;
+    this.tree.setLeaf(id);
   }
 
   /** Entries from the root to the leaf. */
   branch(): TranscriptEntry[] {
-    return currentBranch(this.list, this.leaf);
+    return this.tree.branch();
   }
 
   /** Appends one entry in memory and queues its row; returns it. */
   append(input: TranscriptEntryInput): TranscriptEntry {
-    const { type, parentId, timestamp, id: wanted, ...rest } = input;
-    // A caller-chosen id makes the append idempotent: the entry already there is returned as is.
-    const chosen = typeof wanted === "string" && wanted !== "" ? wanted : undefined;
-    if (chosen !== undefined && this.known.has(chosen)) {
-      const existing = this.list.find((e) => e.id === chosen);
-      if (existing) return existing;
-    }
-    const entry: TranscriptEntry = {
-      type,
-      id: chosen ?? this.newId(),
-      parentId: parentId === undefined ? this.leaf : parentId,
-      timestamp: timestamp ?? new Date(this.params.clock.now()).toISOString(),
-      ...rest,
-    };
+    const prepared = this.tree.prepare(input, {
+      now: this.params.clock.now(),
+      ...(this.params.ids ? { ids: this.params.ids } : {}),
+    });
+    if (!prepared.created) return prepared.entry;
+    const { entry } = prepared;
     this.params.writer.putEntry({
       sessionId: this.params.sessionId,
       entryId: entry.id,
       parentId: entry.parentId,
-      seq: this.list.length,
+      seq: this.tree.entries.length,
       json: JSON.stringify(entry),
     });
-    this.list.push(entry);
-    this.known.add(entry.id);
-    this.leaf = entry.id;
+    this.tree.add(entry);
     return entry;
   }
 
@@ -119,19 +104,10 @@ export class PgTranscript implements TranscriptApi {
       exists: true,
       header: this.header,
       version,
-      entries: [...this.list],
+      entries: [...this.tree.entries],
       issues: [],
       validBytes: 0,
       needsNewline: false,
     };
-  }
-
-  private newId(): string {
-    const ids = this.params.ids ?? randomIds;
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const id = ids.entryId();
-      if (!this.known.has(id)) return id;
-    }
-    return ids.sessionId();
   }
 }
