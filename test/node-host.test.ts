@@ -35,6 +35,11 @@ beforeAll(async () => {
   box = await createGatewaySandbox({
     config: () => ({
       tools: { alsoAllow: ["nodes"], exec: { security: "allowlist", ask: "on-miss" } },
+      // A command the node declares that the gateway still refuses, by exact name.
+      gateway: {
+        auth: { mode: "token", token: TEST_TOKEN },
+        nodes: { denyCommands: ["system.which"] },
+      },
     }),
   });
   admin = await box.connect();
@@ -135,6 +140,11 @@ describe("a node host process", () => {
     expect(undeclared.error).toMatchObject({
       code: "INVALID_REQUEST",
       details: { reason: "command not declared by node" },
+    });
+    const denied = await invoke("system.which", { bins: ["echo"] });
+    expect(denied.error).toMatchObject({
+      code: "INVALID_REQUEST",
+      details: { reason: "command denied by gateway.nodes.denyCommands", command: "system.which" },
     });
   });
 

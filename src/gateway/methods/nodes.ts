@@ -11,8 +11,8 @@ import type { NodeSession } from "../nodes/node-registry.js";
 import { type CallOf, type ClientInfo, defineMethod, fail, ok } from "./method.js";
 import type { MethodDeps } from "./method-deps.js";
 
-type Deps = Pick<MethodDeps, "nodes" | "devices" | "now" | "logger">;
-const USES = ["nodes", "devices", "now", "logger"] as const;
+type Deps = Pick<MethodDeps, "nodes" | "devices" | "now" | "logger" | "config">;
+const USES = ["nodes", "devices", "now", "logger", "config"] as const;
 
 /** One row of `node.list`: what is known of a node from its pairing and its live connection. */
 export interface NodeListEntry extends Omit<NodeSession, "connId" | "connectedAtMs"> {
@@ -83,6 +83,15 @@ async function invoke(call: CallOf<"node.invoke">, deps: Deps) {
         ErrorCodes.INVALID_REQUEST,
         `node command not allowed: the node (platform: ${session.platform ?? "unknown"}) does not support "${command}"`,
         { details: { reason: "command not declared by node", command, nodeId } },
+      ),
+    );
+  }
+  if (deps.config().config.gateway?.nodes?.denyCommands?.includes(command)) {
+    return fail(
+      gatewayError(
+        ErrorCodes.INVALID_REQUEST,
+        `node command not allowed: "${command}" is in gateway.nodes.denyCommands`,
+        { details: { reason: "command denied by gateway.nodes.denyCommands", command, nodeId } },
       ),
     );
   }

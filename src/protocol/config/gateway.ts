@@ -246,9 +246,25 @@ export const GatewayConfigSchema = Type.Object(
       ),
     ),
     nodes: Type.Optional(
-      acceptedForCompat(
-        Type.Record(Type.String(), Type.Unknown(), { description: "Node (device) policy." }),
-        "not implemented: node command allow/deny lists (a node runs only what it declares and its own --allow permits)",
+      Type.Object(
+        {
+          denyCommands: Type.Optional(
+            Type.Array(Type.String({ minLength: 1 }), {
+              description:
+                "Node commands node.invoke (and the nodes tool) refuse, by exact name (e.g. system.run).",
+            }),
+          ),
+          allowCommands: Type.Optional(
+            acceptedForCompat(
+              Type.Array(Type.String(), { description: "Commands beyond a platform's defaults." }),
+              "not needed: Pincer allows every command a node declares unless denyCommands names it",
+            ),
+          ),
+        },
+        {
+          additionalProperties: acceptedForCompat(Type.Unknown(), "other node policy keys"),
+          description: "Node (device) command policy.",
+        },
       ),
     ),
     trustedProxies: Type.Optional(
