@@ -1,6 +1,6 @@
 // What the built `pincer gateway` loads before it listens, traced by the ESM loader's own hooks:
 // no pi-ai (its model catalogue included: model refs are checked on the generated id table), no
-// TypeBox or pino, and no CommonJS package through `import` (Node's export lexer costs tens of ms;
+// TypeBox, pino nor PostgreSQL client (no cluster.store), and no CommonJS package through `import` (Node's export lexer costs tens of ms;
 // ws and commander are required). Right after ready the preload loads pi-ai for the first turn.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,7 +30,7 @@ function readTrace(file: string): { before: TraceLine[]; after: TraceLine[] } {
 const isPiAi = (line: TraceLine) => line !== "ready" && line.url.includes("/@mariozechner/pi-ai/");
 
 describe("pincer gateway start-up (process)", () => {
-  it("loads no pi-ai, TypeBox, pino nor CommonJS-through-import before ready; pi-ai right after", async () => {
+  it("loads no pi-ai, TypeBox, pino, postgres nor CommonJS-through-import before ready; pi-ai right after", async () => {
     const home = makeTempDir("pincer-startup-");
     const stateDir = join(home, ".openclaw");
     mkdirSync(stateDir, { recursive: true });
@@ -55,7 +55,7 @@ describe("pincer gateway start-up (process)", () => {
         "the trace saw the gateway",
       ).toBe(true);
       expect(
-        urls.filter((url) => /\/node_modules\/(@mariozechner|typebox|pino)\//.test(url)),
+        urls.filter((url) => /\/node_modules\/(@mariozechner|typebox|pino|postgres)\//.test(url)),
       ).toEqual([]);
       const commonJs = before.filter((line) => line !== "ready" && line.format === "commonjs");
       expect(commonJs).toEqual([]);

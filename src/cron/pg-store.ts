@@ -3,7 +3,7 @@
 // database); every save replaces the document in memory and is written through (one upsert, in
 // order); failures are logged and `flush()` reports them. The run logs stay on disk (`runs/`).
 import type { Logger } from "../lib/logger.js";
-import type { PgSessionBackend } from "../sessions/index.js";
+import type { PgSessionBackend } from "../sessions/postgres/backend.js";
 import { type CronStorage, cronStoreDocument, parseCronStore } from "./store.js";
 
 /** The document name of the jobs. */

@@ -30,10 +30,8 @@ export {
   resolveMaintenanceSettings,
   type SessionMaintenanceConfig,
 } from "./maintenance.js";
-export { openPgBackend, PgSessionBackend } from "./postgres/backend.js";
-export { describePgUrl, PgStoreError } from "./postgres/connect.js";
-export { openPgSessionStore } from "./postgres/open.js";
-export { PgSessionStore } from "./postgres/pg-store.js";
+// The PostgreSQL store is imported from ./postgres/* where used (and loaded lazily by the registry),
+// so a files-only process never loads the PostgreSQL client.
 export { TranscriptNotLoadedError } from "./postgres/pg-store-transcripts.js";
 export {
   SessionStoreRegistry,

@@ -8,8 +8,8 @@ import type { Logger } from "../lib/logger.js";
 import type { OpenClawConfig } from "../protocol/config/index.js";
 import type { StateDirLock } from "./lock.js";
 import type { SessionMaintenanceConfig } from "./maintenance.js";
-import { openPgBackend, type PgSessionBackend } from "./postgres/backend.js";
-import { PgSessionStore } from "./postgres/pg-store.js";
+import type { PgSessionBackend } from "./postgres/backend.js";
+import type { PgSessionStore } from "./postgres/pg-store.js";
 import {
   type OpenSessionStoreParams,
   openSessionStore,
@@ -44,6 +44,8 @@ export interface SessionStoreRegistryParams {
 interface PgState {
   backend: PgSessionBackend;
   rows: Map<string, [string, string][]>;
+  /** The store class, imported with the backend: a files-only process never loads the client. */
+  Store: typeof PgSessionStore;
 }
 
 /** Lazily opened stores keyed by file path (PostgreSQL: by agent id); flush and close them together. */
@@ -68,12 +70,16 @@ export class SessionStoreRegistry {
     const store = this.params.cfg.cluster?.store;
     if (store?.kind !== "postgres") return Promise.resolve();
     this.pg ??= (async () => {
+      const [{ openPgBackend }, { PgSessionStore }] = await Promise.all([
+        import("./postgres/backend.js"),
+        import("./postgres/pg-store.js"),
+      ]);
       const backend = await openPgBackend({
         config: store,
         ...(this.params.logger ? { logger: this.params.logger } : {}),
       });
       const rows = await backend.loadAll();
-      this.pgState = { backend, rows };
+      this.pgState = { backend, rows, Store: PgSessionStore };
       return this.pgState;
     })();
     this.pg.catch(() => {
@@ -121,7 +127,7 @@ export class SessionStoreRegistry {
     let store = this.stores.get(id);
     if (!store) {
       const { cfg, logger, clock, ids, onLifecycle } = this.params;
-      store = new PgSessionStore({
+      store = new state.Store({
         backend: state.backend,
         agentId,
         storePath,

@@ -3,7 +3,7 @@
 // is, before the channels start, refreshed every couple of seconds); the CLI opens one per command.
 import type { Logger } from "../../lib/logger.js";
 import type { ClusterStoreConfig } from "../../protocol/config/index.js";
-import { openPgBackend, type PgSessionBackend } from "../../sessions/index.js";
+import type { PgSessionBackend } from "../../sessions/postgres/backend.js";
 import { createPairingStore, type PairingStore } from "./pairing-store.js";
 import { openPgPairingStore, PG_PAIRING_REFRESH_MS, type PgPairingStore } from "./pg-pairing.js";
 
@@ -67,6 +67,7 @@ export async function openCliPairingStore(params: {
   const { cluster } = params;
   if (cluster?.kind !== "postgres")
     return { store: createPairingStore({ stateDir: params.stateDir }), done: async () => {} };
+  const { openPgBackend } = await import("../../sessions/postgres/backend.js");
   const backend = await openPgBackend({ config: cluster, logger: params.logger });
   try {
     const store = await openPgPairingStore({ backend, logger: params.logger });

@@ -6,7 +6,7 @@
 // rows whose updated_at (the database's clock) is newer than the last seen, minus a margin for
 // transactions that committed late. The gateway refreshes every couple of seconds.
 import type { Logger } from "../../lib/logger.js";
-import type { PgSessionBackend } from "../../sessions/index.js";
+import type { PgSessionBackend } from "../../sessions/postgres/backend.js";
 import {
   allowFromList,
   type PairingDocuments,

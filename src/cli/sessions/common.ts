@@ -11,15 +11,15 @@ import {
 } from "../../routing/index.js";
 import {
   acquireStateDirLock,
-  openPgSessionStore,
   openSessionStore,
-  PgStoreError,
   type SessionEntry,
   type SessionStore,
   type SessionStoreApi,
   type StateDirLock,
   StateDirLockedError,
 } from "../../sessions/index.js";
+import { PgStoreError } from "../../sessions/postgres/connect.js";
+import { openPgSessionStore } from "../../sessions/postgres/open.js";
 import { type CliContext, CliError, ExitCode } from "../command-context.js";
 
 /** Store warnings (recoveries, skipped lines) go to stderr; they never fail a command. Info is dropped. */

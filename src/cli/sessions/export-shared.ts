@@ -6,7 +6,7 @@ import { dirname, resolve } from "node:path";
 import { listAgents, resolveAgent } from "../../agents/roster.js";
 import type { LoadedConfig } from "../../config/index.js";
 import { normalizeAgentId } from "../../routing/index.js";
-import { describePgUrl, PgStoreError } from "../../sessions/index.js";
+import { describePgUrl, PgStoreError } from "../../sessions/postgres/connect.js";
 import { TransferConflictError, type TransferCounts } from "../../sessions/postgres/dump.js";
 import {
   type StoreLocation,

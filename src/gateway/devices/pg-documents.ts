@@ -2,7 +2,7 @@
 // `<schema>.documents` (`devices/paired`, `devices/pending`), read on every operation like the files,
 // so every gateway or CLI on the same database sees an approval at once.
 import type { ClusterStoreConfig } from "../../protocol/config/index.js";
-import { openPgBackend, type PgSessionBackend } from "../../sessions/index.js";
+import type { PgSessionBackend } from "../../sessions/postgres/backend.js";
 import type { DeviceDocuments } from "./types.js";
 
 type DocumentName = "paired" | "pending";
@@ -36,6 +36,8 @@ async function writeDocument(params: {
 /** Documents for a short-lived process (the CLI): each operation opens a pool and ends it. */
 export function pgDeviceDocumentsFor(config: ClusterStoreConfig): DeviceDocuments {
   const withBackend = async <T>(run: (backend: PgSessionBackend) => Promise<T>): Promise<T> => {
+    // Loaded on use: a process without cluster.store never loads the PostgreSQL client.
+    const { openPgBackend } = await import("../../sessions/postgres/backend.js");
     const backend = await openPgBackend({ config });
     try {
       return await run(backend);
