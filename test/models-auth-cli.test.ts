@@ -1,4 +1,4 @@
-// `pincer models auth login` as a real process (the built CLI, pi-ai's registry preloaded with a
+// `pincer models auth login` as a real process (the compiled CLI, pi-ai's registry preloaded with a
 // fake OAuth provider) on a headless host: it prints the URL, the user logs in elsewhere and pastes
 // the redirect URL on stdin, and the OAuth profile lands in the agent's auth-profiles.json.
 import { spawn } from "node:child_process";
@@ -10,7 +10,9 @@ import { createCliSandbox } from "./helpers/cli-sandbox.js";
 import { type FakeOAuthServer, startFakeOAuthServer } from "./helpers/fake-oauth-server.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const bin = join(root, JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin.pincer);
+// The tsc output, not the dist/bin bundle: the bundle carries its own copy of pi-ai, whose OAuth
+// registry a preloaded module importing pi-ai from node_modules cannot reach.
+const bin = join(root, "dist", "cli", "main.js");
 const REGISTER = fileURLToPath(new URL("./fixtures/register-fake-oauth.mjs", import.meta.url));
 
 let server: FakeOAuthServer | undefined;

@@ -1,23 +1,7 @@
-// pi-ai's built-in model catalog (getModels / getProviders) without pi-ai's providers: the package
-// index pulls in every provider SDK (~0.5 s and ~25 MB here), while the gateway needs only the
-// catalog at start-up to check model refs. pi-ai exports no subpath for it, so its own models.js is
-// imported by file URL: the same URL pi-ai's index imports, hence one module instance, one registry.
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+// pi-ai's built-in model catalog (getModels / getProviders). pi-ai is bundled into dist/bin with
+// Pincer (rolldown.config.mjs) and its providers are lazy chunks there, so importing its index costs
+// no provider SDK; importing it by name keeps one module instance, hence one catalogue in memory.
+import { getModels, getProviders } from "@mariozechner/pi-ai";
 
-type Catalog = Pick<typeof import("@mariozechner/pi-ai"), "getModels" | "getProviders">;
-
-function catalogFile(): string | undefined {
-  const dirs = createRequire(import.meta.url).resolve.paths("@mariozechner/pi-ai") ?? [];
-  return dirs
-    .map((dir) => join(dir, "@mariozechner", "pi-ai", "dist", "models.js"))
-    .find((file) => existsSync(file));
-}
-
-const file = catalogFile();
-/** The catalog functions (pi-ai's index as the fallback when its layout ever changes). */
-export const catalog: Catalog = file
-  ? ((await import(pathToFileURL(file).href)) as Catalog)
-  : await import("@mariozechner/pi-ai");
+/** The catalog functions, as one object so callers name where the data comes from. */
+export const catalog = { getModels, getProviders };
