@@ -2,13 +2,13 @@
 // dozens: module resolution dominates start-up on small machines. Commands stay lazy chunks.
 // Third-party packages stay external (imported from node_modules, where npm installs them
 // anyway: visible to `npm audit`, their licence notices kept), except the embedded runtime's three
-// (BUNDLED below): TypeBox alone is ~680 files, which cost the first turn ~165 ms and ~28 MB of RSS
-// to load one by one, against ~11 ms and ~5 MB as one chunk. Still installed from package-lock.json
-// (audited, licences in node_modules); the packages they import stay external. Source maps point at
+// (BUNDLED below, still installed and audited the same way): TypeBox alone is ~680 files, which
+// cost the first turn ~165 ms and ~28 MB of RSS to load one by one, against ~11 ms and ~5 MB as one
+// chunk; the packages they import stay external. Source maps point at
 // src/; `NODE_OPTIONS=--enable-source-maps` makes a daemon's stack trace name src/... lines.
 // Also bundles the browser Control UI into dist/ui/, which the gateway serves (at `/`, or under
 // gateway.controlUi.basePath).
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { controlUiBundleOptions } from "./scripts/control-ui-bundle.mjs";
 
@@ -16,21 +16,17 @@ import { controlUiBundleOptions } from "./scripts/control-ui-bundle.mjs";
 rmSync("dist/bin", { recursive: true, force: true });
 rmSync("dist/ui", { recursive: true, force: true });
 
-const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
-const packages = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
-
 /** Packages compiled into dist/bin (with Pincer's own code) instead of loaded from node_modules. */
 const BUNDLED = ["typebox", "@mariozechner/pi-ai", "@mariozechner/pi-agent-core"];
 
 /** True for a package name or a path inside it. */
 const isInPackage = (id, name) => id === name || id.startsWith(`${name}/`);
 
-/** True for an import of a Node built-in or a package (or a path inside one), not BUNDLED. */
+/** True for a Node built-in or a package (a bare specifier, or a path inside one), not BUNDLED. */
 function isExternal(id) {
   if (id.startsWith("node:") || builtinModules.includes(id)) return true;
   if (BUNDLED.some((name) => isInPackage(id, name))) return false;
-  // Pincer's dependencies, and (imported by BUNDLED) their own: every bare specifier.
-  return packages.some((name) => isInPackage(id, name)) || !/^[./]|^[A-Za-z]:/.test(id);
+  return !/^[./]|^[A-Za-z]:/.test(id);
 }
 
 /**

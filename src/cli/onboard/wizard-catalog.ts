@@ -1,7 +1,7 @@
-// The wizard's view of pi-ai's built-in catalog (src/runtime/models/catalog.ts, no provider SDKs):
+// The wizard's view of pi-ai's built-in catalog (its providers load only when a turn needs one):
 // which providers can be set up with a pasted key, their models, and model ids checked with a
 // did-you-mean. Custom providers are not listed here; they are typed in.
-import { catalog } from "../../runtime/models/catalog.js";
+import { getModels, getProviders } from "@mariozechner/pi-ai";
 import { envVarsForProvider } from "../../runtime/models/credentials.js";
 import { closeMatches } from "../../runtime/models/matching.js";
 
@@ -10,18 +10,18 @@ const NOT_KEY_PROVIDERS = new Set(["openai-codex", "github-copilot", "amazon-bed
 
 /** Built-in providers the wizard offers, sorted. */
 export function listKeyProviders(): string[] {
-  return (catalog.getProviders() as string[]).filter((id) => !NOT_KEY_PROVIDERS.has(id)).sort();
+  return (getProviders() as string[]).filter((id) => !NOT_KEY_PROVIDERS.has(id)).sort();
 }
 
 /** True when `provider` is one of pi-ai's built-ins. */
 export function isBuiltinProvider(provider: string): boolean {
-  return (catalog.getProviders() as string[]).includes(provider);
+  return (getProviders() as string[]).includes(provider);
 }
 
 /** Model ids of a built-in provider, in catalog order. */
 export function listProviderModels(provider: string): string[] {
   if (!isBuiltinProvider(provider)) return [];
-  const models = catalog.getModels(provider as Parameters<typeof catalog.getModels>[0]);
+  const models = getModels(provider as Parameters<typeof getModels>[0]);
   return models.map((model) => model.id);
 }
 

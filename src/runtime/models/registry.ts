@@ -1,9 +1,8 @@
 // Resolving a model ref to a pi-ai `Model`: model-lookup.ts decides where the ref resolves (or why
 // not) on the catalogue's ids; this builds the `Model` from pi-ai's built-in catalogue (loaded with
 // this module) merged with, or replaced by, the custom providers of `models.providers`.
-import type { Api, Model } from "@mariozechner/pi-ai";
+import { type Api, getModels, getProviders, type Model } from "@mariozechner/pi-ai";
 import type { OpenClawConfig } from "../../protocol/config/index.js";
-import { catalog } from "./catalog.js";
 import { type CustomModelPlan, isReplaceMode, lookupModel } from "./model-lookup.js";
 import { formatModelRef, type ModelRef, normalizeProviderId } from "./refs.js";
 
@@ -34,9 +33,9 @@ export interface ResolveModelInput {
 }
 
 function builtinModel(ref: ModelRef): Model<Api> | undefined {
-  const provider = ref.provider as Parameters<typeof catalog.getModels>[0];
-  if (!(catalog.getProviders() as string[]).includes(provider)) return undefined;
-  return (catalog.getModels(provider) as Model<Api>[]).find((model) => model.id === ref.model);
+  const provider = ref.provider as Parameters<typeof getModels>[0];
+  if (!(getProviders() as string[]).includes(provider)) return undefined;
+  return (getModels(provider) as Model<Api>[]).find((model) => model.id === ref.model);
 }
 
 /** Builds a model of a configured provider: its `models[]` entry (if any) over the built-in base. */
@@ -147,9 +146,9 @@ export function listModels(input: ListModelsInput): CatalogModel[] {
     }
   }
   if (isReplaceMode(cfg)) return rows;
-  for (const provider of catalog.getProviders()) {
+  for (const provider of getProviders()) {
     if (only !== undefined && provider !== only) continue;
-    for (const model of catalog.getModels(provider) as Model<Api>[]) {
+    for (const model of getModels(provider) as Model<Api>[]) {
       if (seen.has(`${provider}/${model.id}`)) continue;
       rows.push(toRow(model, "builtin"));
     }
