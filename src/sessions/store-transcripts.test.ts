@@ -1,7 +1,14 @@
 // Opening a session's transcript turn after turn: a cached, unchanged file is reused without the
 // symlink-following lookup; a file changed or swapped on disk is looked up (and checked) again.
-import { appendFileSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import {
+  appendFileSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { closeWhenDone, makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { acquireStateDirLock } from "./lock.js";
@@ -51,5 +58,37 @@ describe("store transcripts", () => {
     symlinkSync(outside, transcript.file);
     expect(() => store.openTranscript(KEY, { cwd: "/w" })).toThrow(/unsafe/);
     await expect(store.openTranscriptAsync(KEY, { cwd: "/w" })).rejects.toThrow(/unsafe/);
+  });
+
+  it("creates a new transcript off the loop: one header, no temp file left, appends on disk", async () => {
+    const store = openStore();
+    const [first, second] = await Promise.all([
+      store.openTranscriptAsync(KEY, { cwd: "/w" }),
+      store.openTranscriptAsync(KEY, { cwd: "/w" }),
+    ]);
+    expect(second).toBe(first);
+    first.appendMessage({ role: "user", content: "one" });
+    const lines = readFileSync(first.file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((line) => line.type)).toEqual(["session", "message"]);
+    expect(readdirSync(dirname(first.file)).filter((name) => name.includes(".creating"))).toEqual(
+      [],
+    );
+    // Kept open with its stamp: the next open is the same object, without another lookup.
+    const lookups = store.stats().transcriptLookups;
+    expect(await store.openTranscriptAsync(KEY, { cwd: "/w" })).toBe(first);
+    expect(store.stats().transcriptLookups).toBe(lookups);
+    await store.flush();
+  });
+
+  it("a transcript a blocking open created meanwhile wins over the one being created", async () => {
+    const store = openStore();
+    const pending = store.openTranscriptAsync(KEY, { cwd: "/w" });
+    const blocking = store.openTranscript(KEY, { cwd: "/w" });
+    blocking.appendMessage({ role: "user", content: "first" });
+    const opened = await pending;
+    opened.appendMessage({ role: "user", content: "second" });
+    const lines = readFileSync(blocking.file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((line) => line.type)).toEqual(["session", "message", "message"]);
+    expect(lines.slice(1).map((line) => line.message.content)).toEqual(["first", "second"]);
   });
 });

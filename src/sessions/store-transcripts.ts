@@ -2,10 +2,11 @@
 // the never-an-orphan order (the index entry that points to it is durable before the file exists),
 // and keeping it open in the bounded cache between turns. A turn whose transcript is cached costs
 // one stat (the cache's check that the file is unchanged), not the symlink-following lookups.
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import type { Logger } from "../lib/logger.js";
 import type { StorePersistence } from "./store-persistence.js";
-import { openTranscript, type Transcript } from "./transcript.js";
+import { type OpenTranscriptParams, openTranscript, type Transcript } from "./transcript.js";
+import { createTranscriptAsync } from "./transcript-create.js";
 import type { TranscriptCache } from "./transcript-cache.js";
 import {
   primaryTranscriptPath,
@@ -36,6 +37,8 @@ export interface StoreTranscriptsParams {
 export class StoreTranscripts {
   /** Full lookups of a transcript's file (symlinks followed); a cached open needs none. */
   lookups = 0;
+  /** Transcript files being created off the loop, so concurrent opens share one creation. */
+  private readonly creating = new Map<string, Promise<Transcript | undefined>>();
 
   constructor(private readonly params: StoreTranscriptsParams) {}
 
@@ -53,16 +56,46 @@ export class StoreTranscripts {
     const entry = this.params.entryOf(key);
     await this.params.persistence.commit(key);
     // Changed while waiting (a reset, a patch): located again, and committed blocking if need be.
-    return this.params.entryOf(key) === entry ? this.openAt(key, file, cwd) : this.open(key, cwd);
+    if (this.params.entryOf(key) !== entry) return this.open(key, cwd);
+    const created = await this.createAt(key, file, cwd);
+    // A reset while the file was created moved the session to another file: this one is nobody's.
+    if (this.params.entryOf(key).sessionId === entry.sessionId) return created;
+    this.params.cache.forget(file);
+    rmSync(file, { force: true });
+    return this.open(key, cwd);
+  }
+
+  /** Creates `file` for `key` off the loop (one creation per file at a time), cached when done; the
+   *  file that appeared meanwhile (a blocking open made it) is opened instead. */
+  private async createAt(key: string, file: string, cwd: string): Promise<Transcript> {
+    let creating = this.creating.get(file);
+    if (!creating) {
+      creating = createTranscriptAsync(this.openParams(key, file, cwd))
+        .then((created) => {
+          if (created) this.params.cache.keep(created);
+          return created;
+        })
+        .finally(() => this.creating.delete(file));
+      this.creating.set(file, creating);
+    }
+    return (await creating) ?? this.openAt(key, file, cwd);
   }
 
   /** Opens `file`, the located transcript of `key` (a new one only once its entry is durable). */
   private openAt(key: string, file: string, cwd: string): Transcript {
-    const { cache, persistence, durability } = this.params;
+    const { cache, persistence } = this.params;
     const reopened = cache.take(file);
     if (reopened) return reopened;
     if (!existsSync(file)) persistence.commitNow(key); // indexed on disk first: never an orphan
-    const transcript = openTranscript({
+    const transcript = openTranscript(this.openParams(key, file, cwd));
+    cache.keep(transcript);
+    return transcript;
+  }
+
+  /** How the store opens (or creates) `file`, the transcript of `key`. */
+  private openParams(key: string, file: string, cwd: string): OpenTranscriptParams {
+    const { durability } = this.params;
+    return {
       file,
       sessionId: this.params.entryOf(key).sessionId,
       cwd,
@@ -72,9 +105,7 @@ export class StoreTranscripts {
       keepOpen: true,
       fsync: durability === "always" ? "always" : "never",
       ...(durability === "on-flush" ? { onWrite: this.noteWrite } : {}),
-    });
-    cache.keep(transcript);
-    return transcript;
+    };
   }
 
   /**

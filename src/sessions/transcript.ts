@@ -9,6 +9,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  type Stats,
   statSync,
   truncateSync,
   writeSync,
@@ -187,13 +188,20 @@ export class Transcript implements TranscriptApi {
 
   constructor(
     private readonly params: OpenTranscriptParams,
-    loaded: { header: TranscriptHeader; entries: TranscriptEntry[]; needsNewline: boolean },
+    loaded: {
+      header: TranscriptHeader;
+      entries: TranscriptEntry[];
+      needsNewline: boolean;
+      /** An append fd of the file, already open: kept like the one `keepOpen` keeps (pass it only then). */
+      fd?: number;
+    },
   ) {
     this.file = params.file;
     this.header = loaded.header;
     this.tree = new TranscriptTree(loaded.entries, this.file);
     this.pendingNewline = loaded.needsNewline;
     this.keepOpen = params.keepOpen === true;
+    this.fd = loaded.fd;
   }
 
   /** Entries in append order (every branch). */
@@ -251,9 +259,9 @@ export class Transcript implements TranscriptApi {
     return this.disk?.size ?? 0;
   }
 
-  /** Records the file's current state as the baseline of {@link matchesDisk}. */
-  noteDiskState(): void {
-    const stat = statSync(this.file, { throwIfNoEntry: false });
+  /** Records the file's current state (or `stat`, taken of it just now) as the baseline of
+   *  {@link matchesDisk}. */
+  noteDiskState(stat: Stats | undefined = statSync(this.file, { throwIfNoEntry: false })): void {
     this.disk = stat ? { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs } : undefined;
   }
 
