@@ -68,7 +68,10 @@ describe("store transcripts", () => {
     ]);
     expect(second).toBe(first);
     first.appendMessage({ role: "user", content: "one" });
-    const lines = readFileSync(first.file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(first.file, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.map((line) => line.type)).toEqual(["session", "message"]);
     expect(readdirSync(dirname(first.file)).filter((name) => name.includes(".creating"))).toEqual(
       [],
@@ -87,7 +90,10 @@ describe("store transcripts", () => {
     blocking.appendMessage({ role: "user", content: "first" });
     const opened = await pending;
     opened.appendMessage({ role: "user", content: "second" });
-    const lines = readFileSync(blocking.file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(blocking.file, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.map((line) => line.type)).toEqual(["session", "message", "message"]);
     expect(lines.slice(1).map((line) => line.message.content)).toEqual(["first", "second"]);
   });

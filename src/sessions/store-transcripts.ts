@@ -6,8 +6,8 @@ import { existsSync, rmSync } from "node:fs";
 import type { Logger } from "../lib/logger.js";
 import type { StorePersistence } from "./store-persistence.js";
 import { type OpenTranscriptParams, openTranscript, type Transcript } from "./transcript.js";
-import { createTranscriptAsync } from "./transcript-create.js";
 import type { TranscriptCache } from "./transcript-cache.js";
+import { createTranscriptAsync } from "./transcript-create.js";
 import {
   primaryTranscriptPath,
   recordedPathFor,
