@@ -68,6 +68,8 @@ export async function createClusterSandbox(
     models?: (baseUrl: string) => OpenClawConfig["models"];
     /** `agents.defaults.budget`. */
     budget?: Record<string, unknown>;
+    /** The top-level `tools` block (e.g. `alsoAllow: ["nodes"]`). */
+    tools?: OpenClawConfig["tools"];
   } = {},
 ): Promise<ClusterSandbox> {
   const nats = await startNatsServer();
@@ -89,6 +91,7 @@ export async function createClusterSandbox(
   const config: OpenClawConfig = {
     models: params.models ? params.models(fake.baseUrl) : fakeProviderConfig(fake.baseUrl),
     gateway: { auth: { mode: "token", token: TEST_TOKEN } },
+    ...(params.tools ? { tools: params.tools } : {}),
     agents: {
       list: [{ id: "main" }],
       defaults: {

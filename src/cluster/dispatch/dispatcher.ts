@@ -21,6 +21,7 @@ import {
   type TurnMessage,
   type WorkerBeat,
 } from "../queue/wire.js";
+import { type GatewayToolHosts, serveHostCalls } from "./host-calls.js";
 
 /** Published turns whose usage record has not come back yet, at most (oldest forgotten first). */
 const AWAITING_USAGE_MAX = 10_000;
@@ -31,6 +32,8 @@ export interface DispatcherParams {
   now: () => number;
   /** Logs a worker turn's usage record (the gateway's BudgetLedger.record); once per runId. */
   onUsage?: (record: UsageRecord) => void;
+  /** The gateway's cron and nodes tool hosts, which worker runs call over `<prefix>.host`. */
+  toolHosts?: GatewayToolHosts;
 }
 
 /** A worker is listed while its last heartbeat is younger than this. */
@@ -103,6 +106,10 @@ export class ClusterDispatcher {
     const { settings: _settings, ...rest } = params;
     dispatcher = new ClusterDispatcher(queue, rest);
     dispatcher.subscribe();
+    if (params.toolHosts)
+      dispatcher.unsubscribe.push(
+        serveHostCalls({ queue, hosts: params.toolHosts, logger: params.logger }),
+      );
     params.logger.info(
       { url: params.settings.url, stream: params.settings.stream },
       "run queue connected: turns run on workers",

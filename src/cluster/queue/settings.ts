@@ -57,5 +57,7 @@ export function signalSubjects(settings: QueueSettings) {
     wake: `${prefix}.wake`,
     /** Each worker's heartbeat (status lists the workers seen lately). */
     workers: `${prefix}.workers`,
+    /** Tool calls of worker runs that only the gateway serves (cron, nodes): request/reply. */
+    host: `${prefix}.host`,
   };
 }

@@ -66,7 +66,8 @@ export function encode(value: unknown): Uint8Array {
   return encoder.encode(JSON.stringify(value));
 }
 
-function parseObject(data: Uint8Array): Parsed<Record<string, unknown>> {
+/** A JSON object from NATS bytes, or why the bytes are not one. */
+export function parseObject(data: Uint8Array): Parsed<Record<string, unknown>> {
   try {
     const value: unknown = JSON.parse(decoder.decode(data));
     if (typeof value === "object" && value !== null && !Array.isArray(value))

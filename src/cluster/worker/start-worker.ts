@@ -11,6 +11,7 @@ import { ProcessRegistry } from "../../runtime/tools/index.js";
 import { acquireStateDirLock, SessionStoreRegistry } from "../../sessions/index.js";
 import { NatsQueue } from "../queue/nats-queue.js";
 import { resolveQueueSettings } from "../queue/settings.js";
+import { remoteToolHosts } from "./remote-tool-hosts.js";
 import { runWorkerLoop } from "./worker.js";
 
 /** Inputs of {@link startWorker}. */
@@ -50,6 +51,8 @@ export async function startWorker(params: StartWorkerParams): Promise<void> {
     logger,
   });
   const jobs = new ProcessRegistry();
+  const settings = resolveQueueSettings(queueConfig);
+  let queue: NatsQueue | undefined;
   const deps: AgentRuntimeDeps = {
     config: resolved,
     paths: loaded.paths,
@@ -60,9 +63,9 @@ export async function startWorker(params: StartWorkerParams): Promise<void> {
     jobs,
     log: logger,
     caches: createRunCaches(),
+    // cron and nodes calls go to the gateway over the queue's connection (opened below).
+    ...remoteToolHosts({ queue: () => queue }),
   };
-  const settings = resolveQueueSettings(queueConfig);
-  let queue: NatsQueue | undefined;
   try {
     // PostgreSQL: connect, create the schema when missing, load the index (files: nothing to do).
     await stores.ready();

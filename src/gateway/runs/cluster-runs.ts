@@ -4,6 +4,7 @@
 // client, is imported only then: a config without `cluster.queue` never loads either.
 
 import type { ClusterDispatcher, ClusterQueueStatus } from "../../cluster/dispatch/dispatcher.js";
+import type { GatewayToolHosts } from "../../cluster/dispatch/host-calls.js";
 import type { ResolvedConfig } from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
 import type { ClusterQueueConfig } from "../../protocol/config/cluster.js";
@@ -15,6 +16,8 @@ export interface ClusterRunsParams {
   now: () => number;
   /** Logs a worker turn's usage record (the gateway's ledger). */
   onUsage?: (record: UsageRecord) => void;
+  /** The cron and nodes tool hosts worker runs call (served once connected). */
+  toolHosts?: GatewayToolHosts;
 }
 
 /** `status`'s view of the queue when it is not connected yet (or could not be). */

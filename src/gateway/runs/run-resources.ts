@@ -126,6 +126,9 @@ export class RunResources {
       logger: params.logger,
       now: () => (clock ? clock.now() : Date.now()),
       onUsage: (record) => this.usage.record(record),
+      ...(params.cronTools && params.nodeTools
+        ? { toolHosts: { cronTools: params.cronTools, nodeTools: params.nodeTools } }
+        : {}),
     });
   }
 

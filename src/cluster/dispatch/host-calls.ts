@@ -1,0 +1,64 @@
+// The gateway's side of worker tool calls (`<prefix>.host`, request/reply): a worker's `cron` and
+// `nodes` tools ask here, and the gateway's own tool hosts answer, exactly as they answer its
+// in-process runs. Only the methods host-call.ts names are served; a malformed call gets an error
+// answer naming what is wrong, and so does a reply too big for the server's max_payload.
+import type { Logger } from "../../lib/logger.js";
+import type { CronToolHost } from "../../runtime/tools/cron-tool.js";
+import type { NodesToolHost } from "../../runtime/tools/nodes-tool.js";
+import {
+  encodeHostReply,
+  type HostCallReply,
+  type HostCallRequest,
+  parseHostCall,
+} from "../queue/host-call.js";
+import type { NatsQueue } from "../queue/nats-queue.js";
+import { signalSubjects } from "../queue/settings.js";
+
+/** The gateway's tool hosts that worker runs reach. */
+export interface GatewayToolHosts {
+  cronTools: (agentId: string) => CronToolHost;
+  nodeTools: NodesToolHost;
+}
+
+/** Answers one parsed call with the gateway's hosts. */
+function answer(hosts: GatewayToolHosts, call: HostCallRequest): Promise<HostCallReply> {
+  switch (call.tool) {
+    case "cron":
+      return hosts.cronTools(call.agentId).call(call.method, call.params);
+    case "cron.wake":
+      return hosts
+        .cronTools(call.agentId)
+        .wake({ agentId: call.agentId, text: call.text, mode: call.mode });
+    case "nodes":
+      return hosts.nodeTools.call(call.method, call.params);
+  }
+}
+
+/** Serves worker tool calls on `queue` until the returned unsubscribe is called. */
+export function serveHostCalls(params: {
+  queue: NatsQueue;
+  hosts: GatewayToolHosts;
+  logger: Logger;
+}): () => void {
+  const { queue, hosts, logger } = params;
+  return queue.serve({
+    subject: signalSubjects(queue.settings).host,
+    group: "pincer-gateway",
+    logger,
+    unsent: (error) =>
+      encodeHostReply({ ok: false, error: `the answer could not be sent over NATS (${error})` }),
+    handler: async (data) => {
+      const parsed = parseHostCall(data);
+      if (!parsed.ok) {
+        logger.warn({ error: parsed.error }, "run queue: a worker's tool call was refused");
+        return encodeHostReply({ ok: false, error: `refused by the gateway: ${parsed.error}` });
+      }
+      try {
+        return encodeHostReply(await answer(hosts, parsed.value));
+      } catch (err) {
+        logger.error({ tool: parsed.value.tool, error: String(err) }, "worker tool call failed");
+        return encodeHostReply({ ok: false, error: String(err) });
+      }
+    },
+  });
+}

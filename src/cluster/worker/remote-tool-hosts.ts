@@ -1,0 +1,68 @@
+// The `cron` and `nodes` tools of a worker's runs: their calls go to the gateway over the run
+// queue's NATS connection (`<prefix>.host`, request/reply; src/cluster/dispatch/host-calls.ts
+// answers), since the gateway owns the cron service and the node hosts' connections. A call that
+// gets no answer (no gateway, NATS down, too slow) is an error answer the tool reports to the model.
+import type {
+  CronToolAnswer,
+  CronToolHost,
+  CronToolMethod,
+} from "../../runtime/tools/cron-tool.js";
+import type { NodesToolHost } from "../../runtime/tools/nodes-tool.js";
+import { type HostCallReply, type HostCallRequest, parseHostReply } from "../queue/host-call.js";
+import type { NatsQueue } from "../queue/nats-queue.js";
+import { signalSubjects } from "../queue/settings.js";
+
+/** How long a cron call, or a node lookup, may wait for the gateway's answer. */
+export const HOST_CALL_TIMEOUT_MS = 30_000;
+
+/** Added to a `node.invoke`'s own timeout: the gateway answers only after the node did. */
+const INVOKE_MARGIN_MS = 10_000;
+
+/** The tool hosts a worker's runs are given. */
+export interface RemoteToolHosts {
+  cronTools: (agentId: string) => CronToolHost;
+  nodeTools: NodesToolHost;
+}
+
+/** Why a request got no answer, in words for the model and the operator. */
+function describeFailure(err: unknown, timeoutMs: number): string {
+  const text = String((err as { message?: unknown })?.message ?? err);
+  const code = (err as { code?: unknown })?.code;
+  if (code === "503" || /no responders/i.test(text))
+    return "no gateway answers tool calls on the run queue (is this cluster's gateway running?)";
+  if (code === "TIMEOUT" || /timeout/i.test(text))
+    return `the gateway did not answer within ${Math.round(timeoutMs / 1000)} s`;
+  return `the call could not reach the gateway: ${text}`;
+}
+
+/** The tool hosts over `queue()` (the worker's connection, once open). */
+export function remoteToolHosts(params: { queue: () => NatsQueue | undefined }): RemoteToolHosts {
+  const call = async (request: HostCallRequest, timeoutMs: number): Promise<HostCallReply> => {
+    const queue = params.queue();
+    if (!queue) return { ok: false, error: "the worker is not connected to the run queue" };
+    try {
+      const data = await queue.request(signalSubjects(queue.settings).host, request, timeoutMs);
+      return parseHostReply(data);
+    } catch (err) {
+      return { ok: false, error: describeFailure(err, timeoutMs) };
+    }
+  };
+  return {
+    cronTools: (agentId) => ({
+      call: (method: CronToolMethod, callParams): Promise<CronToolAnswer> =>
+        call({ tool: "cron", agentId, method, params: callParams }, HOST_CALL_TIMEOUT_MS),
+      wake: ({ agentId: target, text, mode }) =>
+        call({ tool: "cron.wake", agentId: target, text, mode }, HOST_CALL_TIMEOUT_MS),
+    }),
+    nodeTools: {
+      call: (method, callParams) => {
+        const own = callParams.timeoutMs;
+        const timeoutMs =
+          method === "node.invoke" && typeof own === "number" && own > 0
+            ? own + INVOKE_MARGIN_MS
+            : HOST_CALL_TIMEOUT_MS + (method === "node.invoke" ? INVOKE_MARGIN_MS : 0);
+        return call({ tool: "nodes", method, params: callParams }, timeoutMs);
+      },
+    },
+  };
+}
