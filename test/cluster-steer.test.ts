@@ -113,7 +113,9 @@ describe.skipIf(!available)("steer mode on workers", () => {
     // The turn's second model call carries the steered message after the first answer.
     const steered = requestsEndingWith(box.fake.chatRequests, "and also this");
     expect(steered).toHaveLength(1);
-    const roles = (steered[0]?.body?.messages as Array<{ role: string }>).map((m) => m.role);
+    const roles = ((steered[0]?.body?.messages ?? []) as Array<{ role: string }>).map(
+      (m) => m.role,
+    );
     expect(roles.slice(-3)).toEqual(["user", "assistant", "user"]);
     // No follow-up turn: nothing else reaches the model or the channel.
     await settle(1500);
