@@ -218,6 +218,14 @@ export function createChannelDispatcher(deps: ChannelDispatcherDeps): ChannelDis
         answered.push(...drained);
         return drained;
       },
+      // Drained for a run on a worker that did not take them: a follow-up turn answers them.
+      restoreSteering: (back) => {
+        for (const message of back) {
+          const index = answered.indexOf(message);
+          if (index >= 0) answered.splice(index, 1);
+        }
+        queued.restoreSteering(back);
+      },
     };
     let outcome: InboundSettlement | undefined;
     let chained = false;

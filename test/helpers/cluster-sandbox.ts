@@ -7,7 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
-import { type GatewayHandle, startGateway } from "../../src/gateway/index.js";
+import {
+  type GatewayHandle,
+  type StartGatewayOptions,
+  startGateway,
+} from "../../src/gateway/index.js";
 import { writeFileAtomic } from "../../src/lib/atomic-write.js";
 import type { OpenClawConfig } from "../../src/protocol/config/index.js";
 import { type FakeOpenAI, type RecordedRequest, startFakeOpenAI } from "./fake-openai.js";
@@ -70,6 +74,9 @@ export async function createClusterSandbox(
     budget?: Record<string, unknown>;
     /** The top-level `tools` block (e.g. `alsoAllow: ["nodes"]`). */
     tools?: OpenClawConfig["tools"];
+    /** Extra top-level config (channels, messages) and the gateway's channel loaders. */
+    extraConfig?: Partial<OpenClawConfig>;
+    channels?: StartGatewayOptions["channels"];
   } = {},
 ): Promise<ClusterSandbox> {
   const nats = await startNatsServer();
@@ -112,11 +119,17 @@ export async function createClusterSandbox(
       },
       ...(params.pgUrl ? { store: { kind: "postgres" as const, url: params.pgUrl } } : {}),
     },
+    ...params.extraConfig,
   };
   writeFileAtomic(configPath, JSON.stringify(config, null, 2));
   const env = { HOME: home, OPENCLAW_STATE_DIR: stateDir, OPENCLAW_CONFIG_PATH: configPath };
   if (params.natsDown) await nats.stop();
-  const gw = await startGateway({ env, port: 0, watchConfig: false });
+  const gw = await startGateway({
+    env,
+    port: 0,
+    watchConfig: false,
+    ...(params.channels ? { channels: params.channels } : {}),
+  });
   const workers = new Set<WorkerChild>();
   let count = 0;
   const kill = async (worker: WorkerChild) => {

@@ -5,7 +5,8 @@
 // from the partition (published in the order runs start), not from the gateway's lanes.
 // After a reconnect every pending turn is published again under a new dedupe id: whatever the
 // gateway missed while away (a result published meanwhile) is answered again by a worker from the
-// session's transcript (the worker's idempotency check), never run twice.
+// session's transcript (the worker's idempotency check), never run twice. Steer mode reaches the
+// worker through a SteerRelay per run (steer-relay.ts).
 import { hostname } from "node:os";
 import type { Logger } from "../../lib/logger.js";
 import { createEventChannel, type EventChannel, type RunEvent } from "../../runtime/run/events.js";
@@ -18,10 +19,12 @@ import {
   parseBeat,
   parseEvent,
   parseResult,
+  parseSteeredAck,
   type TurnMessage,
   type WorkerBeat,
 } from "../queue/wire.js";
 import { type GatewayToolHosts, serveHostCalls } from "./host-calls.js";
+import { remoteSteeringOf, SteerRelay } from "./steer-relay.js";
 
 /** Published turns whose usage record has not come back yet, at most (oldest forgotten first). */
 const AWAITING_USAGE_MAX = 10_000;
@@ -49,6 +52,8 @@ interface PendingRun {
   nextSeq: number;
   channel: EventChannel<RunEvent>;
   resolve: (result: RunResult) => void;
+  /** Steer mode: messages steered into the run go to its worker. */
+  steer?: SteerRelay;
 }
 
 /** What `status` shows of the queue. */
@@ -125,6 +130,7 @@ export class ClusterDispatcher {
       queue.subscribe(subjects.eventsAll, (data) => this.onEvent(data), logger),
       queue.subscribe(subjects.results, (data) => this.onResult(data), logger),
       queue.subscribe(subjects.workers, (data) => this.onBeat(data), logger),
+      queue.subscribe(subjects.steeredAll, (data) => this.onSteered(data), logger),
     );
   }
 
@@ -137,6 +143,8 @@ export class ClusterDispatcher {
     const run = this.pending.get(parsed.value.runId);
     // A redelivered turn numbers its events from 0 again: what the client already saw is skipped.
     if (!run || parsed.value.seq < run.nextSeq) return;
+    // Its first event: the run is on a worker, subscribed to its steers.
+    run.steer?.start();
     run.nextSeq = parsed.value.seq + 1;
     run.channel.push(parsed.value.event);
   }
@@ -147,9 +155,18 @@ export class ClusterDispatcher {
       this.params.logger.warn({ error: parsed.error }, "run queue: malformed result dropped");
       return;
     }
-    const { runId, usage } = parsed.value;
+    const { runId, usage, steered } = parsed.value;
     if (usage && this.awaitingUsage.delete(runId)) this.logUsage(usage);
-    this.finish(runId, parsed.value.result);
+    this.finish(runId, parsed.value.result, Array.isArray(steered) ? steered : []);
+  }
+
+  private onSteered(data: Uint8Array): void {
+    const parsed = parseSteeredAck(data);
+    if (!parsed.ok) {
+      this.params.logger.warn({ error: parsed.error }, "run queue: malformed steered ack dropped");
+      return;
+    }
+    this.pending.get(parsed.value.runId)?.steer?.taken(parsed.value.id);
   }
 
   private logUsage(record: UsageRecord): void {
@@ -171,10 +188,13 @@ export class ClusterDispatcher {
     else this.workers.set(beat.id, { beat, seenAt: this.params.now() });
   }
 
-  private finish(runId: string, result: RunResult): void {
+  /** Ends a pending run. Its steering is settled first (`steered` from its result; absent: no
+   *  result), so what the run did not take is back in the session's queue before the run ends. */
+  private finish(runId: string, result: RunResult, steered?: readonly string[]): void {
     const run = this.pending.get(runId);
     if (!run) return;
     this.pending.delete(runId);
+    run.steer?.settle(steered);
     run.resolve(result);
     run.channel.close();
   }
@@ -207,11 +227,23 @@ export class ClusterDispatcher {
     };
     const partition = partitionOf(params.sessionKey, this.queue.settings.partitions);
     const run: PendingRun = { turn, partition, attempt: 0, nextSeq: 0, channel, resolve };
+    const steering = remoteSteeringOf(params.steering);
+    if (steering) run.steer = this.steerRelay(runId, steering);
     this.pending.set(runId, run);
     this.awaitUsage(runId);
     params.signal?.addEventListener("abort", () => this.cancel(runId), { once: true });
     void this.publish(run);
     return { runId, events: channel, result };
+  }
+
+  private steerRelay(runId: string, source: NonNullable<ReturnType<typeof remoteSteeringOf>>) {
+    const subject = signalSubjects(this.queue.settings).steer(runId);
+    return new SteerRelay({
+      runId,
+      source,
+      send: (steer, timeoutMs) => this.queue.request(subject, steer, timeoutMs),
+      logger: this.params.logger,
+    });
   }
 
   private awaitUsage(runId: string): void {

@@ -37,8 +37,18 @@ export interface QueueDepth {
   partitionCount: number;
 }
 
-/** Handler of a core-NATS subscription. */
-export type OnMessage = (data: Uint8Array, subject: string) => void;
+/** Handler of a core-NATS subscription; `respond` answers a request (absent on a plain publish). */
+export type OnMessage = (
+  data: Uint8Array,
+  subject: string,
+  respond?: (value: unknown) => void,
+) => void;
+
+/** A request's answer, or why there is none: nobody subscribes to the subject ("no-responders"), no
+ *  answer in time ("timeout": it may still have been taken), or it could not be sent ("error"). */
+export type RequestOutcome =
+  | { ok: true; data: Uint8Array }
+  | { ok: false; reason: "no-responders" | "timeout" | "error"; error: string };
 
 /** Pull errors that only mean "nothing for you now" (no message, timeout, max ack pending). */
 const EMPTY_PULL = /no messages|timeout|408|404|409|exceeded maxackpending/i;
@@ -168,6 +178,22 @@ export class NatsQueue {
     this.nc.publish(subject, encode(value));
   }
 
+  /** A core-NATS request (nats-server 2.9: no-responders status, mux inbox); never throws. A message
+   *  over the server's max_payload is an "error". */
+  async request(subject: string, value: unknown, timeoutMs: number): Promise<RequestOutcome> {
+    const { ErrorCode } = this.nats;
+    try {
+      const msg = await this.nc.request(subject, encode(value), { timeout: timeoutMs });
+      return { ok: true, data: msg.data };
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      const error = String((err as Error).message ?? err);
+      if (code === ErrorCode.NoResponders) return { ok: false, reason: "no-responders", error };
+      if (code === ErrorCode.Timeout) return { ok: false, reason: "timeout", error };
+      return { ok: false, reason: "error", error };
+    }
+  }
+
   /** Subscribes to a core-NATS subject; returns the unsubscribe. A throwing handler is logged. */
   subscribe(subject: string, handler: OnMessage, logger: Logger): () => void {
     const sub = this.nc.subscribe(subject, {
@@ -177,19 +203,17 @@ export class NatsQueue {
           return;
         }
         try {
-          handler(msg.data, msg.subject);
+          const reply = msg.reply;
+          const respond = reply
+            ? (value: unknown) => this.nc.publish(reply, encode(value))
+            : undefined;
+          handler(msg.data, msg.subject, respond);
         } catch (error) {
           logger.error({ subject, error: String(error) }, "run queue message handler failed");
         }
       },
     });
     return () => sub.unsubscribe();
-  }
-
-  /** A core-NATS request: the reply's bytes, or a rejection (no responder, timeout, disconnected). */
-  async request(subject: string, value: unknown, timeoutMs: number): Promise<Uint8Array> {
-    const reply = await this.nc.request(subject, encode(value), { timeout: timeoutMs });
-    return reply.data;
   }
 
   /**

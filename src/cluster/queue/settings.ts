@@ -1,5 +1,5 @@
 // The run queue's settings with their defaults applied (protocol/config/cluster.ts): the stream of
-// turns, the subjects of turns, events, results, cancels and worker heartbeats, and the durable pull
+// turns, the subjects of turns, events, results, cancels, steers and worker heartbeats, and the durable pull
 // consumer of each partition.
 import type { ClusterQueueConfig } from "../../protocol/config/cluster.js";
 
@@ -53,6 +53,12 @@ export function signalSubjects(settings: QueueSettings) {
     /** `<prefix>.cancel.<runId>`: chat.abort of a queued or running turn. */
     cancel: (runId: string) => `${prefix}.cancel.${runId}`,
     cancelAll: `${prefix}.cancel.>`,
+    /** `<prefix>.steer.<runId>`: a message steered into the run (a request; only the worker running
+     *  it subscribes, so "no responders" means it runs nowhere now). */
+    steer: (runId: string) => `${prefix}.steer.${runId}`,
+    /** `<prefix>.steered.<runId>`: the worker's ack that the run took a steer. */
+    steered: (runId: string) => `${prefix}.steered.${runId}`,
+    steeredAll: `${prefix}.steered.>`,
     /** The gateway published a turn (workers look at once instead of at their next poll). */
     wake: `${prefix}.wake`,
     /** Each worker's heartbeat (status lists the workers seen lately). */

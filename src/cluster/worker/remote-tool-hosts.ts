@@ -9,7 +9,7 @@ import type {
 } from "../../runtime/tools/cron-tool.js";
 import type { NodesToolHost } from "../../runtime/tools/nodes-tool.js";
 import { type HostCallReply, type HostCallRequest, parseHostReply } from "../queue/host-call.js";
-import type { NatsQueue } from "../queue/nats-queue.js";
+import type { NatsQueue, RequestOutcome } from "../queue/nats-queue.js";
 import { signalSubjects } from "../queue/settings.js";
 
 /** How long a cron call, or a node lookup, may wait for the gateway's answer. */
@@ -25,14 +25,18 @@ export interface RemoteToolHosts {
 }
 
 /** Why a request got no answer, in words for the model and the operator. */
-function describeFailure(err: unknown, timeoutMs: number): string {
-  const text = String((err as { message?: unknown })?.message ?? err);
-  const code = (err as { code?: unknown })?.code;
-  if (code === "503" || /no responders/i.test(text))
-    return "no gateway answers tool calls on the run queue (is this cluster's gateway running?)";
-  if (code === "TIMEOUT" || /timeout/i.test(text))
-    return `the gateway did not answer within ${Math.round(timeoutMs / 1000)} s`;
-  return `the call could not reach the gateway: ${text}`;
+function describeFailure(
+  outcome: Exclude<RequestOutcome, { ok: true }>,
+  timeoutMs: number,
+): string {
+  switch (outcome.reason) {
+    case "no-responders":
+      return "no gateway answers tool calls on the run queue (is this cluster's gateway running?)";
+    case "timeout":
+      return `the gateway did not answer within ${Math.round(timeoutMs / 1000)} s`;
+    case "error":
+      return `the call could not reach the gateway: ${outcome.error}`;
+  }
 }
 
 /** The tool hosts over `queue()` (the worker's connection, once open). */
@@ -40,12 +44,10 @@ export function remoteToolHosts(params: { queue: () => NatsQueue | undefined }):
   const call = async (request: HostCallRequest, timeoutMs: number): Promise<HostCallReply> => {
     const queue = params.queue();
     if (!queue) return { ok: false, error: "the worker is not connected to the run queue" };
-    try {
-      const data = await queue.request(signalSubjects(queue.settings).host, request, timeoutMs);
-      return parseHostReply(data);
-    } catch (err) {
-      return { ok: false, error: describeFailure(err, timeoutMs) };
-    }
+    const outcome = await queue.request(signalSubjects(queue.settings).host, request, timeoutMs);
+    return outcome.ok
+      ? parseHostReply(outcome.data)
+      : { ok: false, error: describeFailure(outcome, timeoutMs) };
   };
   return {
     cronTools: (agentId) => ({

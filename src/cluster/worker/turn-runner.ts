@@ -3,17 +3,27 @@
 // telling the server it is still in progress (so a long turn is not redelivered), stream its events
 // and publish its result, then ack. The result is published and flushed BEFORE the ack: a worker
 // that dies in between leaves the turn to be redelivered, and the next delivery answers from the
-// transcript (flushed by the run before its result) without running it again.
+// transcript (flushed by the run before its result) without running it again. While the run runs,
+// the worker answers its steers (`<prefix>.steer.<runId>`, steer-inbox.ts); the result lists the
+// steer ids its transcript records.
 import type { JsMsg } from "nats";
 import type { Logger } from "../../lib/logger.js";
 import type { AgentRuntimeDeps, RunResult } from "../../runtime/run/index.js";
 import { runAgent } from "../../runtime/run/index.js";
+import { steeredIds } from "../../runtime/run/steered-entries.js";
 import { BudgetLedger } from "../../runtime/usage/budget.js";
 import type { UsageRecord } from "../../runtime/usage/usage-record.js";
 import type { NatsQueue } from "../queue/nats-queue.js";
 import { signalSubjects } from "../queue/settings.js";
-import type { EventMessage, ResultMessage, TurnMessage } from "../queue/wire.js";
+import {
+  type EventMessage,
+  parseSteer,
+  type ResultMessage,
+  type SteeredAck,
+  type TurnMessage,
+} from "../queue/wire.js";
 import { planDelivery } from "./idempotency.js";
+import { SteerInbox } from "./steer-inbox.js";
 
 /** Inputs of {@link runDeliveredTurn}. */
 export interface DeliveredTurn {
@@ -88,6 +98,45 @@ function publishEvent(params: {
   }
 }
 
+/** The run's steering inbox, subscribed to its steer subject (before the run's first event: the
+ *  gateway starts steering when it sees one). */
+function openSteering(params: {
+  queue: NatsQueue;
+  runId: string;
+  taken: readonly string[];
+  log: Logger;
+}): { inbox: SteerInbox; stop: () => void } {
+  const { queue, runId, log } = params;
+  const subjects = signalSubjects(queue.settings);
+  const inbox = new SteerInbox({
+    taken: params.taken,
+    onTaken: (id) => {
+      try {
+        queue.publish(subjects.steered(runId), { runId, id } satisfies SteeredAck);
+      } catch (err) {
+        // A closed connection: the result's steered list (the transcript) tells the gateway anyway.
+        log.warn({ steer: id, error: String(err) }, "worker: steered ack not sent");
+      }
+    },
+  });
+  const stop = queue.subscribe(
+    subjects.steer(runId),
+    (data, _subject, respond) => {
+      const parsed = parseSteer(data);
+      if (!parsed.ok) {
+        log.warn({ error: parsed.error }, "worker: malformed steer refused");
+        respond?.({ id: "", status: "rejected", reason: parsed.error });
+        return;
+      }
+      const reply = inbox.offer(parsed.value);
+      log.debug({ steer: parsed.value.id, status: reply.status }, "worker: steer answered");
+      respond?.(reply);
+    },
+    log,
+  );
+  return { inbox, stop };
+}
+
 /** Runs one delivered turn to its ack (or, when the session cannot be read, a delayed nak). */
 export async function runDeliveredTurn(params: DeliveredTurn): Promise<void> {
   const { queue, deps, msg, turn, logger } = params;
@@ -106,15 +155,17 @@ export async function runDeliveredTurn(params: DeliveredTurn): Promise<void> {
     },
     Math.max(500, queue.settings.ackWaitMs / 3),
   );
+  let stopSteering: (() => void) | undefined;
   try {
     const usage = capturingLedger(deps);
-    const publishResult = async (result: RunResult) => {
+    const publishResult = async (result: RunResult, steered?: string[]) => {
       const record = usage.take();
       const message: ResultMessage = {
         runId: turn.runId,
         worker: params.workerId,
         result,
         ...(record ? { usage: record } : {}),
+        ...(steered?.length ? { steered } : {}),
       };
       try {
         queue.publish(subjects.results, message);
@@ -152,6 +203,13 @@ export async function runDeliveredTurn(params: DeliveredTurn): Promise<void> {
     if (plan.found !== "absent")
       log.info({ found: plan.found }, "worker: turn seen before; resuming");
     log.debug({ delivery: msg.info.redeliveryCount }, "worker: turn started");
+    const steering = openSteering({
+      queue,
+      runId: turn.runId,
+      taken: steeredIds(entries ?? [], turn.runId),
+      log,
+    });
+    stopSteering = steering.stop;
     const handle = runAgent(
       { ...deps, usage: usage.ledger },
       {
@@ -160,6 +218,7 @@ export async function runDeliveredTurn(params: DeliveredTurn): Promise<void> {
         sessionKey: turn.sessionKey,
         message: turn.message,
         signal: params.signal,
+        steering: steering.inbox,
         ...(turn.images?.length ? { images: turn.images } : {}),
         ...(turn.timeoutSeconds !== undefined ? { timeoutSeconds: turn.timeoutSeconds } : {}),
         ...(turn.inboundKeys?.length ? { inboundKeys: turn.inboundKeys } : {}),
@@ -172,14 +231,17 @@ export async function runDeliveredTurn(params: DeliveredTurn): Promise<void> {
       publishEvent({ queue, subject: subjects.events(turn.runId), event, seq: seq++, log });
     }
     const result = await handle.result;
+    // From now on a steer is refused: the gateway answers it with a follow-up turn.
+    const steered = steering.inbox.close();
     if (result.status === "aborted" && params.stopping()) {
       // Cut by this worker's shutdown: another worker resumes it from the transcript.
       log.info("worker: stopping; turn handed back");
       msg.nak();
       return;
     }
-    await publishResult(result);
+    await publishResult(result, steered);
   } finally {
     clearInterval(beat);
+    stopSteering?.();
   }
 }

@@ -16,6 +16,8 @@ export interface InboundMessage<P = unknown> {
   payload?: P;
   /** Set on the overflow summary line the queue puts first among steering messages. */
   overflowSummary?: boolean;
+  /** A message steered into a run on a worker: its steer id, recorded on its transcript entry. */
+  steerId?: string;
 }
 
 /** Header of a collect-mode prompt that joins several held messages. */

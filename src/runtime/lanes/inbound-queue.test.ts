@@ -129,6 +129,43 @@ describe("steer", () => {
     expect(h.texts(h.turns[1])).toEqual(["late"]);
   });
 
+  it("tells a watcher of each steered message; restored steering runs as a follow-up turn", async () => {
+    const h = harness({ mode: "steer", debounceMs: 0 });
+    h.submit("m1");
+    await vi.advanceTimersByTimeAsync(0);
+    const turn = h.turns[0];
+    const forwarded: string[] = [];
+    const stop = turn.watchSteering(() => {
+      forwarded.push(...turn.drainSteering().map((m) => m.text));
+    });
+    expect(h.submit("s1").disposition).toBe("steered");
+    expect(h.submit("s2").disposition).toBe("steered");
+    expect(forwarded).toEqual(["s1", "s2"]);
+    expect(turn.hasPendingSteering()).toBe(false);
+    stop();
+    h.submit("s3");
+    expect(forwarded).toEqual(["s1", "s2"]);
+    // The run elsewhere did not take s2: it comes back, in arrival order, ahead of s3.
+    const s2 = { text: "s2", receivedAt: 0 };
+    turn.restoreSteering([s2]);
+    await h.finish(0);
+    expect(h.turns).toHaveLength(2);
+    expect(h.texts(h.turns[1])).toEqual(["s2"]);
+    expect(h.turns[1].drainSteering().map((m) => m.text)).toEqual(["s3"]);
+  });
+
+  it("restored steering of a session gone idle starts a turn of its own", async () => {
+    const h = harness({ mode: "steer", debounceMs: 0 });
+    h.submit("m1");
+    await vi.advanceTimersByTimeAsync(0);
+    const turn = h.turns[0];
+    await h.finish(0);
+    expect(h.queue.sessionCount).toBe(0);
+    turn.restoreSteering([{ text: "late back" }]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.texts(h.turns[1])).toEqual(["late back"]);
+  });
+
   it("holds a message for another route instead of steering this run", async () => {
     const h = harness({ mode: "steer", debounceMs: 0 });
     h.submit("m1", { route: "a" });

@@ -34,6 +34,11 @@ export interface QueuedTurn<P = unknown> {
   drainSteering(): InboundMessage<P>[];
   /** True when `drainSteering()` would return something. */
   hasPendingSteering(): boolean;
+  /** Calls `listener` whenever a message is steered into this run (a run on a worker forwards it);
+   *  returns the unsubscribe. */
+  watchSteering(listener: () => void): () => void;
+  /** Gives back drained messages the run did not take: answered by a follow-up turn. */
+  restoreSteering(messages: InboundMessage<P>[]): void;
 }
 
 /** What `submit` did with a message. */
@@ -107,6 +112,8 @@ interface SessionState<P> {
   handle?: LaneRunHandle<unknown>;
   runId?: string;
   runRoute?: string;
+  /** Listeners of the running turn's steering (cleared when it ends). */
+  watchers: Set<() => void>;
   interruptRequested: boolean;
 }
 
@@ -138,6 +145,7 @@ export function createInboundQueue<P = unknown>(params: InboundQueueParams<P>): 
         steering: [],
         overflow: { total: 0, samples: [] },
         lastArrival: 0,
+        watchers: new Set(),
         interruptRequested: false,
       };
       sessions.set(key, state);
@@ -208,6 +216,17 @@ export function createInboundQueue<P = unknown>(params: InboundQueueParams<P>): 
     return out;
   };
 
+  /** Messages a run elsewhere drained but did not take: held again (ahead of later arrivals, as
+   *  steering left at a run's end is), or a turn of their own if the session went idle meanwhile. */
+  const restore = (state: State, route: string | undefined, messages: Message[]): void => {
+    if (messages.length === 0) return;
+    const target = sessions.get(state.key) ?? ensure(state.key, state.settings);
+    // The overflow summary line leads the follow-up turn, as it would have led the steering.
+    const back = messages.map((m) => (m.overflowSummary && !m.route ? { ...m, route } : m));
+    target.held = [...back, ...target.held].sort(byArrival);
+    if (target.phase === "idle") schedule(target);
+  };
+
   const startTurn = (state: State, signal: AbortSignal, runId: string): Promise<unknown> => {
     state.phase = "running";
     state.runId = runId;
@@ -229,6 +248,12 @@ export function createInboundQueue<P = unknown>(params: InboundQueueParams<P>): 
       signal,
       drainSteering: () => drain(state, runId),
       hasPendingSteering: () => state.runId === runId && state.steering.length > 0,
+      watchSteering: (listener) => {
+        if (state.runId !== runId) return () => undefined;
+        state.watchers.add(listener);
+        return () => state.watchers.delete(listener);
+      },
+      restoreSteering: (back) => restore(state, messages[0].route, back),
     };
     onEvent({
       type: "turn_started",
@@ -260,6 +285,7 @@ export function createInboundQueue<P = unknown>(params: InboundQueueParams<P>): 
     state.handle = undefined;
     state.runId = undefined;
     state.runRoute = undefined;
+    state.watchers.clear();
     state.interruptRequested = false;
     if (state.steering.length > 0) {
       // Steering the run never took falls back to a follow-up turn, in arrival order.
@@ -307,7 +333,10 @@ export function createInboundQueue<P = unknown>(params: InboundQueueParams<P>): 
         const steer = settings.mode === "steer" && incoming.route === state.runRoute;
         const list = steer ? state.steering : state.held;
         if (!admit(state, list, incoming)) return { disposition: "dropped", runId: state.runId };
-        if (steer) return { disposition: "steered", runId: state.runId };
+        if (steer) {
+          for (const listener of [...state.watchers]) listener();
+          return { disposition: "steered", runId: state.runId };
+        }
         if (settings.mode === "interrupt") {
           interrupt(state);
           return { disposition: "interrupting", runId: state.runId };

@@ -50,6 +50,7 @@ export {
   type SteeringHooks,
   type SteeringSource,
   skippedToolResult,
+  steerIdOf,
   steeringToUserMessage,
 } from "./steering.js";
 export { systemTimers, type Timers } from "./timers.js";

@@ -16,6 +16,19 @@ export const SKIPPED_TOOL_CALL_TEXT = "Skipped due to queued user message.";
 export interface SteeringSource {
   hasPendingSteering(): boolean;
   drainSteering(): InboundMessage[];
+  /** For a run elsewhere (a worker): calls `listener` whenever a message is steered in, so it can be
+   *  drained and forwarded; returns the unsubscribe. */
+  watchSteering?(listener: () => void): () => void;
+  /** Gives back drained messages the run did not take: they are answered by a follow-up turn. */
+  restoreSteering?(messages: InboundMessage[]): void;
+}
+
+/** Steer ids of the user messages built from steered messages that carry one. */
+const steerIds = new WeakMap<object, string>();
+
+/** The steer id a loop message was built from (a steered message of a run on a worker), if any. */
+export function steerIdOf(message: object): string | undefined {
+  return steerIds.get(message);
 }
 
 /** The pi-agent-core loop hooks that implement steer mode (use with `toolExecution: "sequential"`). */
@@ -28,14 +41,16 @@ export interface SteeringHooks {
 /** The user message a steering message becomes in the model context. */
 export function steeringToUserMessage(message: InboundMessage, now: number): UserMessage {
   const images = message.images ?? [];
-  if (images.length === 0) {
-    return { role: "user", content: message.text, timestamp: message.receivedAt ?? now };
-  }
-  return {
-    role: "user",
-    content: [{ type: "text", text: message.text }, ...images],
-    timestamp: message.receivedAt ?? now,
-  };
+  const user: UserMessage =
+    images.length === 0
+      ? { role: "user", content: message.text, timestamp: message.receivedAt ?? now }
+      : {
+          role: "user",
+          content: [{ type: "text", text: message.text }, ...images],
+          timestamp: message.receivedAt ?? now,
+        };
+  if (message.steerId !== undefined) steerIds.set(user, message.steerId);
+  return user;
 }
 
 /** The error tool result recorded for a skipped tool call (for loops that do not use pi's hooks). */

@@ -17,7 +17,6 @@ import {
   hostTimeZone,
   type SessionStoreRegistry,
   type TranscriptEntry,
-  type TranscriptMessage,
 } from "../../sessions/index.js";
 import type { ExecApprovalsHost } from "../approvals/index.js";
 import { buildContextFromBranch } from "../compaction/index.js";
@@ -35,6 +34,7 @@ import { endRecoveredRun } from "./recovered-run.js";
 import { type ReplyDisplay, replyDisplay } from "./reply-display.js";
 import { assistantText, replyPayloads } from "./reply-payloads.js";
 import type { RunCaches } from "./run-caches.js";
+import { appendLoopMessage } from "./steered-entries.js";
 import {
   appendPrompt,
   planRecovery,
@@ -345,7 +345,7 @@ async function executeRun(input: ExecuteParams): Promise<RunResult> {
         appends.promptAppended = true;
       } else {
         const message = hooks ? hooks.persist(event.message) : event.message;
-        transcript.appendMessage(message as unknown as TranscriptMessage);
+        appendLoopMessage(transcript, { message, original: event.message, runId });
       }
       if (hooks) added.push(event.message);
       appends.last = event.message;
