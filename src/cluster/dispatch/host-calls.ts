@@ -5,12 +5,7 @@
 import type { Logger } from "../../lib/logger.js";
 import type { CronToolHost } from "../../runtime/tools/cron-tool.js";
 import type { NodesToolHost } from "../../runtime/tools/nodes-tool.js";
-import {
-  encodeHostReply,
-  type HostCallReply,
-  type HostCallRequest,
-  parseHostCall,
-} from "../queue/host-call.js";
+import { type HostCallReply, type HostCallRequest, parseHostCall } from "../queue/host-call.js";
 import type { NatsQueue } from "../queue/nats-queue.js";
 import { signalSubjects } from "../queue/settings.js";
 
@@ -41,24 +36,40 @@ export function serveHostCalls(params: {
   logger: Logger;
 }): () => void {
   const { queue, hosts, logger } = params;
-  return queue.serve({
-    subject: signalSubjects(queue.settings).host,
-    group: "pincer-gateway",
-    logger,
-    unsent: (error) =>
-      encodeHostReply({ ok: false, error: `the answer could not be sent over NATS (${error})` }),
-    handler: async (data) => {
-      const parsed = parseHostCall(data);
-      if (!parsed.ok) {
-        logger.warn({ error: parsed.error }, "run queue: a worker's tool call was refused");
-        return encodeHostReply({ ok: false, error: `refused by the gateway: ${parsed.error}` });
-      }
-      try {
-        return encodeHostReply(await answer(hosts, parsed.value));
-      } catch (err) {
-        logger.error({ tool: parsed.value.tool, error: String(err) }, "worker tool call failed");
-        return encodeHostReply({ ok: false, error: String(err) });
-      }
+  /** The answer to one call's bytes (a refusal, the host's answer, or its failure). */
+  const reply = async (data: Uint8Array): Promise<HostCallReply> => {
+    const parsed = parseHostCall(data);
+    if (!parsed.ok) {
+      logger.warn({ error: parsed.error }, "run queue: a worker's tool call was refused");
+      return { ok: false, error: `refused by the gateway: ${parsed.error}` };
+    }
+    try {
+      return await answer(hosts, parsed.value);
+    } catch (err) {
+      logger.error({ tool: parsed.value.tool, error: String(err) }, "worker tool call failed");
+      return { ok: false, error: String(err) };
+    }
+  };
+  return queue.subscribe(
+    signalSubjects(queue.settings).host,
+    (data, _subject, respond) => {
+      if (!respond) return; // a publish, not a request: nobody waits for an answer
+      void reply(data)
+        .then((answered) => {
+          try {
+            respond(answered);
+          } catch (err) {
+            // Bigger than the server's max_payload: say so instead of letting the call time out.
+            respond({
+              ok: false,
+              error: `the answer could not be sent over NATS (${String(err)})`,
+            });
+          }
+        })
+        .catch((err: unknown) =>
+          logger.error({ error: String(err) }, "run queue: a worker's tool call was not answered"),
+        );
     },
-  });
+    logger,
+  );
 }

@@ -1,7 +1,7 @@
 // Worker tool calls on the wire: what the gateway accepts (fail closed on any other tool or
 // method), and the replies the worker reads.
 import { describe, expect, it } from "vitest";
-import { encodeHostReply, parseHostCall, parseHostReply } from "./host-call.js";
+import { parseHostCall, parseHostReply } from "./host-call.js";
 import { encode } from "./wire.js";
 
 const bytes = (value: unknown) => encode(value);
@@ -39,11 +39,11 @@ describe("host calls", () => {
   });
 
   it("reads the gateway's replies; anything else is an error answer", () => {
-    expect(parseHostReply(encodeHostReply({ ok: true, payload: { jobs: [] } }))).toEqual({
+    expect(parseHostReply(bytes({ ok: true, payload: { jobs: [] } }))).toEqual({
       ok: true,
       payload: { jobs: [] },
     });
-    expect(parseHostReply(encodeHostReply({ ok: false, error: "no such job" }))).toEqual({
+    expect(parseHostReply(bytes({ ok: false, error: "no such job" }))).toEqual({
       ok: false,
       error: "no such job",
     });

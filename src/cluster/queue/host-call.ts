@@ -3,7 +3,7 @@
 // can serve (it owns the cron service and the node hosts' connections). The methods a request may
 // name are fixed here (fail closed: anything else is refused), and every reply is a tool answer.
 import type { CronToolMethod } from "../../runtime/tools/cron-tool.js";
-import { encode, type Parsed, parseObject } from "./wire.js";
+import { type Parsed, parseObject } from "./wire.js";
 
 /** The `cron` tool's methods a worker may call. */
 export const CRON_HOST_METHODS: readonly CronToolMethod[] = [
@@ -84,6 +84,3 @@ export function parseHostReply(data: Uint8Array): HostCallReply {
     return { ok: false, error: value.error };
   return { ok: false, error: "the gateway's reply is not a tool answer" };
 }
-
-/** JSON bytes of a reply (re-exported so both sides encode the same way). */
-export const encodeHostReply = (reply: HostCallReply): Uint8Array => encode(reply);

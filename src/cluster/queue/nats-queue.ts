@@ -216,43 +216,6 @@ export class NatsQueue {
     return () => sub.unsubscribe();
   }
 
-  /**
-   * Answers requests on `subject`, one queue group (`group`) so one subscriber answers each; the
-   * handler's bytes are the reply, and `unsent(error)` the reply sent instead when those cannot go
-   * (bigger than the server's max_payload). A failing handler is logged and the request left to
-   * time out on the caller's side (the caller turns that into an error answer).
-   */
-  serve(params: {
-    subject: string;
-    group: string;
-    handler: (data: Uint8Array) => Promise<Uint8Array>;
-    unsent: (error: string) => Uint8Array;
-    logger: Logger;
-  }): () => void {
-    const { subject, handler, logger } = params;
-    const sub = this.nc.subscribe(subject, {
-      queue: params.group,
-      callback: (err, msg) => {
-        if (err) {
-          logger.warn({ subject, error: String(err) }, "run queue subscription error");
-          return;
-        }
-        handler(msg.data)
-          .then((reply) => {
-            try {
-              msg.respond(reply);
-            } catch (error) {
-              msg.respond(params.unsent(String(error)));
-            }
-          })
-          .catch((error: unknown) =>
-            logger.error({ subject, error: String(error) }, "run queue request not answered"),
-          );
-      },
-    });
-    return () => sub.unsubscribe();
-  }
-
   /** Sends what is buffered and waits for the server to have it. */
   flush(): Promise<void> {
     return this.nc.flush();
