@@ -88,6 +88,20 @@ describe("gateway config methods and live reload", () => {
     expect(logs).toContain("gateway.port changed; needs restart");
   });
 
+  it("config.patch of cluster.store reports a restart and keeps the sessions where they are", async () => {
+    box = await createGatewaySandbox();
+    const client = await box.connect();
+    const raw = '{ cluster: { store: { kind: "postgres", url: "postgres://db.invalid/pincer" } } }';
+    const { hash } = p(await client.request("config.get"));
+    const res = await client.request("config.patch", { raw, baseHash: hash });
+    expect(p(res)).toMatchObject({ ok: true, restart: { needed: true, keys: ["cluster.store"] } });
+    expect(box.gw.core.runtime.stores.backendKind).toBe("files");
+    const turn = { sessionKey: "after-patch", message: "still on files", idempotencyKey: "ap-1" };
+    expect((await client.request("chat.send", turn)).ok).toBe(true);
+    const logs = p(await client.request("logs.tail", {})).lines.join("\n");
+    expect(logs).toContain("cluster.store changed; needs restart");
+  });
+
   it("reloads when the file changes on disk and ignores an invalid file", async () => {
     box = await createGatewaySandbox({ options: { watchConfig: true } });
     const { gw, configPath } = box;

@@ -68,6 +68,7 @@ export {
   findAgent,
   listAgentIds,
   lookupAgent,
+  maxConcurrentOf,
   mergeMissing,
   type ResolveConfigParams,
   type ResolvedAgent,

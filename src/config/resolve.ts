@@ -147,6 +147,13 @@ export function listAgentIds(resolved: ResolvedConfig): string[] {
   return resolved.agents.map((agent) => agent.id);
 }
 
+/** The global cap configured for runs (`agents.defaults.maxConcurrent`, legacy `agent` folded; 4
+ *  when unset): the gateway's lanes and a worker's turns in flight. */
+export function maxConcurrentOf(resolved: ResolvedConfig): number {
+  const value = resolved.defaults.maxConcurrent;
+  return typeof value === "number" && value >= 1 ? Math.floor(value) : 4;
+}
+
 /** Where `agents.defaults.<key>` is written in the file: `agent.<key>` when it came from the legacy block. */
 export function defaultsKeyPath(resolved: ResolvedConfig, key: string): PathSegment[] {
   return defaultsValuePath(resolved, [key]);

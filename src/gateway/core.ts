@@ -2,6 +2,7 @@
 // logs, broadcast) and connections, health, hello and the turn journal read. Method handlers do not
 // see it: they get the narrow MethodDeps built from it (methods/method-deps.ts).
 import type { StatePaths } from "../config/index.js";
+import type { LiveConfig } from "../config/live-config.js";
 import type { Logger } from "../lib/logger.js";
 import type { PluginRecord } from "../plugins/index.js";
 import type { ExecApprovalHub } from "./approvals/exec-approval-hub.js";
@@ -9,7 +10,6 @@ import type { GatewayChannels } from "./channels.js";
 import type { LiveDevices } from "./devices/live-devices.js";
 import type { EmitEvent, EventSubscriptions } from "./events/event-fanout.js";
 import type { DedupeCache } from "./idempotency-cache.js";
-import type { LiveConfig } from "./live-config/live-config.js";
 import type { LogRing } from "./logging/log-ring.js";
 import type { NodeRegistry } from "./nodes/node-registry.js";
 import type { PresenceTable } from "./presence.js";

@@ -9,13 +9,14 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { createPairingAccess } from "../channels/pairing/pairing-access.js";
 import { loadConfig, refreshEnv } from "../config/index.js";
+import { LiveConfig } from "../config/live-config.js";
 import { createGatewayCron } from "../cron/gateway-cron.js";
 import { createCronToolHosts } from "../cron/tool-host.js";
 import { createGatewayHooks } from "../hooks/gateway-hooks.js";
 import { silentLogger, teeLogger } from "../lib/logger.js";
 import { loadGatewayPlugins } from "../plugins/gateway-plugins.js";
 import { withPluginMethods } from "../plugins/methods.js";
-import type { OpenClawConfig } from "../protocol/config/index.js";
+import { GATEWAY_RESTART_KEYS, type OpenClawConfig } from "../protocol/config/index.js";
 import { withModelRefIssues } from "../runtime/models/model-ref-rules.js";
 import { acquireStateDirLock } from "../sessions/index.js";
 import { createExecApprovalHub } from "./approvals/exec-approval-hub.js";
@@ -51,7 +52,6 @@ import { createUpgradeHandler } from "./http/upgrade-handler.js";
 import { createWebhookRoutes } from "./http/webhook-routes.js";
 import { DedupeCache } from "./idempotency-cache.js";
 import { createCompatKeyWarner } from "./live-config/compat-warnings.js";
-import { LiveConfig } from "./live-config/live-config.js";
 import { restartRefusal } from "./live-config/restart-refusal.js";
 import { createRingLogger, LogRing } from "./logging/log-ring.js";
 import { createMethodDeps } from "./methods/method-deps.js";
@@ -125,6 +125,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
     initial: loaded,
     logger,
     now,
+    restartKeys: GATEWAY_RESTART_KEYS,
     // A reload naming an unknown model is refused as the same config is at start.
     check: (next) => withModelRefIssues(next, next.env),
     // A reload that would weaken auth is refused while running (it applies on restart).
@@ -154,9 +155,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<G
       } catch (err) {
         // vet() resolved the same settings a moment ago: only a file-system error lands here.
         logger.error(
-          {
-            error: String(err),
-          },
+          { error: String(err) },
           "cannot switch auth to the new config; keeping the running auth",
         );
       }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/helpers/temp-cleanup.js";
 import { resolveStatePaths } from "../config/paths.js";
 import { acquireStateDirLock } from "./lock.js";
-import { SessionStoreRegistry } from "./registry.js";
+import { SessionStoreRegistry, type SessionsConfig } from "./registry.js";
 
 function paths() {
   const home = makeTempDir("pincer-registry-");
@@ -53,5 +53,22 @@ describe("SessionStoreRegistry", () => {
     const after = registry.forAgent("main");
     expect(after).not.toBe(before);
     expect(after.storePath).toBe(join(p.stateDir, "moved", "main.json"));
+  });
+
+  it("keeps the backend of its start when a reloaded config names another cluster.store", async () => {
+    const p = paths();
+    let cfg: SessionsConfig = {};
+    const registry = new SessionStoreRegistry({
+      get cfg() {
+        return cfg;
+      },
+      paths: p,
+    });
+    cfg = { cluster: { store: { kind: "postgres", url: "postgres://nowhere.invalid/db" } } };
+    expect(registry.backendKind).toBe("files");
+    await registry.ready(); // nothing to connect: the files backend stays
+    expect(registry.forAgent("main").storePath).toBe(
+      join(p.stateDir, "agents", "main", "sessions", "sessions.json"),
+    );
   });
 });

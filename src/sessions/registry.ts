@@ -5,7 +5,7 @@
 import { resolveAgent } from "../agents/roster.js";
 import type { StatePaths } from "../config/paths.js";
 import type { Logger } from "../lib/logger.js";
-import type { OpenClawConfig } from "../protocol/config/index.js";
+import type { ClusterStoreConfig, OpenClawConfig } from "../protocol/config/index.js";
 import type { StateDirLock } from "./lock.js";
 import type { SessionMaintenanceConfig } from "./maintenance.js";
 import type { PgSessionBackend } from "./postgres/backend.js";
@@ -54,12 +54,16 @@ export class SessionStoreRegistry {
   private readonly byAgent = new Map<string, { cfg: object; id: string; store: SessionStoreApi }>();
   private pg: Promise<PgState> | undefined;
   private pgState: PgState | undefined;
+  /** `cluster.store` as configured at construction: a reload cannot move the sessions (restart). */
+  private readonly backend: ClusterStoreConfig | undefined;
 
-  constructor(private readonly params: SessionStoreRegistryParams) {}
+  constructor(private readonly params: SessionStoreRegistryParams) {
+    this.backend = params.cfg.cluster?.store;
+  }
 
-  /** Whether the sessions live in PostgreSQL (`cluster.store`, as configured when ready() ran). */
+  /** Whether the sessions live in PostgreSQL (`cluster.store` as configured at construction). */
   get backendKind(): "files" | "postgres" {
-    return this.params.cfg.cluster?.store?.kind === "postgres" ? "postgres" : "files";
+    return this.backend?.kind === "postgres" ? "postgres" : "files";
   }
 
   /**
@@ -67,7 +71,7 @@ export class SessionStoreRegistry {
    * creates the schema when missing and loads the index. Call (and await) it before `forAgent`.
    */
   ready(): Promise<void> {
-    const store = this.params.cfg.cluster?.store;
+    const store = this.backend;
     if (store?.kind !== "postgres") return Promise.resolve();
     this.pg ??= (async () => {
       const [{ openPgBackend }, { PgSessionStore }] = await Promise.all([
@@ -102,9 +106,8 @@ export class SessionStoreRegistry {
     const { cfg, paths, ...rest } = this.params;
     const resolved = resolveAgent({ cfg, paths, agentId });
     const storePath = resolved.sessionStorePath;
-    // Once PostgreSQL is open the sessions stay there, whatever a reloaded config says (restart to move).
-    if (this.pgState || cfg.cluster?.store?.kind === "postgres")
-      return this.pgStore(resolved.id, storePath);
+    // The backend is the one configured at start, whatever a reloaded config says (restart to move).
+    if (this.backend?.kind === "postgres") return this.pgStore(resolved.id, storePath);
     let store = this.stores.get(storePath);
     if (!store) {
       store = openSessionStore({

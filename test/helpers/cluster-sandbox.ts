@@ -53,7 +53,8 @@ export interface ClusterSandbox {
   release(): void;
   /** Holds "slow" prompts again. */
   hold(): void;
-  spawnWorker(concurrency?: number): WorkerChild;
+  /** A `pincer worker` (`concurrency` null: no --concurrency flag, the config's cap). */
+  spawnWorker(concurrency?: number | null): WorkerChild;
   kill(worker: WorkerChild): Promise<void>;
   close(): Promise<void>;
 }
@@ -152,22 +153,19 @@ export async function createClusterSandbox(
         release = resolve;
       });
     },
-    spawnWorker(concurrency = 4) {
+    spawnWorker(concurrency: number | null = 4) {
       const workerState = join(home, `worker-${++count}`);
-      const child = spawn(
-        process.execPath,
-        [pincerBin, "worker", "--concurrency", `${concurrency}`],
-        {
-          env: {
-            PATH: process.env.PATH,
-            HOME: home,
-            OPENCLAW_CONFIG_PATH: configPath,
-            OPENCLAW_STATE_DIR: workerState,
-            PINCER_WORKER_DEBUG: "1",
-          },
-          stdio: ["ignore", "pipe", "pipe"],
+      const flags = concurrency === null ? [] : ["--concurrency", `${concurrency}`];
+      const child = spawn(process.execPath, [pincerBin, "worker", ...flags], {
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          OPENCLAW_CONFIG_PATH: configPath,
+          OPENCLAW_STATE_DIR: workerState,
+          PINCER_WORKER_DEBUG: "1",
         },
-      );
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       const worker: WorkerChild = {
         child,
         out: "",

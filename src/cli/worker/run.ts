@@ -26,6 +26,7 @@ export async function run(
   { opts }: InputOf<typeof workerOptions>,
 ): Promise<number> {
   const concurrency = concurrencyOf(opts.concurrency);
+  const load = { env: ctx.env, ...(ctx.profile ? { profile: ctx.profile } : {}) };
   const loaded = loadForCli(ctx, { requireValid: true });
   if (!loaded.config.cluster?.queue)
     throw new CliError(
@@ -41,6 +42,7 @@ export async function run(
   try {
     await startWorker({
       loaded,
+      load,
       ...(concurrency !== undefined ? { concurrency } : {}),
       logger,
       signal: stop.signal,

@@ -3,7 +3,12 @@
 // Sessions come from `cluster.store` (PostgreSQL: shared with the gateway and the other workers).
 // Without it the worker keeps its own file store under its state dir, locked like a gateway's: fine
 // for one worker on the gateway's host, wrong for several (each would see only its own history).
-import type { LoadedConfig } from "../../config/index.js";
+import {
+  formatConfigIssues,
+  type LoadConfigOptions,
+  type LoadedConfig,
+  redactIssues,
+} from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
 import { createLaneScheduler } from "../../runtime/lanes/index.js";
 import { type AgentRuntimeDeps, createRunCaches } from "../../runtime/run/index.js";
@@ -13,11 +18,14 @@ import { NatsQueue } from "../queue/nats-queue.js";
 import { resolveQueueSettings } from "../queue/settings.js";
 import { remoteToolHosts } from "./remote-tool-hosts.js";
 import { runWorkerLoop } from "./worker.js";
+import { checkWorkerConfig, openWorkerConfig } from "./worker-config.js";
 
 /** Inputs of {@link startWorker}. */
 export interface StartWorkerParams {
   loaded: LoadedConfig;
-  /** Turns in flight at once (default agents.defaults.maxConcurrent, else 4). */
+  /** How `loaded` was loaded (env, profile): reloads of the watched file load the same way. */
+  load: LoadConfigOptions;
+  /** Turns in flight at once (default agents.defaults.maxConcurrent, live, else 4). */
   concurrency?: number;
   logger: Logger;
   signal: AbortSignal;
@@ -26,15 +34,25 @@ export interface StartWorkerParams {
 
 /** Runs a worker to its stop; throws when it cannot start (no `cluster.queue`, NATS unreachable). */
 export async function startWorker(params: StartWorkerParams): Promise<void> {
-  const { loaded, logger } = params;
+  const { logger } = params;
+  const loaded = checkWorkerConfig(params.loaded);
+  if (!loaded.valid)
+    throw new Error(
+      `config ${loaded.path} is invalid:\n${formatConfigIssues({ path: loaded.path, issues: redactIssues(loaded.issues) })}`,
+    );
   const queueConfig = loaded.config.cluster?.queue;
   if (!queueConfig) throw new Error("no cluster.queue in the config: nothing to pull turns from");
-  const resolved = loaded.resolved;
-  const configured = resolved.defaults.maxConcurrent;
-  const concurrency = Math.max(
-    1,
-    Math.floor(params.concurrency ?? (typeof configured === "number" ? configured : 4)),
-  );
+  // Runs read the config as it is when they start; `deps` is rebuilt on each applied reload.
+  const config = openWorkerConfig({
+    loaded,
+    load: params.load,
+    ...(params.concurrency !== undefined ? { concurrency: params.concurrency } : {}),
+    logger,
+    onChange: () => {
+      lanes.setMaxConcurrent(config.concurrency());
+      deps = { ...deps, config: config.live.resolved };
+    },
+  });
   const shared = loaded.config.cluster?.store !== undefined;
   if (!shared)
     logger.warn(
@@ -45,21 +63,25 @@ export async function startWorker(params: StartWorkerParams): Promise<void> {
     ? undefined
     : acquireStateDirLock({ stateDir: loaded.paths.stateDir, command: "pincer worker", logger });
   const stores = new SessionStoreRegistry({
-    cfg: loaded.config,
+    // A getter: a reload's session.store / maintenance apply; the backend stays the start's.
+    get cfg() {
+      return config.live.config;
+    },
     paths: loaded.paths,
     ...(lock ? { lock } : {}),
     logger,
   });
   const jobs = new ProcessRegistry();
   const settings = resolveQueueSettings(queueConfig);
+  // The partitions already serialize each session; the lanes only cap this process.
+  const lanes = createLaneScheduler({ maxConcurrent: config.concurrency() });
   let queue: NatsQueue | undefined;
-  const deps: AgentRuntimeDeps = {
-    config: resolved,
+  let deps: AgentRuntimeDeps = {
+    config: loaded.resolved,
     paths: loaded.paths,
-    env: loaded.env,
+    env: config.env,
     stores,
-    // The partitions already serialize each session; the lanes only cap this process.
-    lanes: createLaneScheduler({ maxConcurrent: concurrency }),
+    lanes,
     jobs,
     log: logger,
     caches: createRunCaches(),
@@ -71,15 +93,17 @@ export async function startWorker(params: StartWorkerParams): Promise<void> {
     await stores.ready();
     queue = await NatsQueue.open({ settings, name: `pincer-worker-${process.pid}`, logger });
     await queue.ensureTopology();
+    config.live.watch();
     await runWorkerLoop({
       queue,
-      deps,
-      concurrency,
+      deps: () => deps,
+      concurrency: config.concurrency,
       logger,
       signal: params.signal,
       ...(params.drainMs !== undefined ? { drainMs: params.drainMs } : {}),
     });
   } finally {
+    config.live.close();
     await queue?.close(logger);
     await jobs.stopAll();
     await stores.closeAll();

@@ -23,8 +23,10 @@ const MAX_CANCELLED = 5000;
 /** Inputs of {@link runWorkerLoop}. */
 export interface WorkerLoopParams {
   queue: NatsQueue;
-  deps: AgentRuntimeDeps;
-  concurrency: number;
+  /** What a turn runs with, read as it starts (a config reload swaps it for later turns). */
+  deps: () => AgentRuntimeDeps;
+  /** Turns in flight at once, read on every pull (a reload may change it). */
+  concurrency: () => number;
   logger: Logger;
   /** Stops pulling; running turns get `drainMs` to finish, then are cut and handed back. */
   signal: AbortSignal;
@@ -73,7 +75,7 @@ export async function runWorkerLoop(params: WorkerLoopParams): Promise<void> {
       id,
       host: hostname(),
       pid: process.pid,
-      concurrency,
+      concurrency: concurrency(),
       inFlight: running.size,
       startedAt,
       ...(last ? { stopping: true } : {}),
@@ -121,7 +123,7 @@ export async function runWorkerLoop(params: WorkerLoopParams): Promise<void> {
     if (cancelled.delete(turn.runId)) controller.abort(new Error("aborted by chat.abort"));
     const done = runDeliveredTurn({
       queue,
-      deps: params.deps,
+      deps: params.deps(),
       msg,
       turn,
       workerId: id,
@@ -166,7 +168,7 @@ export async function runWorkerLoop(params: WorkerLoopParams): Promise<void> {
   };
 
   const pullOnce = async (): Promise<number> => {
-    const free = () => concurrency - running.size - pulls.size;
+    const free = () => concurrency() - running.size - pulls.size;
     if (free() <= 0 || !queue.connected) return 0;
     const busy = new Set([...[...running.values()].map((run) => run.partition), ...pulls.keys()]);
     const hinted = shuffled([...hints].filter((partition) => !busy.has(partition)));
@@ -198,7 +200,10 @@ export async function runWorkerLoop(params: WorkerLoopParams): Promise<void> {
       };
     });
 
-  logger.info({ worker: id, concurrency, stream: queue.settings.stream }, "worker ready");
+  logger.info(
+    { worker: id, concurrency: concurrency(), stream: queue.settings.stream },
+    "worker ready",
+  );
   while (!params.signal.aborted) {
     try {
       poked = false;

@@ -2,6 +2,7 @@
 // `deps.stores` rather than `core.runtime.stores`. Each method lists the fields it uses (`uses` in
 // defineMethod) and is handed only those (bindMethods in method-table.ts).
 import type { ResolvedConfig } from "../../config/index.js";
+import type { LiveConfig } from "../../config/live-config.js";
 import type { CronService } from "../../cron/service.js";
 import type { Logger } from "../../lib/logger.js";
 import type { PluginRecord } from "../../plugins/index.js";
@@ -19,7 +20,6 @@ import {
   patchConfig,
   writeWholeConfig,
 } from "../live-config/config-writes.js";
-import type { LiveConfig } from "../live-config/live-config.js";
 import type { LogRing } from "../logging/log-ring.js";
 import type { NodeRegistry } from "../nodes/node-registry.js";
 import type { PresenceTable } from "../presence.js";

@@ -8,7 +8,12 @@
 // At start (and on a reload that adds one) it notes every agent whose tools run sandboxed.
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import type { BootstrapHookRegistry } from "../../agents/bootstrap-hooks.js";
-import { findAgent, type ResolvedConfig, type StatePaths } from "../../config/index.js";
+import {
+  findAgent,
+  maxConcurrentOf,
+  type ResolvedConfig,
+  type StatePaths,
+} from "../../config/index.js";
 import type { Logger } from "../../lib/logger.js";
 import type { PluginHost } from "../../plugins/index.js";
 import { parseAgentSessionKey, resolveAgentIdFromSessionKey } from "../../routing/index.js";
@@ -63,12 +68,6 @@ export interface RunResourcesParams {
   cronTools?: (agentId: string) => CronToolHost;
   /** The nodes tool's gateway access (the node.* methods). */
   nodeTools?: NodesToolHost;
-}
-
-/** The global cap configured for runs (`agents.defaults.maxConcurrent`, legacy `agent` folded). */
-export function maxConcurrentOf(resolved: ResolvedConfig): number {
-  const value = resolved.defaults.maxConcurrent;
-  return typeof value === "number" && value >= 1 ? Math.floor(value) : 4;
 }
 
 function isSubagentKey(sessionKey: string): boolean {

@@ -39,6 +39,7 @@ export * from "./memory-search.js";
 export * from "./messages.js";
 export * from "./misc.js";
 export * from "./models.js";
+export * from "./restart-keys.js";
 export * from "./session.js";
 export * from "./skills.js";
 export * from "./tools.js";

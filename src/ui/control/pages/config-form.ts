@@ -4,10 +4,11 @@
 // Compat-marked keys (accepted, not implemented) get no input: a set one is shown as such. Anything
 // else (lists of objects, SecretRefs) is left to the raw editor. Errors show at their field.
 import { html, nothing, type TemplateResult } from "lit";
+import { GATEWAY_RESTART_KEYS } from "../../../protocol/config/restart-keys.js";
 import { fieldKind, isCompat, resolve, type SchemaNode } from "./config-schema.js";
 
-/** Keys whose change the running gateway applies only after a restart (live-config restartKeys). */
-export const RESTART_KEYS = new Set(["gateway.port", "gateway.bind", "gateway.customBindHost"]);
+/** Keys whose change the running gateway applies only after a restart (its live config's). */
+const RESTART_KEYS: ReadonlySet<string> = new Set(GATEWAY_RESTART_KEYS);
 
 /** What the form reads and writes; paths are object keys from the config root. */
 export interface FormHost {

@@ -1,24 +1,21 @@
-// The config the gateway runs with, kept live: the config file and its $include files are watched
-// (fs.watch on their directories, debounced). A valid change swaps the config for new runs; an invalid
-// one (syntax or schema) or one the gateway refuses (auth that would weaken, see auth/reload-policy.ts) is
-// logged once and kept visible — status() says which config runs (its hash and load time) and what the
-// file holds now (its hash, validity and located issues) — until the file is fixed. Port/bind changes
-// are logged as needing a restart.
+// The config a long-running process (the gateway, a worker) runs with, kept live: the config file and
+// its $include files are watched (fs.watch on their directories, debounced). A valid change swaps the
+// config for new runs; an invalid one (syntax or schema) or one the process refuses (the gateway: auth
+// that would weaken, see gateway/auth/reload-policy.ts) is logged once and kept visible — status() says
+// which config runs (its hash and load time) and what the file holds now (its hash, validity and
+// located issues) — until the file is fixed. Changes to the process's restart-only keys (the
+// gateway's port and bind, the cluster engines) are logged as needing a restart.
 import { existsSync, type FSWatcher, watch } from "node:fs";
 import { basename, dirname } from "node:path";
-import {
-  type ConfigIssue,
-  configFileHash,
-  formatConfigIssues,
-  type LoadConfigOptions,
-  type LoadedConfig,
-  loadConfig,
-  type ResolvedConfig,
-  readConfigSnapshot,
-  redactIssues,
-} from "../../config/index.js";
-import type { Logger } from "../../lib/logger.js";
-import type { OpenClawConfig } from "../../protocol/config/index.js";
+import type { Logger } from "../lib/logger.js";
+import type { OpenClawConfig } from "../protocol/config/index.js";
+import type { ConfigIssue } from "./config-issue.js";
+import { getConfigValue } from "./config-path.js";
+import { formatConfigIssues } from "./format-issues.js";
+import { type LoadConfigOptions, type LoadedConfig, loadConfig } from "./load.js";
+import { redactIssues } from "./redaction.js";
+import type { ResolvedConfig } from "./resolve.js";
+import { configFileHash, readConfigSnapshot } from "./write-lock.js";
 
 /** Why a reload was not applied. */
 export type ReloadRefusalReason = "invalid" | "auth-weakened" | "auth-unusable";
@@ -55,13 +52,20 @@ export function fileHash(path: string): string {
   return configFileHash(path);
 }
 
-function restartKeys(prev: OpenClawConfig, next: OpenClawConfig): string[] {
-  const keys: string[] = [];
-  if (prev.gateway?.port !== next.gateway?.port) keys.push("gateway.port");
-  if (prev.gateway?.bind !== next.gateway?.bind) keys.push("gateway.bind");
-  if (prev.gateway?.customBindHost !== next.gateway?.customBindHost)
-    keys.push("gateway.customBindHost");
-  return keys;
+function valueAt(config: unknown, path: string): unknown {
+  const read = getConfigValue(config, path);
+  return read.ok ? read.value : undefined;
+}
+
+/** Which of `keys` (dotted paths, e.g. `cluster.queue`) differ between two configs, in order. */
+export function changedKeys(
+  prev: OpenClawConfig,
+  next: OpenClawConfig,
+  keys: readonly string[],
+): string[] {
+  return keys.filter(
+    (key) => JSON.stringify(valueAt(prev, key)) !== JSON.stringify(valueAt(next, key)),
+  );
 }
 
 /** Options of {@link LiveConfig}. */
@@ -70,6 +74,9 @@ export interface LiveConfigOptions {
   initial: LoadedConfig<OpenClawConfig>;
   logger: Logger;
   now: () => number;
+  /** Dotted keys the process reads only at start: a change is applied to the file's view, logged as
+   * needing a restart and reported in `restartNeeded`. */
+  restartKeys: readonly string[];
   /** Refuses a valid config the gateway must not switch to while running (undefined = accept). */
   vet?: (
     next: LoadedConfig<OpenClawConfig>,
@@ -148,7 +155,7 @@ export class LiveConfig {
     this.current = next;
     if (this.rejected) this.options.logger.info({ reason }, "config file accepted again");
     this.rejected = undefined;
-    const restartNeeded = restartKeys(prev.config, next.loaded.config);
+    const restartNeeded = changedKeys(prev.config, next.loaded.config, this.options.restartKeys);
     if (changed) {
       this.loadedAt = this.options.now();
       this.options.logger.info({ reason, path: next.loaded.path }, "config reloaded");
