@@ -78,6 +78,8 @@ export async function createClusterSandbox(
     /** Extra top-level config (channels, messages) and the gateway's channel loaders. */
     extraConfig?: Partial<OpenClawConfig>;
     channels?: StartGatewayOptions["channels"];
+    /** How long the gateway's exec approvals wait (default 120 s). */
+    execApprovalTimeoutMs?: number;
   } = {},
 ): Promise<ClusterSandbox> {
   const nats = await startNatsServer();
@@ -130,6 +132,9 @@ export async function createClusterSandbox(
     port: 0,
     watchConfig: false,
     ...(params.channels ? { channels: params.channels } : {}),
+    ...(params.execApprovalTimeoutMs
+      ? { execApprovalTimeoutMs: params.execApprovalTimeoutMs }
+      : {}),
   });
   const workers = new Set<WorkerChild>();
   let count = 0;

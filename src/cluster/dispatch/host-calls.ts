@@ -1,6 +1,6 @@
 // The gateway's side of worker tool calls (`<prefix>.host`, request/reply): a worker's `cron` and
-// `nodes` tools ask here, and the gateway's own tool hosts answer, exactly as they answer its
-// in-process runs. Only the methods host-call.ts names are served; a malformed call gets an error
+// `nodes` tools and its exec gate ask here, and the gateway's own tool hosts and approvals answer,
+// exactly as they answer its in-process runs. Only the methods host-call.ts names are served; a malformed call gets an error
 // answer naming what is wrong, and so does a reply too big for the server's max_payload.
 import type { Logger } from "../../lib/logger.js";
 import type { CronToolHost } from "../../runtime/tools/cron-tool.js";
@@ -8,15 +8,22 @@ import type { NodesToolHost } from "../../runtime/tools/nodes-tool.js";
 import { type HostCallReply, type HostCallRequest, parseHostCall } from "../queue/host-call.js";
 import type { NatsQueue } from "../queue/nats-queue.js";
 import { signalSubjects } from "../queue/settings.js";
+import { ApprovalCalls, type GatewayApprovals } from "./approval-calls.js";
 
 /** The gateway's tool hosts that worker runs reach. */
 export interface GatewayToolHosts {
   cronTools: (agentId: string) => CronToolHost;
   nodeTools: NodesToolHost;
+  /** Exec approvals (absent: a worker's gate is told none can be asked). */
+  approvals?: GatewayApprovals;
 }
 
-/** Answers one parsed call with the gateway's hosts. */
-function answer(hosts: GatewayToolHosts, call: HostCallRequest): Promise<HostCallReply> {
+/** Answers one parsed call with the gateway's hosts (and its approvals' raised requests). */
+function answer(
+  served: { hosts: GatewayToolHosts; approvals: ApprovalCalls | undefined },
+  call: HostCallRequest,
+): Promise<HostCallReply> {
+  const { hosts, approvals } = served;
   switch (call.tool) {
     case "cron":
       return hosts.cronTools(call.agentId).call(call.method, call.params);
@@ -26,6 +33,10 @@ function answer(hosts: GatewayToolHosts, call: HostCallRequest): Promise<HostCal
         .wake({ agentId: call.agentId, text: call.text, mode: call.mode });
     case "nodes":
       return hosts.nodeTools.call(call.method, call.params);
+    case "approvals":
+      return approvals
+        ? approvals.answer(call)
+        : Promise.resolve({ ok: false, error: "this gateway asks no exec approvals" });
   }
 }
 
@@ -36,6 +47,7 @@ export function serveHostCalls(params: {
   logger: Logger;
 }): () => void {
   const { queue, hosts, logger } = params;
+  const approvals = hosts.approvals ? new ApprovalCalls(hosts.approvals) : undefined;
   /** The answer to one call's bytes (a refusal, the host's answer, or its failure). */
   const reply = async (data: Uint8Array): Promise<HostCallReply> => {
     const parsed = parseHostCall(data);
@@ -44,7 +56,7 @@ export function serveHostCalls(params: {
       return { ok: false, error: `refused by the gateway: ${parsed.error}` };
     }
     try {
-      return await answer(hosts, parsed.value);
+      return await answer({ hosts, approvals }, parsed.value);
     } catch (err) {
       logger.error({ tool: parsed.value.tool, error: String(err) }, "worker tool call failed");
       return { ok: false, error: String(err) };

@@ -16,6 +16,56 @@ describe("host calls", () => {
     expect(parseHostCall(bytes(nodes))).toEqual({ ok: true, value: nodes });
   });
 
+  it("parses the exec gate's approvals calls, keeping only a request's known fields", () => {
+    const request = {
+      command: "uname -s",
+      cwd: "/tmp",
+      agentId: "main",
+      sessionKey: "agent:main:x",
+      security: "allowlist",
+      ask: "on-miss",
+      resolvedPaths: ["/usr/bin/uname"],
+      reason: "uname is not on the allowlist",
+    };
+    const ask = { tool: "approvals", method: "ask", request: { ...request, extra: "dropped" } };
+    expect(parseHostCall(bytes(ask))).toEqual({
+      ok: true,
+      value: { tool: "approvals", method: "ask", request },
+    });
+    const onNode = { ...request, host: "node", nodeId: "n1", nodeName: "build" };
+    expect(parseHostCall(bytes({ ...ask, request: onNode }))).toMatchObject({
+      ok: true,
+      value: { request: { host: "node", nodeId: "n1", nodeName: "build" } },
+    });
+    for (const call of [
+      { tool: "approvals", method: "patterns", agentId: "main" },
+      { tool: "approvals", method: "add", agentId: "main", patterns: ["/bin/x"], command: "x" },
+      { tool: "approvals", method: "wait", id: "a1" },
+      { tool: "approvals", method: "withdraw", id: "a1" },
+    ])
+      expect(parseHostCall(bytes(call))).toEqual({ ok: true, value: call });
+  });
+
+  it("refuses malformed approvals calls, naming what is wrong", () => {
+    const refused = (value: unknown) => {
+      const parsed = parseHostCall(bytes({ tool: "approvals", ...(value as object) }));
+      return parsed.ok ? "accepted" : parsed.error;
+    };
+    const request = { command: "x", cwd: "/", agentId: "main", reason: "r", ask: "on-miss" };
+    expect(refused({ method: "resolve", id: "a1" })).toMatch(/not an approvals method: resolve/);
+    expect(refused({ method: "ask", request: { ...request, security: "none" } })).toMatch(
+      /security none/,
+    );
+    expect(
+      refused({ method: "ask", request: { ...request, security: "full", host: "node" } }),
+    ).toMatch(/host must be node, with nodeId and nodeName/);
+    expect(refused({ method: "add", agentId: "main", patterns: [1], command: "x" })).toMatch(
+      /patterns \(strings\)/,
+    );
+    expect(refused({ method: "wait" })).toMatch(/approvals wait without an id/);
+    expect(refused({ method: "patterns" })).toMatch(/without agentId/);
+  });
+
   it("refuses other tools and methods, and malformed calls, naming what is wrong", () => {
     const refused = (value: unknown) => {
       const parsed = parseHostCall(bytes(value));

@@ -39,16 +39,24 @@ function describeFailure(
   }
 }
 
-/** The tool hosts over `queue()` (the worker's connection, once open). */
-export function remoteToolHosts(params: { queue: () => NatsQueue | undefined }): RemoteToolHosts {
-  const call = async (request: HostCallRequest, timeoutMs: number): Promise<HostCallReply> => {
-    const queue = params.queue();
-    if (!queue) return { ok: false, error: "the worker is not connected to the run queue" };
-    const outcome = await queue.request(signalSubjects(queue.settings).host, request, timeoutMs);
+/** One host call to the gateway; every failure is an error answer (never a throw). */
+export type HostCaller = (request: HostCallRequest, timeoutMs: number) => Promise<HostCallReply>;
+
+/** Host calls over `queue()` (the worker's connection, once open). */
+export function hostCaller(queue: () => NatsQueue | undefined): HostCaller {
+  return async (request, timeoutMs) => {
+    const open = queue();
+    if (!open) return { ok: false, error: "the worker is not connected to the run queue" };
+    const outcome = await open.request(signalSubjects(open.settings).host, request, timeoutMs);
     return outcome.ok
       ? parseHostReply(outcome.data)
       : { ok: false, error: describeFailure(outcome, timeoutMs) };
   };
+}
+
+/** The tool hosts over `queue()` (the worker's connection, once open). */
+export function remoteToolHosts(params: { queue: () => NatsQueue | undefined }): RemoteToolHosts {
+  const call = hostCaller(params.queue);
   return {
     cronTools: (agentId) => ({
       call: (method: CronToolMethod, callParams): Promise<CronToolAnswer> =>

@@ -16,7 +16,8 @@ import { ProcessRegistry } from "../../runtime/tools/index.js";
 import { acquireStateDirLock, SessionStoreRegistry } from "../../sessions/index.js";
 import { NatsQueue } from "../queue/nats-queue.js";
 import { resolveQueueSettings } from "../queue/settings.js";
-import { remoteToolHosts } from "./remote-tool-hosts.js";
+import { remoteApprovals } from "./remote-approvals.js";
+import { hostCaller, remoteToolHosts } from "./remote-tool-hosts.js";
 import { runWorkerLoop } from "./worker.js";
 import { checkWorkerConfig, openWorkerConfig } from "./worker-config.js";
 
@@ -85,8 +86,10 @@ export async function startWorker(params: StartWorkerParams): Promise<void> {
     jobs,
     log: logger,
     caches: createRunCaches(),
-    // cron and nodes calls go to the gateway over the queue's connection (opened below).
+    // cron and nodes calls, and exec approvals, go to the gateway over the queue's connection
+    // (opened below).
     ...remoteToolHosts({ queue: () => queue }),
+    approvals: remoteApprovals(hostCaller(() => queue)),
   };
   try {
     // PostgreSQL: connect, create the schema when missing, load the index (files: nothing to do).

@@ -11,7 +11,6 @@ import {
   ApprovalsFileStore,
   describeOutcome,
   ExecApprovalQueue,
-  type ExecApprovalsHost,
   type PendingExecApproval,
 } from "../../runtime/approvals/index.js";
 import type { SessionStoreRegistry } from "../../sessions/index.js";
@@ -35,7 +34,10 @@ export interface ExecApprovalHubParams {
 }
 
 /** The queue and file the runs, methods and chat commands share. */
-export interface ExecApprovalHub extends Required<ExecApprovalsHost> {}
+export interface ExecApprovalHub {
+  queue: ExecApprovalQueue;
+  file: ApprovalsFileStore;
+}
 
 /** The 8 characters of an id the chat shows (a unique prefix is accepted everywhere). */
 export function shortApprovalId(id: string): string {

@@ -17,7 +17,6 @@ import {
 import type { Logger } from "../../lib/logger.js";
 import type { PluginHost } from "../../plugins/index.js";
 import { parseAgentSessionKey, resolveAgentIdFromSessionKey } from "../../routing/index.js";
-import type { ExecApprovalsHost } from "../../runtime/approvals/index.js";
 import { createLaneScheduler, type LaneScheduler } from "../../runtime/lanes/index.js";
 import type {
   AgentRuntimeDeps,
@@ -39,6 +38,7 @@ import {
   SessionStoreRegistry,
   type StateDirLock,
 } from "../../sessions/index.js";
+import type { ExecApprovalHub } from "../approvals/exec-approval-hub.js";
 import { ClusterRuns } from "./cluster-runs.js";
 
 interface RuntimeModules {
@@ -61,7 +61,7 @@ export interface RunResourcesParams {
   /** The session hooks' store listener (from the plugins), if any plugin wants it. */
   onSessionLifecycle?: (event: SessionLifecycleEvent) => void;
   /** Exec approvals every run's exec gate asks (pending requests, the approvals file). */
-  approvals?: ExecApprovalsHost;
+  approvals?: ExecApprovalHub;
   /** `agent:bootstrap` hooks every run's prompt goes through (the gateway's internal hooks). */
   bootstrapHooks?: BootstrapHookRegistry;
   /** The cron tool's gateway access per agent (read when a run starts: the cron service comes later). */
@@ -126,7 +126,13 @@ export class RunResources {
       now: () => (clock ? clock.now() : Date.now()),
       onUsage: (record) => this.usage.record(record),
       ...(params.cronTools && params.nodeTools
-        ? { toolHosts: { cronTools: params.cronTools, nodeTools: params.nodeTools } }
+        ? {
+            toolHosts: {
+              cronTools: params.cronTools,
+              nodeTools: params.nodeTools,
+              ...(params.approvals ? { approvals: params.approvals } : {}),
+            },
+          }
         : {}),
     });
   }

@@ -18,6 +18,9 @@ for (const name of ["uname", "jq"]) {
 }
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** Lets the gate get past its allowlist read (a promise) to raising its request. */
+const raised = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 let dirs = 0;
 function setup(policy: Partial<ExecPolicy>, timeoutMs = 60_000) {
   const stateDir = join(root, `state-${dirs++}`);
@@ -67,6 +70,7 @@ describe("gateExec", () => {
   it("a miss waits for an answer; allow-once runs it once, deny refuses it", async () => {
     const { params, queue, requested, ended } = setup({});
     const once = gateExec(params("uname -a"));
+    await raised(); // the allowlist is read (maybe remotely) before the request
     expect(requested).toHaveLength(1);
     expect(requested[0]!.request).toMatchObject({
       command: "uname -a",
@@ -86,6 +90,7 @@ describe("gateExec", () => {
     });
     expect(ended).toHaveLength(1);
     const denied = gateExec(params("uname -a"));
+    await raised(); // the allowlist is read (maybe remotely) before the request
     queue.resolve({ id: requested[1]!.id, decision: "deny", resolvedBy: "cli" });
     const verdict = await denied;
     expect("message" in verdict && verdict.message).toContain("denied by the user");
@@ -102,6 +107,7 @@ describe("gateExec", () => {
       }),
     );
     const pending = gateExec(params("uname -a | jq ."));
+    await raised(); // the allowlist is read (maybe remotely) before the request
     queue.resolve({ id: requested[0]!.id, decision: "allow-always" });
     expect(await pending).toMatchObject({
       allowed: true,
@@ -132,6 +138,7 @@ describe("gateExec", () => {
     const { params, queue } = setup({});
     const abort = new AbortController();
     const pending = gateExec(params("uname", { signal: abort.signal }));
+    await raised(); // the allowlist is read (maybe remotely) before the request
     expect(queue.list()).toHaveLength(1);
     abort.abort();
     expect(await pending).toEqual({ allowed: false, aborted: true });
@@ -141,6 +148,7 @@ describe("gateExec", () => {
   it("ask always asks even for allowlisted commands; an env PATH override is a miss", async () => {
     const { params, requested, queue } = setup({ ask: "always" });
     const pending = gateExec(params("jq ."));
+    await raised(); // the allowlist is read (maybe remotely) before the request
     expect(requested[0]!.request.reason).toContain('"always"');
     queue.resolve({ id: requested[0]!.id, decision: "allow-once" });
     await pending;

@@ -5,15 +5,44 @@
 // Every refusal tells the model why nothing ran and how the user can allow it.
 
 import { type AllowlistVerdict, evaluateAllowlist } from "./allowlist.js";
-import type { ApprovalsFileStore } from "./approvals-file.js";
 import type { ExecPolicy } from "./exec-policy.js";
-import type { ExecApprovalQueue } from "./pending.js";
-import type { ExecApprovalRequest } from "./types.js";
+import type { ApprovalOutcome, ExecApprovalRequest } from "./types.js";
+
+/** An agent's allowlist patterns, or why they cannot be read. */
+export type AllowlistPatterns = { ok: true; patterns: string[] } | { ok: false; error: string };
+
+/** What "allow always" added (the patterns not listed yet), or why nothing could be written. */
+export type AllowlistAdded = { ok: true; added: string[] } | { ok: false; error: string };
+
+/** The allowlist the gate reads and "allow always" extends: the state dir's approvals file
+ *  (ApprovalsFileStore), or the gateway's, asked over the run queue from a worker. */
+export interface ExecAllowlistHost {
+  /** Where the allowlist lives, as the refusal messages name it. */
+  readonly path: string;
+  patternsFor(agentId: string): AllowlistPatterns | Promise<AllowlistPatterns>;
+  addPatterns(params: {
+    agentId: string;
+    patterns: readonly string[];
+    command: string;
+  }): AllowlistAdded | Promise<AllowlistAdded>;
+}
+
+/** A raised request's end: its id, how it ended and how long it could wait; or why it could not
+ *  be raised (a worker whose gateway does not answer). */
+export type AskedApproval =
+  | { ok: true; id: string; outcome: ApprovalOutcome; timeoutMs: number }
+  | { ok: false; error: string };
+
+/** Where the gate raises a request and waits for its answer (ExecApprovalQueue.ask, or the
+ *  gateway's queue over the run queue); `signal` withdraws it. */
+export interface ExecApprovalAsker {
+  ask(request: ExecApprovalRequest, signal?: AbortSignal): Promise<AskedApproval>;
+}
 
 /** What the gate needs from the gateway; absent parts make a needed approval a refusal. */
 export interface ExecApprovalsHost {
-  queue?: ExecApprovalQueue;
-  file?: ApprovalsFileStore;
+  queue?: ExecApprovalAsker;
+  file?: ExecAllowlistHost;
 }
 
 /** Inputs of {@link gateExec}. */
@@ -51,10 +80,13 @@ function riskyEnv(extra: Record<string, string> | undefined): string | undefined
   return names.find((n) => n === "PATH" || n.startsWith("LD_") || n.startsWith("DYLD_"));
 }
 
-function checkAllowlist(p: ExecGateParams): AllowlistVerdict | { error: string } {
+async function checkAllowlist(p: ExecGateParams): Promise<AllowlistVerdict | { error: string }> {
   const risky = riskyEnv(p.extraEnv);
   if (risky) return { allowed: false, reason: `the call overrides ${risky} in env` };
-  const patterns = p.approvals?.file?.patternsFor(p.agentId) ?? { ok: true, patterns: [] };
+  const patterns = (await p.approvals?.file?.patternsFor(p.agentId)) ?? {
+    ok: true,
+    patterns: [],
+  };
   if (!patterns.ok) return { error: patterns.error };
   return evaluateAllowlist({
     command: p.command,
@@ -97,16 +129,21 @@ async function askApproval(
     reason,
     ...(p.node ? { host: "node" as const, nodeId: p.node.nodeId, nodeName: p.node.name } : {}),
   };
-  const { approval, outcome } = queue.request(request, p.signal);
-  const answer = await outcome;
-  const id = approval.id;
+  const asked = await queue.ask(request, p.signal);
+  if (!asked.ok) {
+    return {
+      allowed: false as const,
+      message: `exec needs an approval (${reason}), but it could not be asked for: ${asked.error}. ${NOTHING_RAN}`,
+    };
+  }
+  const { id, outcome: answer, timeoutMs } = asked;
   switch (answer.decision) {
     case "aborted":
       return { allowed: false as const, aborted: true as const };
     case "timeout":
       return {
         allowed: false as const,
-        message: `exec was denied: approval ${id} got no answer within ${Math.round(queue.timeoutMs / 1000)} s (approval timed out). ${NOTHING_RAN} Ask the user to approve it in time (/approve, pincer approvals approve) or to allow it: ${howToAllow(p)}`,
+        message: `exec was denied: approval ${id} got no answer within ${Math.round(timeoutMs / 1000)} s (approval timed out). ${NOTHING_RAN} Ask the user to approve it in time (/approve, pincer approvals approve) or to allow it: ${howToAllow(p)}`,
       };
     case "deny":
       return {
@@ -116,15 +153,15 @@ async function askApproval(
     case "allow-once":
       return { allowed: true as const, note: `Approved once (approval ${id}).` };
     case "allow-always":
-      return { allowed: true as const, note: persistAlways(p, verdict, id) };
+      return { allowed: true as const, note: await persistAlways(p, verdict, id) };
   }
 }
 
-function persistAlways(
+async function persistAlways(
   p: ExecGateParams,
   verdict: AllowlistVerdict | undefined,
   id: string,
-): string {
+): Promise<string> {
   if (!verdict) {
     return `Approved (approval ${id}); ask is "always", so every command is asked for anyway (nothing to add to the allowlist).`;
   }
@@ -132,7 +169,7 @@ function persistAlways(
   if (!paths || paths.length === 0 || !verdict.resolvedPaths) {
     return `Approved (approval ${id}); not added to the allowlist: the command's executables could not all be resolved.`;
   }
-  const saved = p.approvals?.file?.addPatterns({
+  const saved = await p.approvals?.file?.addPatterns({
     agentId: p.agentId,
     patterns: paths,
     command: p.command,
@@ -161,7 +198,7 @@ export async function gateExec(p: ExecGateParams): Promise<ExecGateVerdict> {
             allowed: false,
             reason: `it runs on node ${p.node.name}, which this allowlist cannot vouch for`,
           }
-        : checkAllowlist(p);
+        : await checkAllowlist(p);
       if ("error" in verdict) {
         return {
           allowed: false,

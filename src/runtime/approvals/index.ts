@@ -23,6 +23,11 @@ export {
   resolveExecPolicy,
 } from "./exec-policy.js";
 export {
+  type AllowlistAdded,
+  type AllowlistPatterns,
+  type AskedApproval,
+  type ExecAllowlistHost,
+  type ExecApprovalAsker,
   type ExecApprovalsHost,
   type ExecGateParams,
   type ExecGateVerdict,

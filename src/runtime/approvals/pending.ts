@@ -4,6 +4,7 @@
 // second answer is an error value naming how it already ended. Ids are UUIDs; a unique prefix of
 // one (the 8 characters the chat announcement shows) is accepted wherever an id is.
 import { randomUUID } from "node:crypto";
+import type { AskedApproval } from "./gate.js";
 import type {
   ApprovalDecision,
   ApprovalOutcome,
@@ -92,6 +93,12 @@ export class ExecApprovalQueue {
     if (signal?.aborted) this.finish(approval.id, { decision: "aborted" });
     else this.params.listener?.requested(approval);
     return { approval, outcome };
+  }
+
+  /** {@link request} awaited: the gate's view (ExecApprovalAsker). */
+  async ask(request: ExecApprovalRequest, signal?: AbortSignal): Promise<AskedApproval> {
+    const { approval, outcome } = this.request(request, signal);
+    return { ok: true, id: approval.id, outcome: await outcome, timeoutMs: this.timeoutMs };
   }
 
   /** The pending requests, oldest first. */
