@@ -20,6 +20,7 @@ import { remoteApprovals } from "./remote-approvals.js";
 import { hostCaller, remoteToolHosts } from "./remote-tool-hosts.js";
 import { runWorkerLoop } from "./worker.js";
 import { checkWorkerConfig, openWorkerConfig } from "./worker-config.js";
+import { loadWorkerExtensions, type WorkerExtensions } from "./worker-extensions.js";
 
 /** Inputs of {@link startWorker}. */
 export interface StartWorkerParams {
@@ -77,6 +78,7 @@ export async function startWorker(params: StartWorkerParams): Promise<void> {
   // The partitions already serialize each session; the lanes only cap this process.
   const lanes = createLaneScheduler({ maxConcurrent: config.concurrency() });
   let queue: NatsQueue | undefined;
+  let extensions: WorkerExtensions | undefined;
   let deps: AgentRuntimeDeps = {
     config: loaded.resolved,
     paths: loaded.paths,
@@ -94,6 +96,18 @@ export async function startWorker(params: StartWorkerParams): Promise<void> {
   try {
     // PostgreSQL: connect, create the schema when missing, load the index (files: nothing to do).
     await stores.ready();
+    extensions = await loadWorkerExtensions({
+      loaded,
+      config: () => config.live.resolved,
+      env: config.env,
+      stores,
+      logger,
+    });
+    deps = {
+      ...deps,
+      ...(extensions.plugins ? { plugins: extensions.plugins } : {}),
+      bootstrapHooks: extensions.bootstrapHooks,
+    };
     queue = await NatsQueue.open({ settings, name: `pincer-worker-${process.pid}`, logger });
     await queue.ensureTopology();
     config.live.watch();
@@ -108,6 +122,7 @@ export async function startWorker(params: StartWorkerParams): Promise<void> {
   } finally {
     config.live.close();
     await queue?.close(logger);
+    await extensions?.close();
     await jobs.stopAll();
     await stores.closeAll();
     lock?.release();
