@@ -9,7 +9,8 @@ import { refreshEnv } from "../../config/config-env.js";
 import { type LoadConfigOptions, type LoadedConfig, maxConcurrentOf } from "../../config/index.js";
 import { LiveConfig } from "../../config/live-config.js";
 import type { Logger } from "../../lib/logger.js";
-import { type OpenClawConfig, WORKER_RESTART_KEYS } from "../../protocol/config/index.js";
+import type { OpenClawConfig } from "../../protocol/config/index.js";
+import { WORKER_RESTART_KEYS } from "../../protocol/config/restart-keys.js";
 import { withModelRefIssues } from "../../runtime/models/model-ref-rules.js";
 
 /** Inputs of {@link openWorkerConfig}. */
