@@ -16,6 +16,19 @@ describe("pincer worker", () => {
     expect(run.stderr).toMatch(/no cluster\.queue in .*openclaw\.json/);
   });
 
+  it("exits 1 naming an unknown model ref, as the gateway refuses it (NATS never dialled)", async () => {
+    const cli = createCliSandbox();
+    cli.writeConfig(
+      JSON.stringify({
+        agents: { defaults: { model: "nope/model" } },
+        cluster: { queue: { kind: "nats", url: "nats://127.0.0.1:1" } },
+      }),
+    );
+    const run = await cli.run(["worker"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('agents.defaults.model  unknown provider "nope" in nope/model');
+  });
+
   it("refuses a bad --concurrency", async () => {
     const cli = createCliSandbox();
     const run = await cli.run(["worker", "--concurrency", "0"]);

@@ -38,10 +38,9 @@ export interface StartWorkerParams {
 export async function startWorker(params: StartWorkerParams): Promise<void> {
   const { logger } = params;
   const loaded = checkWorkerConfig(params.loaded);
+  // Checked as every reload is: an unknown model ref refuses the start with the located issue.
   if (!loaded.valid)
-    throw new Error(
-      `config ${loaded.path} is invalid:\n${formatConfigIssues({ path: loaded.path, issues: redactIssues(loaded.issues) })}`,
-    );
+    throw new Error(formatConfigIssues({ path: loaded.path, issues: redactIssues(loaded.issues) }));
   const queueConfig = loaded.config.cluster?.queue;
   if (!queueConfig) throw new Error("no cluster.queue in the config: nothing to pull turns from");
   // Runs read the config as it is when they start; `deps` is rebuilt on each applied reload.
