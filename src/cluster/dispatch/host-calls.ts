@@ -1,7 +1,8 @@
 // The gateway's side of worker tool calls (`<prefix>.host`, request/reply): a worker's `cron` and
 // `nodes` tools and its exec gate ask here, and the gateway's own tool hosts and approvals answer,
-// exactly as they answer its in-process runs. Only the methods host-call.ts names are served; a malformed call gets an error
-// answer naming what is wrong, and so does a reply too big for the server's max_payload.
+// exactly as they answer its in-process runs. Only the methods host-call.ts names are served; a
+// malformed call gets an error answer naming what is wrong, and so does a reply too big for the
+// server's max_payload.
 import type { Logger } from "../../lib/logger.js";
 import type { CronToolHost } from "../../runtime/tools/cron-tool.js";
 import type { NodesToolHost } from "../../runtime/tools/nodes-tool.js";
