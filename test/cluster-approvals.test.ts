@@ -11,22 +11,13 @@ import {
   createClusterSandbox,
   type Frame,
   RpcClient,
+  toolResults,
+  waitForWorkers,
 } from "./helpers/cluster-sandbox.js";
-import type { RecordedRequest } from "./helpers/fake-openai.js";
 import { waitUntil } from "./helpers/gateway-child.js";
 import { natsServerAvailable } from "./helpers/nats-server.js";
 
 const available = natsServerAvailable("cluster-approvals tests");
-
-/** The tool results (role "tool" messages) the model was sent in `request`. */
-function toolResults(request: RecordedRequest | undefined): string[] {
-  const messages = (request?.body?.messages ?? []) as Array<{ role: string; content: unknown }>;
-  return messages
-    .filter((message) => message.role === "tool")
-    .map((message) =>
-      typeof message.content === "string" ? message.content : JSON.stringify(message.content),
-    );
-}
 
 describe.skipIf(!available)("exec approvals of turns on workers", () => {
   let box: ClusterSandbox;
@@ -57,12 +48,7 @@ describe.skipIf(!available)("exec approvals of turns on workers", () => {
     box.spawnWorker(2);
     client = await RpcClient.connect(box.gw.url);
     client.onEvent((frame) => events.push(frame));
-    await waitUntil(
-      async () =>
-        ((await client.request("status")).payload?.cluster?.queue?.workers?.length ?? 0) === 1,
-      "a worker in status",
-      30_000,
-    );
+    await waitForWorkers(client);
   }, 60_000);
 
   afterAll(async () => {

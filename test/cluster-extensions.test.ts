@@ -5,9 +5,13 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ClusterSandbox, createClusterSandbox, RpcClient } from "./helpers/cluster-sandbox.js";
-import type { RecordedRequest } from "./helpers/fake-openai.js";
-import { waitUntil } from "./helpers/gateway-child.js";
+import {
+  type ClusterSandbox,
+  createClusterSandbox,
+  RpcClient,
+  toolResults,
+  waitForWorkers,
+} from "./helpers/cluster-sandbox.js";
 import { natsServerAvailable } from "./helpers/nats-server.js";
 import { makeTempDir } from "./helpers/temp-cleanup.js";
 
@@ -45,13 +49,6 @@ function writeHook(root: string, name: string, body: string): void {
   writeFileSync(join(dir, "handler.js"), `export default async (event) => {\n${body}\n};\n`);
 }
 
-const toolResults = (request: RecordedRequest | undefined): string[] =>
-  ((request?.body?.messages ?? []) as Array<{ role: string; content: unknown }>)
-    .filter((message) => message.role === "tool")
-    .map((message) =>
-      typeof message.content === "string" ? message.content : JSON.stringify(message.content),
-    );
-
 describe.skipIf(!available)("plugins and internal hooks of turns on workers", () => {
   let box: ClusterSandbox;
   let client: RpcClient;
@@ -81,12 +78,7 @@ describe.skipIf(!available)("plugins and internal hooks of turns on workers", ()
     const worker = box.spawnWorker(2);
     workerPid = worker.child.pid;
     client = await RpcClient.connect(box.gw.url);
-    await waitUntil(
-      async () =>
-        ((await client.request("status")).payload?.cluster?.queue?.workers?.length ?? 0) === 1,
-      "a worker in status",
-      30_000,
-    );
+    await waitForWorkers(client);
     expect(worker.out).toContain("Registered hook: inject -> agent:bootstrap");
   }, 60_000);
 

@@ -6,22 +6,16 @@ import { NatsQueue } from "../src/cluster/queue/nats-queue.js";
 import { resolveQueueSettings } from "../src/cluster/queue/settings.js";
 import { remoteToolHosts } from "../src/cluster/worker/remote-tool-hosts.js";
 import { silentLogger } from "../src/lib/logger.js";
-import { type ClusterSandbox, createClusterSandbox, RpcClient } from "./helpers/cluster-sandbox.js";
-import type { RecordedRequest } from "./helpers/fake-openai.js";
-import { waitUntil } from "./helpers/gateway-child.js";
+import {
+  type ClusterSandbox,
+  createClusterSandbox,
+  RpcClient,
+  toolResults,
+  waitForWorkers,
+} from "./helpers/cluster-sandbox.js";
 import { natsServerAvailable } from "./helpers/nats-server.js";
 
 const available = natsServerAvailable("cluster-tool-hosts tests");
-
-/** The tool results (role "tool" messages) the model was sent in `request`. */
-function toolResults(request: RecordedRequest | undefined): string[] {
-  const messages = (request?.body?.messages ?? []) as Array<{ role: string; content: unknown }>;
-  return messages
-    .filter((message) => message.role === "tool")
-    .map((message) =>
-      typeof message.content === "string" ? message.content : JSON.stringify(message.content),
-    );
-}
 
 describe.skipIf(!available)("cron and nodes tools of turns on workers", () => {
   let box: ClusterSandbox;
@@ -34,12 +28,7 @@ describe.skipIf(!available)("cron and nodes tools of turns on workers", () => {
     });
     box.spawnWorker(2);
     client = await RpcClient.connect(box.gw.url);
-    await waitUntil(
-      async () =>
-        ((await client.request("status")).payload?.cluster?.queue?.workers?.length ?? 0) === 1,
-      "a worker in status",
-      30_000,
-    );
+    await waitForWorkers(client);
   }, 60_000);
 
   afterAll(async () => {

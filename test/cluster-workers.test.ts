@@ -10,6 +10,7 @@ import {
   createClusterSandbox,
   lastUserText,
   RpcClient,
+  workersSeen,
 } from "./helpers/cluster-sandbox.js";
 import { waitUntil } from "./helpers/gateway-child.js";
 import { natsServerAvailable } from "./helpers/nats-server.js";
@@ -17,11 +18,6 @@ import { natsServerAvailable } from "./helpers/nats-server.js";
 const available = natsServerAvailable("cluster-workers tests");
 const SESSIONS = 100;
 const TURNS = Number(process.env.PINCER_CLUSTER_TURNS ?? 10);
-
-async function workersSeen(client: RpcClient): Promise<number> {
-  const status = await client.request("status");
-  return status.payload?.cluster?.queue?.workers?.length ?? 0;
-}
 
 /** Every transcript line of a worker's file store that is the prompt of `runId`. */
 function promptLines(stateDir: string, runId: string): number {

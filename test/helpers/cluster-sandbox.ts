@@ -15,6 +15,7 @@ import {
 import { writeFileAtomic } from "../../src/lib/atomic-write.js";
 import type { OpenClawConfig } from "../../src/protocol/config/index.js";
 import { type FakeOpenAI, type RecordedRequest, startFakeOpenAI } from "./fake-openai.js";
+import { waitUntil } from "./gateway-child.js";
 import { connectParams, TEST_TOKEN } from "./gateway-sandbox.js";
 import { type NatsServer, startNatsServer } from "./nats-server.js";
 import { fakeProviderConfig } from "./runtime-sandbox.js";
@@ -32,6 +33,31 @@ export function lastUserText(request: RecordedRequest): string {
   if (!last) return "";
   if (typeof last.content === "string") return last.content;
   return (last.content as Array<{ text?: string }>).map((part) => part.text ?? "").join("");
+}
+
+/** The tool results (role "tool" messages) the model was sent in `request`. */
+export function toolResults(request: RecordedRequest | undefined): string[] {
+  const messages = (request?.body?.messages ?? []) as Array<{ role: string; content: unknown }>;
+  return messages
+    .filter((message) => message.role === "tool")
+    .map((message) =>
+      typeof message.content === "string" ? message.content : JSON.stringify(message.content),
+    );
+}
+
+/** How many workers the gateway's status lists now. */
+export async function workersSeen(client: RpcClient): Promise<number> {
+  const status = await client.request("status");
+  return status.payload?.cluster?.queue?.workers?.length ?? 0;
+}
+
+/** Waits until the gateway's status lists `count` workers (30 s bound: a worker starts a process). */
+export function waitForWorkers(client: RpcClient, count = 1): Promise<void> {
+  return waitUntil(
+    async () => (await workersSeen(client)) === count,
+    `${count} worker(s) in status`,
+    30_000,
+  );
 }
 
 /** A worker process and what it printed. */
