@@ -92,7 +92,8 @@ export function parseHostCall(data: Uint8Array): Parsed<HostCallRequest> {
   }
 }
 
-const isStrings = (value: unknown): value is string[] =>
+/** True for an array of strings (allowlist patterns on the wire). */
+export const isStrings = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === "string");
 
 function parseApprovalRequest(value: unknown): Parsed<ExecApprovalRequest> {

@@ -12,13 +12,23 @@ import type {
   ExecApprovalsHost,
 } from "../../runtime/approvals/index.js";
 import type { ApprovalOutcome, ExecApprovalRequest } from "../../runtime/approvals/types.js";
+import { type HostCallReply, isStrings } from "../queue/host-call.js";
 import { HOST_CALL_TIMEOUT_MS, type HostCaller } from "./remote-tool-hosts.js";
 
 /** Added to the gateway's approval timeout: its `wait` answer comes only when the request ended. */
 const WAIT_MARGIN_MS = 10_000;
 
-const isStrings = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === "string");
+/** The string list at `key` of the gateway's answer, or why there is none. */
+function stringsOf(
+  answer: HostCallReply,
+  key: "patterns" | "added",
+): { ok: true; value: string[] } | { ok: false; error: string } {
+  if (!answer.ok) return answer;
+  const value = (answer.payload as Record<string, unknown> | null)?.[key];
+  return isStrings(value)
+    ? { ok: true, value }
+    : { ok: false, error: `the gateway's allowlist answer has no ${key} list` };
+}
 
 function outcomeOf(payload: unknown): ApprovalOutcome | undefined {
   const decision = (payload as { decision?: unknown } | null)?.decision;
@@ -56,15 +66,14 @@ export function remoteApprovals(call: HostCaller): ExecApprovalsHost {
       withdraw();
       return { ok: true, id, outcome: { decision: "aborted" }, timeoutMs };
     }
+    // The listener goes when the wait ends: a long run asking many times keeps none behind.
+    let onAbort: (() => void) | undefined;
     const aborted = new Promise<AskedApproval>((resolve) => {
-      signal?.addEventListener(
-        "abort",
-        () => {
-          withdraw();
-          resolve({ ok: true, id, outcome: { decision: "aborted" }, timeoutMs });
-        },
-        { once: true },
-      );
+      onAbort = () => {
+        withdraw();
+        resolve({ ok: true, id, outcome: { decision: "aborted" }, timeoutMs });
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
     });
     const ended = call({ tool: "approvals", method: "wait", id }, timeoutMs + WAIT_MARGIN_MS).then(
       (answer): AskedApproval => {
@@ -75,33 +84,26 @@ export function remoteApprovals(call: HostCaller): ExecApprovalsHost {
           : { ok: false, error: `approval ${id}: the gateway's answer is not an outcome` };
       },
     );
-    return Promise.race([ended, aborted]);
+    return Promise.race([ended, aborted]).finally(() => {
+      if (onAbort) signal?.removeEventListener("abort", onAbort);
+    });
   };
   return {
     queue: { ask },
     file: {
       path: "the gateway's exec-approvals.json",
       patternsFor: async (agentId): Promise<AllowlistPatterns> => {
-        const answer = await call(
-          { tool: "approvals", method: "patterns", agentId },
-          HOST_CALL_TIMEOUT_MS,
-        );
-        if (!answer.ok) return answer;
-        const patterns = (answer.payload as { patterns?: unknown } | null)?.patterns;
-        return isStrings(patterns)
-          ? { ok: true, patterns }
-          : { ok: false, error: "the gateway's allowlist answer has no patterns" };
+        const request = { tool: "approvals", method: "patterns", agentId } as const;
+        const read = stringsOf(await call(request, HOST_CALL_TIMEOUT_MS), "patterns");
+        return read.ok ? { ok: true, patterns: read.value } : read;
       },
       addPatterns: async (params): Promise<AllowlistAdded> => {
-        const answer = await call(
-          { tool: "approvals", method: "add", ...params, patterns: [...params.patterns] },
-          HOST_CALL_TIMEOUT_MS,
+        const request = { tool: "approvals", method: "add", ...params } as const;
+        const added = stringsOf(
+          await call({ ...request, patterns: [...params.patterns] }, HOST_CALL_TIMEOUT_MS),
+          "added",
         );
-        if (!answer.ok) return answer;
-        const added = (answer.payload as { added?: unknown } | null)?.added;
-        return isStrings(added)
-          ? { ok: true, added }
-          : { ok: false, error: "the gateway's answer does not say what was added" };
+        return added.ok ? { ok: true, added: added.value } : added;
       },
     },
   };

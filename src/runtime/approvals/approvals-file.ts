@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../lib/atomic-write.js";
 import { readTextIfExists } from "../../lib/read-if-exists.js";
+import type { AllowlistAdded, AllowlistPatterns } from "./gate.js";
 
 /** File name of the approvals file in the state dir (OpenClaw's). */
 export const APPROVALS_FILE_NAME = "exec-approvals.json";
@@ -85,7 +86,7 @@ export class ApprovalsFileStore {
   }
 
   /** The patterns that apply to `agentId`, or the read error. */
-  patternsFor(agentId: string): { ok: true; patterns: string[] } | { ok: false; error: string } {
+  patternsFor(agentId: string): AllowlistPatterns {
     const read = this.read();
     if (!read.ok) return read;
     const agents = read.file.agents ?? {};
@@ -103,7 +104,7 @@ export class ApprovalsFileStore {
     agentId: string;
     patterns: readonly string[];
     command: string;
-  }): { ok: true; added: string[] } | { ok: false; error: string } {
+  }): AllowlistAdded {
     const read = this.read();
     if (!read.ok) return read;
     const file = read.file;
