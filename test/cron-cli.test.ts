@@ -35,6 +35,69 @@ describe("pincer cron", () => {
     expect(none.stderr).toContain("a payload is required");
     const every = await add("--every", "often", "--message", "hi");
     expect(every.stderr).toContain('--every "often": expected a duration');
+    const hookUrl = await add("--every", "1h", "--message", "hi", "--webhook", "example.com/x");
+    expect(hookUrl.code).toBe(ExitCode.usage);
+    expect(hookUrl.stderr).toContain('--webhook "example.com/x": expected an http(s) URL');
+    const hookAnd = await add(
+      "--every",
+      "1h",
+      "--message",
+      "hi",
+      "--webhook",
+      "https://h.invalid",
+      "--channel",
+      "telegram",
+    );
+    expect(hookAnd.stderr).toContain("--webhook does not go with --channel");
+  });
+
+  it("adds a webhook job (either payload) and moves an announce job to a webhook with edit", async () => {
+    box = await createGatewaySandbox();
+    const { env, gw } = box;
+    const url = ["--url", gw.url];
+    const run = async (argv: string[]) => {
+      const out = await cli(env, [...argv, "--json", ...url]);
+      expect(out.stderr).toBe("");
+      return JSON.parse(out.stdout);
+    };
+    const hook = "https://hooks.invalid/cron";
+    const main = await run([
+      "cron",
+      "add",
+      "--name",
+      "Ping",
+      "--every",
+      "1h",
+      "--system-event",
+      "Check.",
+      "--webhook",
+      hook,
+    ]);
+    expect(main).toMatchObject({ sessionTarget: "main", delivery: { mode: "webhook", to: hook } });
+    const announced = await run([
+      "cron",
+      "add",
+      "--name",
+      "Brief",
+      "--every",
+      "1h",
+      "--message",
+      "Brief.",
+      "--channel",
+      "telegram",
+      "--to",
+      "42",
+    ]);
+    expect(announced.delivery).toEqual({ mode: "announce", channel: "telegram", to: "42" });
+    const moved = await run([
+      "cron",
+      "edit",
+      announced.id,
+      "--webhook",
+      hook,
+      "--best-effort-deliver",
+    ]);
+    expect(moved.delivery).toEqual({ mode: "webhook", to: hook, bestEffort: true });
   });
 
   it("adds, lists, edits, disables, enables, runs and removes a job through the gateway", async () => {

@@ -3,7 +3,8 @@
 // right away (`System: <text>` above the heartbeat prompt; a HEARTBEAT_OK reply stays quiet, any other
 // reply goes where the session last talked). An isolated `agentTurn` runs in `agent:<id>:cron:<jobId>`,
 // a fresh session each run (model / thinking overrides set on it), prefixed `[cron:<id> <name>]`, and
-// its reply is announced (delivery.ts). Every failure is an outcome, never a throw.
+// its reply is announced (delivery.ts). A webhook job (either kind) has its finished run POSTed
+// instead (webhook-delivery.ts). Every failure is an outcome, never a throw.
 import type { ResolvedConfig } from "../config/index.js";
 import { findAgent } from "../config/index.js";
 import {
@@ -20,6 +21,7 @@ import type { SessionStoreRegistry } from "../sessions/index.js";
 import type { SessionEntry } from "../sessions/types.js";
 import { type DeliveryTarget, resolveDeliveryTarget } from "./delivery.js";
 import type { CronJob, CronRunOutcome } from "./types.js";
+import { createWebhookDelivery } from "./webhook-delivery.js";
 
 /** A finished turn as the executor needs it. */
 export interface CronTurnResult {
@@ -49,6 +51,8 @@ export interface CronExecutorDeps {
     text: string,
   ) => Promise<{ ok: true } | { ok: false; error: string }>;
   logger: Logger;
+  /** The clock a run's start is read from (the webhook body's runAtMs and durationMs). */
+  now: () => number;
 }
 
 /** The agent a job runs as: its own when configured, else the default agent (as OpenClaw). */
@@ -209,7 +213,9 @@ async function runIsolated(
       deliveryStatus: "unknown",
     };
   const text = result.text.trim();
-  if ((job.delivery?.mode ?? "announce") === "none")
+  // No announce: nowhere ("none"), or the finished run goes to its webhook (after the run).
+  const mode = job.delivery?.mode ?? "announce";
+  if (mode === "none" || mode === "webhook")
     return { ...base, status: "ok", summary: text, deliveryStatus: "not-requested" };
   // A heartbeat-only reply (HEARTBEAT_OK, nothing else) is not announced.
   const reply = classifyHeartbeatReply(text, 0);
@@ -229,17 +235,20 @@ async function runIsolated(
 
 /** The executor of the cron service over these deps. */
 export function createCronExecutor(deps: CronExecutorDeps) {
-  return async (job: CronJob, run: { runId: string }): Promise<CronRunOutcome> => {
+  const webhooks = createWebhookDelivery(deps);
+  const execute = async (job: CronJob, runId: string): Promise<CronRunOutcome> => {
     try {
       return job.payload.kind === "systemEvent"
-        ? await runSystemEvent(deps, job, run.runId)
-        : await runIsolated(deps, job, run.runId);
+        ? await runSystemEvent(deps, job, runId)
+        : await runIsolated(deps, job, runId);
     } catch (err) {
-      deps.logger.error(
-        { jobId: job.id, runId: run.runId, error: String(err) },
-        "cron: a run threw",
-      );
+      deps.logger.error({ jobId: job.id, runId, error: String(err) }, "cron: a run threw");
       return { status: "error", error: String(err), deliveryStatus: "unknown" };
     }
+  };
+  return async (job: CronJob, run: { runId: string }): Promise<CronRunOutcome> => {
+    const runAtMs = deps.now();
+    const outcome = await execute(job, run.runId);
+    return webhooks.deliver({ job, runId: run.runId, runAtMs, outcome });
   };
 }

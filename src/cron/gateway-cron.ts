@@ -40,6 +40,7 @@ export function createGatewayCron(options: GatewayCronOptions): CronService {
     stores: core.runtime.stores,
     systemEvents: options.systemEvents,
     logger,
+    now: core.now,
     runTurn: async (turn) => {
       const run = await core.runs.start(turn);
       const result = await run.result;

@@ -61,6 +61,49 @@ describe("cron jobs", () => {
     );
   });
 
+  it("takes a webhook on either kind of job (an http(s) URL in to, no channel); a new mode drops the old target", () => {
+    const hook = { mode: "webhook" as const, to: "https://example.invalid/hook" };
+    const main = made({
+      ...isolated,
+      sessionTarget: "main",
+      payload: { kind: "systemEvent", text: "t" },
+      delivery: hook,
+    });
+    expect(main.delivery).toEqual(hook);
+    const refuse = (delivery: object) =>
+      createJob({ input: { ...isolated, delivery } as never, id: "j", nowMs: NOW });
+    expect(refuse({ mode: "webhook", to: "telegram:1" })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("webhook delivery needs delivery.to to be an http(s) URL"),
+    });
+    expect(refuse({ ...hook, accountId: "a" })).toMatchObject({
+      ok: false,
+      error: "webhook delivery takes no accountId (only to: the URL)",
+    });
+    const announced = made({
+      ...isolated,
+      delivery: { mode: "announce", channel: "telegram", to: "42", bestEffort: true },
+    });
+    const switched = patchJob({ job: announced, patch: { delivery: hook }, nowMs: NOW });
+    expect(switched).toMatchObject({ ok: true, job: { delivery: hook } });
+    const back = patchJob({
+      job: made({ ...isolated, delivery: hook }),
+      patch: { delivery: { mode: "announce" } },
+      nowMs: NOW,
+    });
+    expect(back).toMatchObject({ ok: true, job: { delivery: { mode: "announce" } } });
+    // Same mode: the fields not patched are kept.
+    const moved = patchJob({
+      job: made({ ...isolated, delivery: hook }),
+      patch: { delivery: { to: "https://example.invalid/other" } },
+      nowMs: NOW,
+    });
+    expect(moved).toMatchObject({
+      ok: true,
+      job: { delivery: { mode: "webhook", to: "https://example.invalid/other" } },
+    });
+  });
+
   it("patches: null clears the agent, a new schedule reschedules, a payload of another kind needs its text", () => {
     const job = made({ ...isolated, agentId: "ops" });
     const cleared = patchJob({

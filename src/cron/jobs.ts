@@ -6,6 +6,7 @@ import type { CronAddParams, CronJobPatch } from "../protocol/gateway/cron.js";
 import { SESSION_THINKING_LEVELS } from "../protocol/gateway/session-levels.js";
 import { nextRunAtMs, scheduleProblem } from "./schedule.js";
 import type { CronJob, CronRunOutcome } from "./types.js";
+import { webhookUrlProblem } from "./webhook.js";
 
 /** OpenClaw's retry backoff of a recurring job after 1, 2, 3, 4, 5+ consecutive errors. */
 export const ERROR_BACKOFF_MS = [30_000, 60_000, 300_000, 900_000, 3_600_000] as const;
@@ -20,8 +21,14 @@ export function jobProblem(job: CronJob): string | undefined {
     return 'sessionTarget "main" needs payload.kind "systemEvent" (use --system-event)';
   if (job.sessionTarget === "isolated" && job.payload.kind !== "agentTurn")
     return 'sessionTarget "isolated" needs payload.kind "agentTurn" (use --message)';
-  if (job.delivery && job.sessionTarget !== "isolated" && job.delivery.mode !== "none")
-    return "delivery is only for isolated jobs (sessionTarget main replies where the session last talked)";
+  if (job.delivery?.mode === "webhook") {
+    const urlProblem = webhookUrlProblem(job.delivery.to);
+    if (urlProblem) return urlProblem;
+    const extra = (["channel", "accountId"] as const).filter((key) => job.delivery?.[key]);
+    if (extra.length > 0)
+      return `webhook delivery takes no ${extra.join(" or ")} (only to: the URL)`;
+  } else if (job.delivery && job.sessionTarget !== "isolated" && job.delivery.mode !== "none")
+    return "announce delivery is only for isolated jobs (sessionTarget main replies where the session last talked; a webhook works for both)";
   if (job.payload.kind === "agentTurn" && job.payload.thinking !== undefined) {
     const levels: readonly string[] = SESSION_THINKING_LEVELS;
     if (!levels.includes(job.payload.thinking))
@@ -105,7 +112,11 @@ export function patchJob(params: { job: CronJob; patch: CronJobPatch; nowMs: num
     next.payload = merged as CronJob["payload"];
   }
   if (patch.delivery !== undefined) {
-    const delivery = { mode: "announce" as const, ...job.delivery, ...patch.delivery };
+    // A new mode starts from nothing: an announce target is no webhook URL, nor the reverse.
+    const modeChanged =
+      patch.delivery.mode !== undefined && patch.delivery.mode !== job.delivery?.mode;
+    const kept = modeChanged ? {} : job.delivery;
+    const delivery = { mode: "announce" as const, ...kept, ...patch.delivery };
     next.delivery = delivery;
   }
   const problem = jobProblem(next);

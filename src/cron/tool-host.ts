@@ -1,6 +1,8 @@
 // The `cron` tool's gateway side: each call goes through the same bound `cron.*` method a client
 // calls (params validated against the same schema, the same checks), confined to the calling
-// agent's own jobs (list shows them, update/remove/run/runs refuse another agent's). `wake` queues a
+// agent's own jobs (list shows them, update/remove/run/runs refuse another agent's). Webhook delivery
+// is an operator's choice: the tool can neither add one nor change a job that has one (an agent talked
+// into it would POST its runs to any URL the gateway can reach). `wake` queues a
 // system event into the agent's main session and, with mode "now", starts its heartbeat (a busy
 // session keeps the event for the next beat).
 import type { ResolvedConfig } from "../config/index.js";
@@ -35,6 +37,23 @@ const TOOL_CLIENT: MethodCall["client"] = {
   remoteAddress: "local",
 };
 
+const WEBHOOK_REFUSAL =
+  "webhook delivery is set by an operator (cron.add / cron.update over the gateway, or pincer cron add --webhook), not by the cron tool";
+
+/** Why the tool may not make this call to a webhook job (or make one), or undefined. */
+function webhookRefusal(
+  args: Record<string, unknown>,
+  job: CronJob | undefined,
+): string | undefined {
+  const delivery = (args.delivery ??
+    (args.patch as { delivery?: unknown } | undefined)?.delivery) as { mode?: unknown } | undefined;
+  if (delivery?.mode === "webhook") return WEBHOOK_REFUSAL;
+  const changes = args.patch !== undefined;
+  if (changes && (job?.delivery?.mode === "webhook" || job?.notify === true))
+    return WEBHOOK_REFUSAL;
+  return undefined;
+}
+
 function errorOf(error: unknown): string {
   const message = (error as { message?: unknown } | undefined)?.message;
   return typeof message === "string" ? message : JSON.stringify(error);
@@ -65,8 +84,12 @@ export function createCronToolHosts(
   return (agentId) => ({
     async call(method, args) {
       const id = typeof args.jobId === "string" ? args.jobId : undefined;
-      if (id && !owns(agentId, params.cron().get(id)))
+      const job = id ? params.cron().get(id) : undefined;
+      if (id && !owns(agentId, job))
         return { ok: false, error: `job "${id}" belongs to another agent` };
+      const refused =
+        method === "cron.add" || method === "cron.update" ? webhookRefusal(args, job) : undefined;
+      if (refused) return { ok: false, error: refused };
       const answer = await invoke(
         method,
         method === "cron.runs" ? { ...args, scope: "job" } : args,

@@ -37,6 +37,8 @@ export interface CronJob {
   wakeMode: CronWakeMode;
   payload: CronPayload;
   delivery?: CronDelivery;
+  /** OpenClaw's older webhook switch, kept on stored jobs: POST the run to `cron.webhook`. */
+  notify?: boolean;
   state: CronJobState;
 }
 

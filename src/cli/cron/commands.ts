@@ -40,6 +40,10 @@ const jobFields = {
   to: value("<target>", "delivery recipient on --channel (chat id, user, channel:<id>)"),
   account: value("<id>", "delivery account of --channel"),
   bestEffortDeliver: flag("a failed delivery does not fail the job"),
+  webhook: value(
+    "<url>",
+    "POST each finished run as JSON to this http(s) URL instead (bearer: cron.webhookToken)",
+  ),
   deleteAfterRun: flag("delete a one-shot job after it succeeded (the default)"),
   keepAfterRun: flag("keep a one-shot job (disabled) after it succeeded"),
 };

@@ -1,10 +1,11 @@
 // `pincer cron add` / `edit` flags → `cron.add` params or a `cron.update` patch, pure: exactly one
 // schedule (--at | --every | --cron [--tz] [--stagger]) and one payload (--message | --system-event)
-// for add, at most one of each for edit; --session must fit the payload; delivery flags only with
-// --message. Every refusal is a usage error naming the flag.
+// for add, at most one of each for edit; --session must fit the payload; announce flags only with
+// --message; --webhook <url> (either payload) instead of the announce flags. Every refusal is a usage error naming the flag.
 
 import { parseAtInput, parseDurationText, scheduleProblem } from "../../cron/schedule.js";
 import type { CronSchedule } from "../../cron/types.js";
+import { webhookUrlProblem } from "../../cron/webhook.js";
 import { SESSION_THINKING_LEVELS } from "../../protocol/gateway/session-levels.js";
 import { CliError, ExitCode } from "../command-context.js";
 
@@ -30,6 +31,7 @@ export interface JobFlags {
   to?: string | undefined;
   account?: string | undefined;
   bestEffortDeliver?: boolean | undefined;
+  webhook?: string | undefined;
   deleteAfterRun?: boolean | undefined;
   keepAfterRun?: boolean | undefined;
 }
@@ -109,7 +111,21 @@ function payloadFromFlags(flags: JobFlags): Record<string, unknown> | undefined 
   };
 }
 
+function webhookDelivery(flags: JobFlags): Record<string, unknown> {
+  const clash = given(flags, ["channel", "to", "account"]);
+  if (flags.announce !== undefined) clash.unshift(flags.announce ? "--announce" : "--no-announce");
+  if (clash.length > 0) throw usage(`--webhook does not go with ${clash.join(", ")}`);
+  const problem = webhookUrlProblem(flags.webhook);
+  if (problem) throw usage(`--webhook "${flags.webhook}": expected an http(s) URL`);
+  return {
+    mode: "webhook",
+    to: flags.webhook?.trim(),
+    ...(flags.bestEffortDeliver ? { bestEffort: true } : {}),
+  };
+}
+
 function deliveryFromFlags(flags: JobFlags): Record<string, unknown> | undefined {
+  if (flags.webhook !== undefined) return webhookDelivery(flags);
   const fields = given(flags, ["channel", "to", "account", "bestEffortDeliver"]);
   if (flags.announce === undefined && fields.length === 0) return undefined;
   if (flags.announce === false && fields.length > 0)
@@ -154,7 +170,7 @@ export function addParamsFromFlags(flags: JobFlags, nowMs: number): Record<strin
       `--session ${flags.session} needs ${flags.session === "main" ? "--system-event" : "--message"}`,
     );
   const delivery = deliveryFromFlags(flags);
-  if (delivery && payload.kind === "systemEvent")
+  if (delivery && delivery.mode !== "webhook" && payload.kind === "systemEvent")
     throw usage(
       "--announce, --channel and --to go with --message (a main job replies where the session last talked)",
     );

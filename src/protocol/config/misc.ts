@@ -415,13 +415,17 @@ export const CronConfigSchema = Type.Object(
         { additionalProperties: false, description: "Run history limits." },
       ),
     ),
-    webhook: compatOptional(
-      Type.Unknown({ description: "Cron webhook delivery." }),
-      "issue 19: cron webhook delivery is not implemented",
+    webhook: Type.Optional(
+      Type.String({
+        description:
+          'Legacy webhook URL for stored jobs with notify: true (deprecated: give the job delivery {mode: "webhook", to: "<url>"}).',
+      }),
     ),
-    webhookToken: compatOptional(
-      Type.Union([Type.String(), SecretRefSchema], { description: "Cron webhook token." }),
-      "issue 19: cron webhook delivery is not implemented",
+    webhookToken: Type.Optional(
+      Type.Union([Type.String(), SecretRefSchema], {
+        description:
+          "Bearer token sent as Authorization on every cron webhook POST (a string, a $VAR reference, or an env SecretRef).",
+      }),
     ),
     sessionRetention: compatOptional(
       Type.Union([Type.String(), Type.Literal(false)], {

@@ -61,9 +61,14 @@ const deliveryFields = {
   accountId: Type.Optional(NonEmptyString),
   bestEffort: Type.Optional(Type.Boolean()),
 };
-const DeliveryMode = Type.Union([Type.Literal("none"), Type.Literal("announce")]);
+const DeliveryMode = Type.Union([
+  Type.Literal("none"),
+  Type.Literal("announce"),
+  Type.Literal("webhook"),
+]);
 
-/** Where an isolated job's reply goes: announced to channel + to (or `last`), or nowhere. */
+/** Where a job's result goes: an isolated job's reply announced to channel + to (or `last`), or
+ *  nowhere; or (`webhook`, any job) its finished run POSTed as JSON to the http(s) URL in `to`. */
 export const CronDeliverySchema = Type.Object({ mode: DeliveryMode, ...deliveryFields }, closed);
 /** A delivery change. */
 export const CronDeliveryPatchSchema = Type.Object(
