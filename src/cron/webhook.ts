@@ -36,7 +36,8 @@ export function webhookTargetOf(job: CronJob, cron: CronConfig | undefined): Web
   return job.notify === true && legacyUrl ? { url: legacyUrl, legacy: true } : undefined;
 }
 
-/** The finished run as POSTed: the fields of the gateway's `finished` cron event. */
+/** The finished run as POSTed: the fields of the gateway's `finished` cron event (only runs that
+ *  finished ok are posted, so no `error`; `nextRunAtMs` is not known yet when it is sent). */
 export interface CronWebhookBody {
   jobId: string;
   jobName: string;
@@ -47,7 +48,6 @@ export interface CronWebhookBody {
   durationMs: number;
   status: string;
   summary: string;
-  error?: string;
   sessionKey?: string;
   sessionId?: string;
   model?: string;
