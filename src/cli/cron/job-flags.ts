@@ -1,7 +1,8 @@
 // `pincer cron add` / `edit` flags → `cron.add` params or a `cron.update` patch, pure: exactly one
 // schedule (--at | --every | --cron [--tz] [--stagger]) and one payload (--message | --system-event)
 // for add, at most one of each for edit; --session must fit the payload; announce flags only with
-// --message; --webhook <url> (either payload) instead of the announce flags. Every refusal is a usage error naming the flag.
+// --message; --webhook <url> (either payload) instead of the announce flags. Every refusal is a
+// usage error naming the flag.
 
 import { parseAtInput, parseDurationText, scheduleProblem } from "../../cron/schedule.js";
 import type { CronSchedule } from "../../cron/types.js";
