@@ -2,6 +2,8 @@
 // model calling memory_search then memory_get over a generated memory folder; the tool results the
 // model receives are checked, as are deletions, the persisted index and a group session's refusal.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -93,6 +95,57 @@ describe("memory tools through the gateway", () => {
     expect(after.results.map((r: { path: string }) => r.path)).not.toContain(
       "memory/2026/day-17.md",
     );
+  });
+
+  it("with an embedding provider the search finds by meaning, and says which model ranked it", async () => {
+    const inputs: string[][] = [];
+    // A fake OpenAI-compatible /embeddings: vehicle words share one dimension, everything else another.
+    const server = createServer((req, res) => {
+      let text = "";
+      req.on("data", (c) => {
+        text += c;
+      });
+      req.on("end", () => {
+        const { input } = JSON.parse(text) as { input: string[] };
+        inputs.push(input);
+        const vehicle = (s: string) => (/\b(car|automobile|vehicle)\b/i.test(s) ? 1 : 0);
+        const data = input.map((s, index) => ({ index, embedding: [vehicle(s), 1 - vehicle(s)] }));
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ data }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    try {
+      box = await createGatewaySandbox({
+        config: () => ({
+          agents: {
+            defaults: {
+              memorySearch: {
+                provider: "custom",
+                model: "toy-embed",
+                remote: { baseUrl, apiKey: "ek" },
+              },
+            },
+          },
+        }),
+      });
+      const workspace = join(box.home, "workspace");
+      mkdirSync(join(workspace, "memory"), { recursive: true });
+      writeFileSync(join(workspace, "MEMORY.md"), "# Garage\nThe car is parked at level 3.\n");
+      writeFileSync(join(workspace, "memory", "notes.md"), "# Food\nBuy bread.\n");
+      const client = await box.connect();
+      box.fake.toolCall("memory_search", { query: "automobile" });
+      box.fake.text("Level 3.");
+      await sendChat(client, "where is the automobile?");
+      const [search] = toolPayloads(box, 1);
+      expect(search).toMatchObject({ provider: "custom", model: "toy-embed", mode: "hybrid" });
+      expect(search.results[0]).toMatchObject({ path: "MEMORY.md", source: "memory" });
+      expect(search.results[0].snippet).toContain("level 3");
+      expect(inputs.at(-1)).toEqual(["automobile"]);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it("a group session gets a refusal instead of memory", async () => {

@@ -1,5 +1,6 @@
 // Memory search: the agent's Markdown memory (MEMORY.md, memory/**/*.md, extra paths) in a BM25
-// index kept current by file stamps, and confined line reads. Other areas import from here only.
+// index (mixed with embeddings when a provider is set) kept current by file stamps, and confined
+// line reads. Other areas import from here only.
 export {
   type MemoryAccess,
   type MemoryAccessParams,
@@ -13,10 +14,17 @@ export {
   DEFAULT_CHUNKING,
   type MemoryChunk,
 } from "./chunk.js";
+export {
+  EMBEDDING_PROVIDERS,
+  type EmbeddingSettings,
+  embeddingIndexParams,
+  type MemoryEmbedder,
+} from "./embeddings.js";
 export { listMemoryFiles, type MemoryFile, type MemoryFileList } from "./files.js";
 export {
   MemoryIndex,
   type MemoryIndexParams,
+  type MemorySearchMode,
   type MemorySearchOptions,
   type MemorySearchResult,
   type MemorySyncReport,

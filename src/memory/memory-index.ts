@@ -2,19 +2,24 @@
 // before each search by comparing file stamps (inode, size, mtime) with the disk — a changed file
 // is re-read, a new one added, a deleted one dropped, so a search never serves a deleted file.
 // Persisted (store.ts) when a stamp changed; warm searches only stat. Calls run one at a time.
+// With an embedding model (embeddings.ts) every chunk also gets a vector after the sync, and a
+// search mixes vector and text scores (vectors.ts); without one, or while it fails, it is BM25.
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Bm25Index, bm25Relevance } from "./bm25.js";
 import { type ChunkingOptions, chunkMarkdown, type MemoryChunk } from "./chunk.js";
+import type { MemoryEmbedder } from "./embeddings.js";
 import { listMemoryFiles, type MemoryFile } from "./files.js";
 import {
   loadMemoryStore,
   MEMORY_STORE_VERSION,
   type MemoryStoreKey,
+  type StoredChunk,
   type StoredMemoryFile,
   saveMemoryStore,
 } from "./store.js";
 import { tokenize } from "./tokenize.js";
+import { ChunkVectors, DEFAULT_HYBRID, type HybridSettings, mergeScores } from "./vectors.js";
 
 /** Longest snippet a result carries (OpenClaw's ~700 characters). */
 export const SNIPPET_MAX_CHARS = 700;
@@ -32,6 +37,17 @@ export interface MemoryIndexParams {
   /** Start from the stored index but never write it (`pincer memory status`). */
   readOnly?: boolean;
   now?: () => number;
+  /** The embedding model; absent, the index is full-text only. */
+  embedder?: MemoryEmbedder;
+  /** How vector and text scores mix (OpenClaw's defaults). */
+  hybrid?: HybridSettings;
+}
+
+/** How the last search ranked: both scores mixed, vectors alone, or text alone (and why). */
+export interface MemorySearchMode {
+  mode: "hybrid" | "vector" | "text";
+  /** Why an index with an embedding model fell back to text. */
+  note?: string;
 }
 
 /** One ranked snippet, in OpenClaw's result shape. */
@@ -59,6 +75,8 @@ export interface MemorySyncReport {
   notes: string[];
   /** Extra paths that could not be used. */
   problems: string[];
+  /** Chunks with a vector, when the index has an embedding model. */
+  vectors?: number;
 }
 
 /** Search options; defaults come from the caller's settings. */
@@ -93,6 +111,8 @@ export class MemoryIndex {
   private queue: Promise<unknown> = Promise.resolve();
   private last: MemorySyncReport | undefined;
   private readonly key: MemoryStoreKey;
+  private readonly vectors: ChunkVectors | undefined;
+  private searched: MemorySearchMode = { mode: "text" };
 
   constructor(private readonly params: MemoryIndexParams) {
     this.key = {
@@ -100,7 +120,16 @@ export class MemoryIndex {
       workspaceDir: resolve(params.workspaceDir),
       extraPaths: [...params.extraPaths],
       chunking: { ...params.chunking },
+      ...(params.embedder ? { embedder: params.embedder.key } : {}),
     };
+    this.vectors = params.embedder
+      ? new ChunkVectors(params.embedder, params.now ?? Date.now)
+      : undefined;
+  }
+
+  /** How the last search ranked (text until the first search). */
+  lastSearchMode(): MemorySearchMode {
+    return this.searched;
   }
 
   /** Brings the index up to date with the disk; `force` re-reads every file. */
@@ -112,11 +141,12 @@ export class MemoryIndex {
   search(query: string, options: MemorySearchOptions): Promise<MemorySearchResult[]> {
     return this.serial(async () => {
       await this.syncNow(false);
+      const scores = await this.rank(query, options.maxResults);
       const ranked: Array<{ chunk: MemoryChunk & { path: string }; shown: string; score: number }> =
         [];
-      for (const hit of this.bm25.search(tokenize(query))) {
-        const chunk = this.chunks.get(hit.docId);
-        const score = round(bm25Relevance(hit.score));
+      for (const [id, raw] of scores) {
+        const chunk = this.chunks.get(id);
+        const score = round(raw);
         if (!chunk || score < options.minScore || score <= 0) continue;
         ranked.push({ chunk, shown: this.files.get(chunk.path)?.shown ?? chunk.path, score });
       }
@@ -137,6 +167,34 @@ export class MemoryIndex {
         }),
       );
     });
+  }
+
+  /** Each chunk's score for `query`: BM25 relevance, mixed with vector similarity when it can be. */
+  private async rank(query: string, maxResults: number): Promise<Map<number, number>> {
+    const text = new Map<number, number>();
+    for (const hit of this.bm25.search(tokenize(query)))
+      text.set(hit.docId, bm25Relevance(hit.score));
+    const vectors = this.vectors;
+    if (!vectors) {
+      this.searched = { mode: "text" };
+      return text;
+    }
+    if (vectors.size === 0) {
+      this.searched = {
+        mode: "text",
+        note: this.last?.notes.at(-1) ?? "no chunk has a vector yet",
+      };
+      return text;
+    }
+    const embedded = await vectors.embedOne(query);
+    if ("error" in embedded) {
+      this.searched = { mode: "text", note: `the query was not embedded: ${embedded.error}` };
+      return text;
+    }
+    const hybrid = this.params.hybrid ?? DEFAULT_HYBRID;
+    this.searched = { mode: hybrid.enabled ? "hybrid" : "vector" };
+    const pool = Math.max(1, maxResults) * Math.max(1, hybrid.candidateMultiplier);
+    return mergeScores({ text, vector: vectors.scores(embedded.vector), hybrid, pool });
   }
 
   /** The memory files as last synced (sorted by shown path), with their chunk counts. */
@@ -168,15 +226,17 @@ export class MemoryIndex {
     for (const id of file.chunkIds) {
       this.bm25.remove(id);
       this.chunks.delete(id);
+      this.vectors?.delete(id);
     }
     this.files.delete(path);
   }
 
-  private putFile(file: MemoryFile, chunks: readonly MemoryChunk[]): void {
+  private putFile(file: MemoryFile, chunks: readonly StoredChunk[]): void {
     this.removeFile(file.path);
     const chunkIds: number[] = [];
-    for (const chunk of chunks) {
+    for (const { embedding, ...chunk } of chunks) {
       const id = this.nextId++;
+      if (embedding && this.vectors) this.vectors.set(id, embedding);
       this.chunks.set(id, { ...chunk, path: file.path });
       this.bm25.add(id, tokenize(chunk.text));
       chunkIds.push(id);
@@ -243,7 +303,17 @@ export class MemoryIndex {
       this.removeFile(path);
       removed++;
     }
-    const changed = added + updated + removed > 0 || start === "rebuilt" || start === "built";
+    let embedded = 0;
+    // Read-only (`pincer memory status`) shows the stored vectors and asks the model for nothing.
+    if (this.vectors && !this.params.readOnly) {
+      const texts = new Map([...this.chunks].map(([id, chunk]) => [id, chunk.text]));
+      const filled = await this.vectors.fill(texts);
+      embedded = filled.added;
+      if (filled.error)
+        notes.push(`embeddings failed, search stays full-text until they work: ${filled.error}`);
+    }
+    const changed =
+      added + updated + removed + embedded > 0 || start === "rebuilt" || start === "built";
     if (changed && this.params.storePath && !this.params.readOnly) await this.persist(notes);
     const report: MemorySyncReport = {
       at: (this.params.now ?? Date.now)(),
@@ -255,6 +325,7 @@ export class MemoryIndex {
       start,
       notes,
       problems: listed.problems,
+      ...(this.vectors ? { vectors: this.vectors.size } : {}),
     };
     this.last = report;
     return report;
@@ -271,8 +342,16 @@ export class MemoryIndex {
       ino: file.ino,
       chunks: file.chunkIds.flatMap((id) => {
         const chunk = this.chunks.get(id);
+        const embedding = this.vectors?.get(id);
         return chunk
-          ? [{ startLine: chunk.startLine, endLine: chunk.endLine, text: chunk.text }]
+          ? [
+              {
+                startLine: chunk.startLine,
+                endLine: chunk.endLine,
+                text: chunk.text,
+                ...(embedding ? { embedding } : {}),
+              },
+            ]
           : [];
       }),
     }));

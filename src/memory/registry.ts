@@ -1,5 +1,6 @@
 // The warm memory indexes of one runtime (the gateway, a CLI run), one per agent: reused while the
-// agent's workspace, extra paths, chunking and store path stay the same, replaced when they change.
+// agent's workspace, extra paths, chunking, store path and embedding model stay the same, replaced
+// when they change.
 import { MemoryIndex, type MemoryIndexParams } from "./memory-index.js";
 
 function keyOf(params: MemoryIndexParams): string {
@@ -10,6 +11,8 @@ function keyOf(params: MemoryIndexParams): string {
     params.chunking.overlap,
     params.storePath ?? null,
     params.home ?? null,
+    params.embedder?.instanceKey ?? null,
+    params.hybrid ?? null,
   ]);
 }
 

@@ -6,12 +6,13 @@ import { resolveMemorySearchSettings } from "./settings.js";
 
 describe("resolveMemorySearchSettings", () => {
   it("defaults: on, no extra paths, OpenClaw's chunking and 6 results, every match", () => {
-    expect(resolveMemorySearchSettings(resolveRoster({}), "main")).toEqual({
+    expect(resolveMemorySearchSettings(resolveRoster({}), "main", {})).toEqual({
       enabled: true,
       extraPaths: [],
       chunking: { tokens: 400, overlap: 80 },
       maxResults: 6,
       minScore: 0,
+      hybrid: { enabled: true, vectorWeight: 0.7, textWeight: 0.3, candidateMultiplier: 4 },
     });
   });
 
@@ -34,26 +35,77 @@ describe("resolveMemorySearchSettings", () => {
         ],
       },
     });
-    expect(resolveMemorySearchSettings(cfg, "main")).toEqual({
+    expect(resolveMemorySearchSettings(cfg, "main", {})).toEqual({
       enabled: true,
       extraPaths: ["../team", "../shared.md", "~/notes"],
       chunking: { tokens: 200, overlap: 80 },
       maxResults: 9,
       minScore: 0.2,
+      hybrid: { enabled: true, vectorWeight: 0.7, textWeight: 0.3, candidateMultiplier: 4 },
     });
-    expect(resolveMemorySearchSettings(cfg, "quiet").enabled).toBe(false);
+    expect(resolveMemorySearchSettings(cfg, "quiet", {}).enabled).toBe(false);
+  });
+
+  it("embeddings: the agent's provider block wins whole, hybrid merges key by key", () => {
+    const cfg = resolveRoster({
+      agents: {
+        defaults: {
+          memorySearch: {
+            provider: "openai",
+            remote: { apiKey: "sk-shared" },
+            query: { hybrid: { vectorWeight: 0.5, candidateMultiplier: 2 } },
+          },
+        },
+        list: [
+          { id: "main" },
+          {
+            id: "ops",
+            memorySearch: {
+              provider: "custom",
+              model: "m",
+              remote: { baseUrl: "http://127.0.0.1:9/v1" },
+              query: { hybrid: { enabled: false } },
+            },
+          },
+        ],
+      },
+    });
+    const main = resolveMemorySearchSettings(cfg, "main", {});
+    expect(main.embeddings).toMatchObject({ provider: "openai", apiKey: "sk-shared" });
+    expect(main.hybrid).toEqual({
+      enabled: true,
+      vectorWeight: 0.5,
+      textWeight: 0.3,
+      candidateMultiplier: 2,
+    });
+    const ops = resolveMemorySearchSettings(cfg, "ops", {});
+    expect(ops.embeddings).toMatchObject({
+      provider: "custom",
+      model: "m",
+      baseUrl: "http://127.0.0.1:9/v1",
+    });
+    expect(ops.embeddings?.keyProblem).toMatch(/no API key for embedding provider "custom"/);
+    expect(ops.hybrid).toEqual({
+      enabled: false,
+      vectorWeight: 0.5,
+      textWeight: 0.3,
+      candidateMultiplier: 2,
+    });
   });
 
   it("keeps the overlap under the chunk size", () => {
     const cfg = resolveRoster({
       agents: { defaults: { memorySearch: { chunking: { tokens: 10, overlap: 50 } } } },
     });
-    expect(resolveMemorySearchSettings(cfg, "main").chunking).toEqual({ tokens: 10, overlap: 9 });
+    expect(resolveMemorySearchSettings(cfg, "main", {}).chunking).toEqual({
+      tokens: 10,
+      overlap: 9,
+    });
   });
 });
 
 describe("memorySearch compat marks", () => {
-  it("implemented keys validate silently; the embedding keys are reported as accepted and ignored", () => {
+  it("implemented keys (embeddings included) validate silently; what has no counterpart is reported", () => {
     const config = {
       agents: {
         defaults: {
@@ -63,7 +115,9 @@ describe("memorySearch compat marks", () => {
             chunking: { tokens: 300, overlap: 40 },
             query: { maxResults: 4, minScore: 0.1, hybrid: { enabled: true } },
             provider: "openai",
-            remote: { apiKey: "k" },
+            model: "text-embedding-3-small",
+            remote: { apiKey: "k", baseUrl: "https://api.openai.com/v1", headers: { "x-a": "1" } },
+            local: { modelPath: "x.gguf" },
             sync: { watch: true },
             sources: ["memory", "sessions"],
           },
@@ -72,9 +126,7 @@ describe("memorySearch compat marks", () => {
     };
     expect(validateConfig(config).issues.filter((i) => i.severity === "error")).toEqual([]);
     expect(findCompatKeys(config).map((use) => use.path)).toEqual([
-      "agents.defaults.memorySearch.query.hybrid",
-      "agents.defaults.memorySearch.provider",
-      "agents.defaults.memorySearch.remote",
+      "agents.defaults.memorySearch.local",
       "agents.defaults.memorySearch.sync",
       "agents.defaults.memorySearch.sources",
     ]);

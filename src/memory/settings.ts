@@ -1,8 +1,12 @@
 // An agent's effective `memorySearch`: its entry's keys over `agents.defaults.memorySearch`
-// (extraPaths of both, merged), with OpenClaw's defaults for what neither sets.
+// (extraPaths of both, merged), with OpenClaw's defaults for what neither sets. The embedding keys
+// (`provider`, `model`, `remote`) are taken whole from the agent when it sets a provider, else
+// from the defaults; `query.hybrid` key by key.
 import { findAgent, type ResolvedConfig } from "../config/index.js";
 import type { MemorySearchConfig } from "../protocol/config/index.js";
 import { type ChunkingOptions, DEFAULT_CHUNKING } from "./chunk.js";
+import { type EmbeddingSettings, resolveEmbeddingSettings } from "./embeddings.js";
+import { DEFAULT_HYBRID, type HybridSettings } from "./vectors.js";
 
 /** Results memory_search returns when neither the call nor `query.maxResults` says (OpenClaw's 6). */
 export const DEFAULT_MAX_RESULTS = 6;
@@ -17,6 +21,29 @@ export interface MemorySearchSettings {
   chunking: ChunkingOptions;
   maxResults: number;
   minScore: number;
+  /** The embedding model; absent, search is full-text only. */
+  embeddings?: EmbeddingSettings;
+  hybrid: HybridSettings;
+}
+
+function weight(value: unknown, fallback: number): number {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+function hybridOf(
+  own: Record<string, unknown> | undefined,
+  shared: Record<string, unknown> | undefined,
+): HybridSettings {
+  const pick = (key: string) => own?.[key] ?? shared?.[key];
+  return {
+    enabled: pick("enabled") !== false,
+    vectorWeight: weight(pick("vectorWeight"), DEFAULT_HYBRID.vectorWeight),
+    textWeight: weight(pick("textWeight"), DEFAULT_HYBRID.textWeight),
+    candidateMultiplier: positiveInt(
+      pick("candidateMultiplier"),
+      DEFAULT_HYBRID.candidateMultiplier,
+    ),
+  };
 }
 
 function positiveInt(value: unknown, fallback: number): number {
@@ -37,6 +64,7 @@ function stringList(value: unknown): string[] {
 export function resolveMemorySearchSettings(
   cfg: ResolvedConfig,
   agentId: string,
+  env: Record<string, string | undefined>,
 ): MemorySearchSettings {
   const shared: MemorySearchConfig | undefined = cfg.defaults.memorySearch;
   const own: MemorySearchConfig | undefined = findAgent(cfg, agentId)?.entry.memorySearch;
@@ -54,6 +82,14 @@ export function resolveMemorySearchSettings(
       ? clamp(Math.floor(overlapRaw), 0, tokens - 1)
       : Math.min(DEFAULT_CHUNKING.overlap, tokens - 1);
   const minScoreRaw = own?.query?.minScore ?? shared?.query?.minScore;
+  const embeddingSource = own?.provider !== undefined ? own : shared;
+  const embeddings = embeddingSource
+    ? resolveEmbeddingSettings({ search: embeddingSource, cfg, env })
+    : undefined;
+  const hybrid = hybridOf(
+    own?.query?.hybrid as Record<string, unknown> | undefined,
+    shared?.query?.hybrid as Record<string, unknown> | undefined,
+  );
   return {
     enabled: enabled !== false,
     extraPaths: [...new Set(paths)],
@@ -66,5 +102,7 @@ export function resolveMemorySearchSettings(
       typeof minScoreRaw === "number" && Number.isFinite(minScoreRaw)
         ? clamp(minScoreRaw, 0, 1)
         : DEFAULT_MIN_SCORE,
+    ...(embeddings ? { embeddings } : {}),
+    hybrid,
   };
 }

@@ -16,8 +16,11 @@ export interface StoredMemoryFile {
   size: number;
   mtimeMs: number;
   ino: number;
-  chunks: MemoryChunk[];
+  chunks: StoredChunk[];
 }
+
+/** A chunk as stored, with its unit vector when the index has an embedding model. */
+export type StoredChunk = MemoryChunk & { embedding?: number[] };
 
 /** What a stored index was built from; a different one means a rebuild. */
 export interface MemoryStoreKey {
@@ -25,6 +28,8 @@ export interface MemoryStoreKey {
   workspaceDir: string;
   extraPaths: string[];
   chunking: ChunkingOptions;
+  /** The embedding model's key (`provider/model@baseUrl`); absent: full-text only. */
+  embedder?: string;
 }
 
 /** The file's content. */
@@ -44,14 +49,16 @@ export function memoryStorePath(stateDir: string, agentId: string): string {
   return join(stateDir, "memory", `${agentId}.json`);
 }
 
-function isChunk(value: unknown): value is MemoryChunk {
-  const chunk = value as MemoryChunk;
+function isChunk(value: unknown): value is StoredChunk {
+  const chunk = value as StoredChunk;
   return (
     typeof chunk === "object" &&
     chunk !== null &&
     Number.isInteger(chunk.startLine) &&
     Number.isInteger(chunk.endLine) &&
-    typeof chunk.text === "string"
+    typeof chunk.text === "string" &&
+    (chunk.embedding === undefined ||
+      (Array.isArray(chunk.embedding) && chunk.embedding.every((x) => typeof x === "number")))
   );
 }
 
@@ -76,7 +83,8 @@ function sameKey(a: MemoryStoreKey, b: MemoryStoreKey): boolean {
     a.workspaceDir === b.workspaceDir &&
     a.chunking?.tokens === b.chunking.tokens &&
     a.chunking?.overlap === b.chunking.overlap &&
-    JSON.stringify(a.extraPaths) === JSON.stringify(b.extraPaths)
+    JSON.stringify(a.extraPaths) === JSON.stringify(b.extraPaths) &&
+    (a.embedder ?? null) === (b.embedder ?? null)
   );
 }
 

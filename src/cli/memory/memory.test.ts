@@ -1,4 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createCliSandbox } from "../../../test/helpers/cli-sandbox.js";
@@ -18,6 +20,50 @@ function sandbox() {
 }
 
 describe("pincer memory", () => {
+  it("index embeds the chunks when a provider is set; status shows them without asking the model", async () => {
+    let requests = 0;
+    const server = createServer((req, res) => {
+      let text = "";
+      req.on("data", (c) => {
+        text += c;
+      });
+      req.on("end", () => {
+        requests += 1;
+        const { input } = JSON.parse(text) as { input: string[] };
+        res.setHeader("content-type", "application/json");
+        res.end(
+          JSON.stringify({ data: input.map((_, index) => ({ index, embedding: [1, index] })) }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { sb, store } = sandbox();
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      sb.writeConfig(
+        JSON.stringify({
+          agents: {
+            defaults: {
+              memorySearch: { provider: "custom", model: "toy", remote: { baseUrl, apiKey: "k" } },
+            },
+          },
+        }),
+      );
+      const before = await sb.run(["memory", "status"]);
+      expect(before.stdout).toContain("embeddings: custom/toy, 0 of 3 chunk(s) embedded");
+      expect(requests).toBe(0);
+      const indexed = await sb.run(["memory", "index"]);
+      expect(indexed.stdout).toContain("3 of 3 chunk(s) embedded with custom/toy");
+      expect(requests).toBe(1);
+      const status = JSON.parse((await sb.run(["memory", "status", "--json"])).stdout);
+      expect(status.embeddings).toEqual({ provider: "custom", model: "toy", vectors: 3 });
+      expect(requests).toBe(1);
+      expect(JSON.parse(readFileSync(store, "utf8")).embedder).toBe(`custom/toy@${baseUrl}`);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it("status reads without writing; index builds the store; status then says up to date", async () => {
     const { sb, ws, store } = sandbox();
     const before = await sb.run(["memory", "status"]);

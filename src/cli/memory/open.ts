@@ -1,6 +1,7 @@
 // What every `pincer memory` command starts from: the config, the chosen agent, its effective
 // memorySearch settings and its index (persisted under `<stateDir>/memory/<agentId>.json`).
 import {
+  embeddingIndexParams,
   MemoryIndex,
   type MemorySearchSettings,
   memoryStorePath,
@@ -27,7 +28,7 @@ export function openMemory(
 ): OpenedMemory {
   const loaded = loadForCli(ctx, { requireValid: true });
   const { agentId, agent } = selectAgent(loaded, params.agent);
-  const settings = resolveMemorySearchSettings(loaded.resolved, agentId);
+  const settings = resolveMemorySearchSettings(loaded.resolved, agentId, loaded.env);
   if (params.requireEnabled && !settings.enabled) {
     throw new CliError(
       `memory search is off for agent ${agentId} (memorySearch.enabled: false); set it to true to use it`,
@@ -42,6 +43,7 @@ export function openMemory(
     storePath,
     home: loaded.paths.home,
     ...(params.readOnly ? { readOnly: true } : {}),
+    ...embeddingIndexParams(settings),
   });
   return {
     agentId,

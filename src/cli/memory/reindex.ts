@@ -1,5 +1,6 @@
 // `pincer memory index [--agent ID] [--force] [--json]`: brings the agent's stored index up to date
-// (only changed files are re-read; --force re-reads all) and says what changed.
+// (only changed files are re-read; --force re-reads all; chunks without a vector are embedded when
+// a provider is set) and says what changed.
 import type { InputOf } from "../command.js";
 import { type CliContext, displayPath, printJson, printLine } from "../command-context.js";
 import type { indexOptions } from "./commands.js";
@@ -21,6 +22,12 @@ export async function run(
       `Indexed ${sync.files} file(s), ${sync.chunks} chunk(s) of agent ${memory.agentId}: ` +
         `${sync.added} added, ${sync.updated} updated, ${sync.removed} removed → ${displayPath(memory.storePath, memory.home)}`,
     );
+    const embeddings = memory.settings.embeddings;
+    if (embeddings)
+      printLine(
+        ctx,
+        `${sync.vectors ?? 0} of ${sync.chunks} chunk(s) embedded with ${embeddings.provider}/${embeddings.model}`,
+      );
     for (const note of [...sync.notes, ...sync.problems]) ctx.stderr(`warning: ${note}\n`);
   }
   return failed ? 1 : 0;

@@ -1,5 +1,6 @@
 // `pincer memory status [--agent ID] [--json]`: the agent's memory files with their chunk counts,
 // and whether the stored index matches the disk (read-only: nothing is written).
+import type { MemorySearchSettings, MemorySyncReport } from "../../memory/index.js";
 import type { InputOf } from "../command.js";
 import { type CliContext, displayPath, printJson, printLine, style } from "../command-context.js";
 import type { statusOptions } from "./commands.js";
@@ -12,6 +13,18 @@ function indexState(sync: { start: string; added: number; updated: number; remov
   const changed = sync.added + sync.updated + sync.removed;
   if (changed === 0) return "up to date";
   return `${changed} file(s) changed since it was written (${sync.added} new, ${sync.updated} edited, ${sync.removed} gone); the next search or pincer memory index updates it`;
+}
+
+/** The embedding model and how many stored chunks it has embedded; undefined without one. */
+function embeddingsOf(settings: MemorySearchSettings, sync: MemorySyncReport) {
+  const embeddings = settings.embeddings;
+  if (!embeddings) return undefined;
+  return {
+    provider: embeddings.provider,
+    model: embeddings.model,
+    vectors: sync.vectors ?? 0,
+    ...(embeddings.keyProblem ? { problem: embeddings.keyProblem } : {}),
+  };
 }
 
 /** Shows the memory of one agent. */
@@ -39,6 +52,7 @@ export async function run(
       },
       files: files.map((file) => ({ path: file.shown, chunks: file.chunks, bytes: file.size })),
       chunks: sync.chunks,
+      embeddings: embeddingsOf(memory.settings, sync),
       notes: sync.notes,
       problems: sync.problems,
     });
@@ -57,6 +71,13 @@ export async function run(
   printLine(ctx, `extra paths: ${extra.length > 0 ? extra.join(", ") : "none"}`);
   printLine(ctx, `index: ${displayPath(memory.storePath, home)}: ${state}`);
   printLine(ctx, `${files.length} file(s), ${sync.chunks} chunk(s)`);
+  const embeddings = embeddingsOf(memory.settings, sync);
+  printLine(
+    ctx,
+    embeddings
+      ? `embeddings: ${embeddings.provider}/${embeddings.model}, ${embeddings.vectors} of ${sync.chunks} chunk(s) embedded${embeddings.problem ? ` (${embeddings.problem})` : ""}`
+      : "embeddings: none (full-text search; set memorySearch.provider to add them)",
+  );
   if (files.length > 0) {
     const width = Math.max(4, ...files.map((file) => file.shown.length));
     printLine(ctx, s.dim(`${"FILE".padEnd(width)}  CHUNKS  BYTES`));

@@ -5,10 +5,12 @@
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { type Static, Type } from "typebox";
 import {
+  embeddingIndexParams,
   type MemoryAccess,
   MemoryIndex,
   type MemoryIndexes,
   type MemoryIndexParams,
+  type MemorySearchMode,
   type MemorySearchResult,
   type MemorySearchSettings,
   type MemorySlice,
@@ -37,10 +39,15 @@ const GetParams = Type.Object({
 });
 type GetArgs = Static<typeof GetParams>;
 
-/** memory_search's result (OpenClaw's shape); `disabled` + `error` when the session may not read memory. */
+/** memory_search's result (OpenClaw's shape); `disabled` + `error` when the session may not read
+ *  memory. `provider` is "bm25" for a full-text search, else the embedding provider (with `model`,
+ *  `mode` and, when it fell back to text, `fallback`). */
 export interface MemorySearchDetails {
   results: MemorySearchResult[];
-  provider?: "bm25";
+  provider?: string;
+  model?: string;
+  mode?: MemorySearchMode["mode"];
+  fallback?: string;
   disabled?: true;
   error?: string;
 }
@@ -75,6 +82,7 @@ function indexOf(ctx: MemoryToolContext): MemoryIndex {
     chunking: ctx.settings.chunking,
     ...(ctx.stateDir ? { storePath: memoryStorePath(ctx.stateDir, ctx.agentId) } : {}),
     ...(ctx.home ? { home: ctx.home } : {}),
+    ...embeddingIndexParams(ctx.settings),
   };
   return ctx.indexes ? ctx.indexes.get(params) : new MemoryIndex(params);
 }
@@ -96,11 +104,21 @@ export function createMemorySearchTool(
       }
       if (args.query.trim() === "") throw new ToolError("memory_search needs a non-empty query.");
       throwIfAborted(signal, "memory_search");
-      const results = await indexOf(ctx).search(args.query, {
+      const index = indexOf(ctx);
+      const results = await index.search(args.query, {
         maxResults: args.maxResults ?? ctx.settings.maxResults,
         minScore: args.minScore ?? ctx.settings.minScore,
       });
-      return jsonResult<MemorySearchDetails>({ results, provider: "bm25" });
+      const embeddings = ctx.settings.embeddings;
+      if (!embeddings) return jsonResult<MemorySearchDetails>({ results, provider: "bm25" });
+      const { mode, note } = index.lastSearchMode();
+      return jsonResult<MemorySearchDetails>({
+        results,
+        provider: embeddings.provider,
+        model: embeddings.model,
+        mode,
+        ...(note ? { fallback: note } : {}),
+      });
     },
   };
 }

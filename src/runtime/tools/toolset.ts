@@ -105,7 +105,7 @@ function memoryContext(
 ): MemoryToolContext | undefined {
   const { cfg, sessionKey } = params;
   const agentId = normalizeAgentId(params.agentId);
-  const settings = resolveMemorySearchSettings(cfg, agentId);
+  const settings = resolveMemorySearchSettings(cfg, agentId, params.env ?? process.env);
   const session = cfg.config.session;
   const access = memoryAccessFor({
     agentId,
