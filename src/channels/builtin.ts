@@ -11,5 +11,6 @@ export function builtinChannelLoaders(): Record<string, ChannelAdapterLoader> {
     slack: async () => (await import("./slack/index.js")).createSlackAdapter(),
     signal: async () => (await import("./signal/index.js")).createSignalAdapter(),
     bluebubbles: async () => (await import("./bluebubbles/index.js")).createBlueBubblesAdapter(),
+    imessage: async () => (await import("./imessage/index.js")).createIMessageAdapter(),
   };
 }

@@ -17,7 +17,7 @@ const USES_MARKED = {
     telegram: { botToken: "123:abc", blockStreaming: true },
     matrix: { accounts: { personal: { dmPolicy: "pairing" }, work: {} } },
     signal: { account: "+15550001", receiveMode: "manual" },
-    imessage: { cliPath: "/usr/local/bin/imsg" },
+    imessage: { cliPath: "/usr/local/bin/imsg", proxy: "http://p:1" },
     mattermost: { botToken: "m" },
   },
   agents: {
@@ -50,7 +50,7 @@ const EXPECTED_PATHS = [
   "channels.telegram.blockStreaming",
   "channels.matrix",
   "channels.signal.receiveMode",
-  "channels.imessage",
+  "channels.imessage.proxy",
   "channels.mattermost",
   "agents.defaults.sandbox.docker.containerPrefix",
   "agents.defaults.sandbox.browser",
@@ -257,7 +257,7 @@ describe("the schema's compat marks", () => {
     for (const path of [
       "channels.matrix",
       "channels.signal.receiveMode",
-      "channels.imessage",
+      "channels.imessage.proxy",
       "channels.*",
       "hooks.gmail",
       "hooks.presets",
@@ -282,6 +282,9 @@ describe("the schema's compat marks", () => {
     for (const path of [
       "channels.signal",
       "channels.bluebubbles",
+      "channels.imessage",
+      "channels.imessage.cliPath",
+      "channels.imessage.dbPath",
       "cron",
       "cron.enabled",
       "cron.maxConcurrentRuns",

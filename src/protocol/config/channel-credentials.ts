@@ -76,11 +76,11 @@ export const channelCredentialProps = {
   ),
   cliPath: compatOptional(
     Type.String({ description: "Path to the channel CLI." }),
-    "read by Signal only (channels.signal); the iMessage imsg bridge is not implemented",
+    "read by Signal (channels.signal) and iMessage (channels.imessage) only",
   ),
   dbPath: compatOptional(
     Type.String({ description: "Path to the message database." }),
-    "the iMessage imsg bridge is not implemented (use channels.bluebubbles)",
+    "read by iMessage (channels.imessage) only",
   ),
   appId: compatOptional(
     Type.String({ description: "App id (MS Teams, ...)." }),

@@ -12,6 +12,7 @@ import {
   ToolListPolicySchema,
 } from "./common.js";
 import { discordProps } from "./discord.js";
+import { iMessageProps } from "./imessage.js";
 import { signalProps } from "./signal.js";
 import { slackProps } from "./slack.js";
 import { ToolsBySenderSchema } from "./tools.js";
@@ -319,6 +320,10 @@ export const SignalChannelConfigSchema = channelShape({ ...signalProps }).channe
  *  webhook path). */
 export const BlueBubblesChannelConfigSchema = channelShape({ ...blueBubblesProps }).channel;
 
+/** `channels.imessage`: the channel shape with the imsg bridge's keys real (binary, database,
+ *  service, region, attachments). */
+export const IMessageChannelConfigSchema = channelShape({ ...iMessageProps }).channel;
+
 /** `channels.defaults`: defaults applied to every channel. */
 export const ChannelDefaultsSchema = Type.Object(
   {
@@ -361,10 +366,7 @@ export const ChannelsConfigSchema = Type.Object(
     slack: Type.Optional(SlackChannelConfigSchema),
     signal: Type.Optional(SignalChannelConfigSchema),
     bluebubbles: Type.Optional(BlueBubblesChannelConfigSchema),
-    imessage: compatOptional(
-      ChannelConfigSchema,
-      "no adapter: the imsg bridge's protocol is not public enough to match; use channels.bluebubbles",
-    ),
+    imessage: Type.Optional(IMessageChannelConfigSchema),
     webchat: compatOptional(
       ChannelConfigSchema,
       "no adapter: WebChat is served by the gateway (gateway.controlUi)",
