@@ -50,7 +50,10 @@ export async function startNatsServer(): Promise<NatsServer> {
   const storeDir = mkdtempSync(join(tmpdir(), "pincer-nats-"));
   let child: ChildProcess | undefined;
   let log = "";
-  const start = async () => {
+  // One try: "ready", or "in-use" when another process holds the port (a test restarting the
+  // server on its fixed port can lose it to a port-0 listener of a parallel test for a moment).
+  const startOnce = async (): Promise<"ready" | "in-use"> => {
+    log = "";
     const proc = spawn(
       NATS_SERVER_BIN,
       ["-js", "-sd", storeDir, "-a", "127.0.0.1", "-p", `${port}`],
@@ -66,11 +69,19 @@ export async function startNatsServer(): Promise<NatsServer> {
     });
     child = proc;
     for (let i = 0; i < 400; i++) {
-      if (/Server is ready/.test(log) && (await portOpen(port))) return;
+      if (/Server is ready/.test(log) && (await portOpen(port))) return "ready";
       if (proc.exitCode !== null) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+    if (/address already in use/.test(log)) return "in-use";
     throw new Error(`nats-server did not start: ${log.slice(-2000)}`);
+  };
+  const start = async () => {
+    for (let attempt = 0; attempt < 40; attempt++) {
+      if ((await startOnce()) === "ready") return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`nats-server did not start: port ${port} stayed in use: ${log.slice(-2000)}`);
   };
   const stop = async () => {
     const proc = child;
