@@ -4,7 +4,7 @@
 // the message GUID; a reply names its thread originator. Attachments come by GUID (downloaded
 // later). Our own messages (`isFromMe`), other event types, reactions and empty messages are
 // ignored. Pure; a message missing a required field is `invalid`, naming it.
-import { phoneDigits } from "../../lib/phone-number.js";
+import { iMessageHandle } from "../imessage-handle.js";
 import type { ChannelInbound, InboundMedia, UpdateConversion } from "../index.js";
 
 type Obj = Record<string, unknown>;
@@ -15,13 +15,6 @@ function objectOf(value: unknown): Obj | undefined {
 
 function stringOf(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-}
-
-/** A handle as Pincer names it: `+<digits>` for a phone number, else lowercased (an email). */
-export function blueBubblesHandle(address: string): string {
-  if (address.includes("@")) return address.toLowerCase();
-  const digits = phoneDigits(address);
-  return digits === undefined ? address : `+${digits}`;
 }
 
 /** Whether a chat GUID names a group chat (`service;+;id`). */
@@ -79,7 +72,7 @@ export function toBlueBubblesInbound(params: {
   const text = typeof data.text === "string" ? data.text.replace(/\uFFFC/g, "").trim() : "";
   const media = mediaOf(data.attachments);
   if (text === "" && media.length === 0) return { kind: "ignored" };
-  const sender = blueBubblesHandle(address);
+  const sender = iMessageHandle(address);
   const group = isGroupChatGuid(chatGuid);
   const created = data.dateCreated;
   const inbound: ChannelInbound = {

@@ -5,7 +5,7 @@
 // Attachments are listed with their local path (the agent's host is the Mac). Our own messages
 // (`is_from_me`) and empty messages are ignored. Pure; a message missing a field it needs is
 // `invalid`, naming it.
-import { phoneDigits } from "../../lib/phone-number.js";
+import { iMessageHandle } from "../imessage-handle.js";
 import type { ChannelInbound, InboundMedia, UpdateConversion } from "../index.js";
 
 type Obj = Record<string, unknown>;
@@ -16,13 +16,6 @@ function objectOf(value: unknown): Obj | undefined {
 
 function stringOf(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-}
-
-/** A handle as Pincer names it: `+<digits>` for a phone number, else lowercased (an email). */
-export function iMessageHandle(address: string): string {
-  if (address.includes("@")) return address.toLowerCase();
-  const digits = phoneDigits(address);
-  return digits === undefined ? address : `+${digits}`;
 }
 
 /** The peer id of a group chat by imsg's chat rowid. */
